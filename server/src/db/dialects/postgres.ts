@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
+import type { Logger } from 'pino';
+import type { Tables } from '../tables.js';
+import { compiled, type Db, type Query, type Queryable } from '../types.js';
+
+// COUNT(*) and other int8 results come back as strings by default; our counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+type Client = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Every query runs as a named prepared statement (about 2x a plain parameterised query here,
+ * performance.md); the name is derived from the SQL text so each connection prepares it once.
+ */
+function queryable(client: Client): Queryable {
+  const exec = async (query: Query<unknown>) => {
+    const q = compiled(query);
+    const name = 'q' + createHash('sha1').update(q.sql).digest('hex').slice(0, 20);
+    return client.query({ name, text: q.sql, values: q.parameters as unknown[] });
+  };
+  return {
+    async all<R>(query: Query<R>) {
+      return (await exec(query)).rows as R[];
+    },
+    async first<R>(query: Query<R>) {
+      return (await exec(query)).rows[0] as R | undefined;
+    },
+    async run(query: Query<unknown>) {
+      return (await exec(query)).rowCount ?? 0;
+    },
+  };
+}
+
+export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection (Postgres restarted) must not crash the process.
+  pool.on('error', (error) => log?.warn({ err: error }, 'postgres idle client error'));
+  return {
+    dialect: 'postgres',
+    qb: new Kysely<Tables>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new PostgresIntrospector(db),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    }),
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

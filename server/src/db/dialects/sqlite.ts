@@ -1,0 +1,99 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+} from 'kysely';
+import type { Tables } from '../tables.js';
+import { compiled, type Db, type Query, type Queryable } from '../types.js';
+import { Mutex } from '../mutex.js';
+
+const statementCacheSize = 500;
+
+/**
+ * SQLite through better-sqlite3 on one connection. Statements are synchronous; a transaction spans
+ * awaits, so while one is open every other query waits for it (the mutex), or it would read the
+ * transaction's uncommitted rows or write into it.
+ */
+export function openSqlite(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new BetterSqlite3(file);
+  raw.pragma('journal_mode = WAL');
+  // Set on every open: better-sqlite3 silently defaults WAL databases to NORMAL (hardware.md 0.5).
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statement = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      stmt = raw.prepare(sql);
+      if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
+      statements.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const params = (q: CompiledQuery) => q.parameters as unknown[];
+  const direct: Queryable = {
+    async all<R>(query: Query<R>) {
+      const q = compiled(query);
+      const stmt = statement(q.sql);
+      if (!stmt.reader) {
+        stmt.run(...params(q));
+        return [];
+      }
+      return stmt.all(...params(q)) as R[];
+    },
+    async first<R>(query: Query<R>) {
+      const q = compiled(query);
+      const stmt = statement(q.sql);
+      return stmt.reader ? (stmt.get(...params(q)) as R | undefined) : (stmt.run(...params(q)), undefined);
+    },
+    async run(query: Query<unknown>) {
+      const q = compiled(query);
+      const stmt = statement(q.sql);
+      if (stmt.reader) return stmt.all(...params(q)).length;
+      return stmt.run(...params(q)).changes;
+    },
+  };
+
+  const mutex = new Mutex();
+  const outside = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => (mutex.locked ? mutex.run(() => fn(...args)) : fn(...args));
+
+  return {
+    dialect: 'sqlite',
+    qb: new Kysely<Tables>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    }),
+    all: outside(direct.all) as Queryable['all'],
+    first: outside(direct.first) as Queryable['first'],
+    run: outside(direct.run),
+    transaction: (work) =>
+      mutex.run(async () => {
+        raw.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(direct);
+          raw.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (raw.inTransaction) raw.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    close: async () => {
+      await mutex.run(async () => raw.close());
+    },
+  };
+}

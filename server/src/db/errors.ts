@@ -1,0 +1,28 @@
+/** True when `error` is a unique or primary-key violation, on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+]);
+
+/** True when the database is unreachable or out of room: the request may succeed if retried. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return /Connection terminated/i.test(String((error as Error)?.message));
+  return unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR');
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.js';
+import { foundation } from './001-foundation.js';
+
+/** In order of application; a migration, once released, never changes. */
+export const migrations: Migration[] = [foundation];

@@ -1,0 +1,26 @@
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Tables } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Query<R> = Compilable<R> | CompiledQuery<R>;
+
+/** Runs queries built with Kysely (or raw compiled SQL) on cached prepared statements. */
+export interface Queryable {
+  all<R>(query: Query<R>): Promise<R[]>;
+  first<R>(query: Query<R>): Promise<R | undefined>;
+  /** Runs a write; answers the number of rows it changed. */
+  run(query: Query<unknown>): Promise<number>;
+}
+
+export interface Db extends Queryable {
+  readonly dialect: DialectName;
+  /** Query builder only: build with it, run with `all`/`first`/`run`. It holds no connection. */
+  readonly qb: Kysely<Tables>;
+  /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function compiled<R>(query: Query<R>): CompiledQuery<R> {
+  return 'compile' in query ? query.compile() : query;
+}

@@ -1,0 +1,56 @@
+/**
+ * The one registry of error codes. Every error the API answers is one of these; the server turns
+ * them into the spec's envelope in exactly one place, and clients branch on `type` and `code`.
+ */
+export const errorTypes = [
+  'invalid_request',
+  'authentication',
+  'permission',
+  'not_found',
+  'conflict',
+  'idempotency',
+  'rate_limit',
+  'api_error',
+] as const;
+export type ErrorType = (typeof errorTypes)[number];
+
+interface CodeDefinition {
+  type: ErrorType;
+  status: number;
+  description: string;
+}
+
+export const errorCodes = {
+  invalid_json: { type: 'invalid_request', status: 400, description: 'The body is not valid JSON.' },
+  invalid_param: { type: 'invalid_request', status: 400, description: 'A parameter has the wrong type or format; `param` names it.' },
+  missing_field: { type: 'invalid_request', status: 400, description: 'A required field is absent; `param` names it.' },
+  parameter_unknown: { type: 'invalid_request', status: 400, description: 'The body has a field the endpoint does not accept; `param` names it.' },
+  unsupported_media_type: { type: 'invalid_request', status: 415, description: 'A body was sent with a Content-Type other than application/json.' },
+  request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than 1 MiB.' },
+  booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
+  entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },
+  checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
+  invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
+  insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
+  location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key may act on.' },
+  resource_missing: { type: 'not_found', status: 404, description: 'No such object in this company; `param` names the id.' },
+  member_not_found: { type: 'not_found', status: 404, description: 'No membership matches the credential.' },
+  route_not_found: { type: 'not_found', status: 404, description: 'No such route.' },
+  booking_conflict: { type: 'conflict', status: 409, description: 'The staff member or room is taken at that time.' },
+  booking_not_active: { type: 'conflict', status: 409, description: 'The booking is completed or a no-show and cannot change.' },
+  class_full: { type: 'conflict', status: 409, description: 'The class has no spot left.' },
+  class_cancelled: { type: 'conflict', status: 409, description: 'The class is cancelled.' },
+  not_booked: { type: 'conflict', status: 409, description: 'The contact holds no spot in the class.' },
+  phone_taken: { type: 'conflict', status: 409, description: 'Another contact at the location has this phone number.' },
+  idempotency_key_in_use: { type: 'conflict', status: 409, description: 'A request with this Idempotency-Key is still running.' },
+  idempotency_key_reused: { type: 'idempotency', status: 422, description: 'The Idempotency-Key was used with another body or endpoint.' },
+  rate_limited: { type: 'rate_limit', status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },
+  internal_error: { type: 'api_error', status: 500, description: 'Something went wrong on our side; the request id helps support.' },
+  unavailable: { type: 'api_error', status: 503, description: 'The service is briefly unavailable (database unreachable); retry.' },
+} as const satisfies Record<string, CodeDefinition>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorCodes, value);
+}

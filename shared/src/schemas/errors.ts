@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { errorCodes, errorTypes } from '../errors/codes.js';
+
+const codes = Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]];
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      type: z.enum(errorTypes),
+      code: z.enum(codes),
+      message: z.string(),
+      param: z.string().optional(),
+      request_id: z.string(),
+      reasons: z.array(z.string()).optional().describe('With checkin_blocked: every cause'),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

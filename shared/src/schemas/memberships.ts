@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DateOnly, Id, Timestamp } from './common.js';
+
+export const membershipStatuses = ['active', 'paused', 'past_due', 'cancelled', 'expired', 'pending'] as const;
+export const MembershipStatus = z.enum(membershipStatuses);
+
+/** A membership or package a contact holds, with its usage. */
+export const HeldMembership = z
+  .object({
+    id: Id,
+    contact_id: Id,
+    location_id: Id,
+    kind: z.enum(['membership', 'package']),
+    plan_id: Id.nullable(),
+    package_template_id: Id.nullable(),
+    plan_name: z.string(),
+    status: MembershipStatus,
+    member_code: z.string().nullable(),
+    start_date: DateOnly,
+    end_date: DateOnly.nullable(),
+    current_period_start: DateOnly.nullable(),
+    current_period_end: DateOnly.nullable(),
+    renews_at: DateOnly.nullable(),
+    visit_limit: z.number().int().nullable().describe('Visits per period; null is unlimited'),
+    visits_used: z.number().int(),
+    visits_remaining: z.number().int().nullable(),
+    class_limit_per_week: z.number().int().nullable(),
+    credits_total: z.number().int().nullable(),
+    credits_remaining: z.number().int().nullable(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'HeldMembership' });
+export type HeldMembership = z.infer<typeof HeldMembership>;
+
+export const SellMembership = z
+  .strictObject({
+    plan_id: Id,
+    start_date: DateOnly.optional(),
+    member_code: z.string().trim().min(1).max(64).optional(),
+  })
+  .meta({ id: 'SellMembership' });

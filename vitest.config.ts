@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, a project per workspace. Server tests open real databases (SQLite files and
+// Postgres schemas), so they get generous timeouts; nothing here is a timing assertion.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', include: ['test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
