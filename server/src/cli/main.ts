@@ -1,0 +1,21 @@
+import { Command } from 'commander';
+import { registerCompanyCommands } from './commands/companies.js';
+import { registerDemoCommand } from './commands/demo.js';
+import { registerImportCommand } from './commands/import.js';
+import { registerKeyCommands } from './commands/keys.js';
+import { registerOpenApiCommand } from './commands/openapi.js';
+import { registerServeCommands } from './commands/serve.js';
+
+const program = new Command('studio')
+  .description('Check-in appliance: API server and business setup. Every command honours DATABASE_URL.')
+  .showHelpAfterError()
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
+
+registerServeCommands(program);
+registerCompanyCommands(program);
+registerImportCommand(program);
+registerKeyCommands(program);
+registerDemoCommand(program);
+registerOpenApiCommand(program);
+
+await program.parseAsync(process.argv);

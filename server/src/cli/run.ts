@@ -1,0 +1,35 @@
+import { ApiError } from '@studio/shared';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import type { Db } from '../db/types.js';
+
+/** A command's failure the user can act on: printed as one clear line, exit code 1. */
+export class CliError extends Error {}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Opens the database of DATABASE_URL for the duration of `work`. */
+export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDatabase(loadConfig().databaseUrl);
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Wraps a command action: known errors become `studio: message` on stderr and exit code 1. */
+export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      const known = error instanceof CliError || error instanceof ApiError || (error as Error)?.name === 'ConfigError';
+      const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+      process.stderr.write(`studio: ${message}\n`);
+      process.exitCode = 1;
+    }
+  };
+}

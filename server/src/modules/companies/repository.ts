@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '@studio/shared';
+import type { Queryable, Db } from '../../db/types.js';
+import { nowIso } from '../../time.js';
+import { keyPrefixPattern } from '../keys/key-format.js';
+
+export interface CompanyInput {
+  id?: string;
+  name: string;
+  key_prefix?: string;
+}
+
+export async function createCompany(db: Db, input: CompanyInput, tx: Queryable = db) {
+  const keyPrefix = input.key_prefix ?? 'studio';
+  if (!keyPrefixPattern.test(keyPrefix)) {
+    throw new ApiError('invalid_param', 'key_prefix must be 2-20 lower-case letters and digits, starting with a letter.', { param: 'key_prefix' });
+  }
+  const row = { id: input.id ?? randomUUID(), name: input.name, key_prefix: keyPrefix, created_at: nowIso() };
+  await tx.run(db.qb.insertInto('companies').values(row));
+  return row;
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * The databases every server suite runs against. Postgres is at TEST_POSTGRES_URL (default: the CI
+ * machine's 127.0.0.1:5432, user postgres, database test). In CI it is mandatory: if it cannot be
+ * reached the suite fails rather than skipping. Elsewhere a missing Postgres is reported and skipped.
+ */
+export const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw new Error(`Postgres is required in CI but ${postgresAdminUrl} is unreachable: ${String(error)}`);
+    console.warn(`Postgres tests skipped: ${postgresAdminUrl} is unreachable (${String(error)})`);
+    return false;
+  }
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+export const dialects: DialectName[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database of the dialect: a SQLite file in a temp folder, or a Postgres schema. */
+export async function freshDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+    return { url: join(dir, 'studio.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create schema ${schema}`);
+  const url = new URL(postgresAdminUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => adminQuery(`drop schema if exists ${schema} cascade`) };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
