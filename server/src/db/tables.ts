@@ -171,7 +171,6 @@ export interface Tables {
     method: string;
     path: string;
     request_hash: string;
-    state: 'running' | 'done';
     response_status: number | null;
     response_body: string | null;
     created_at: string;

@@ -210,7 +210,6 @@ export const foundation: Migration = {
         .addColumn('method', 'text', (c) => c.notNull())
         .addColumn('path', 'text', (c) => c.notNull())
         .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
         .addColumn('response_status', 'integer')
         .addColumn('response_body', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())

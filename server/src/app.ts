@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { Db } from './db/types.js';
+import { mountRoutes } from './http/mount.js';
+import { CursorCodec } from './pagination/cursor.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { sweepIdempotencyKeys } from './plugins/idempotency.js';
+import { apiRoutes } from './modules/routes.js';
+import { registerOpenApiRoute } from './openapi/route.js';
+
+export interface AppOptions {
+  db: Db;
+  /** Silent when omitted (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
+export async function buildApp({ db, logger }: AppOptions) {
+  const app = Fastify({
+    loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
+    bodyLimit: bodyLimitBytes,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => `req_${randomBytes(12).toString('hex')}`,
+    // Slow or stalled clients are cut off rather than holding a socket for ever.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  // One line per request, with the route pattern rather than the URL: queries may hold names or phones.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+  registerErrorHandling(app);
+
+  const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
+  mountRoutes(app, db, new CursorCodec(secret!.value), apiRoutes);
+  registerOpenApiRoute(app);
+
+  const sweep = setInterval(() => {
+    sweepIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed'));
+  }, 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  return app;
+}

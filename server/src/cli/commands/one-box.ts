@@ -1,0 +1,56 @@
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../../config.js';
+import { isPostgresUrl } from '../../db/open.js';
+import type { Db } from '../../db/types.js';
+import { createKey } from '../../modules/keys/repository.js';
+import { seedDemo } from '../../modules/setup/demo.js';
+import { authenticate } from '../../plugins/auth.js';
+import { createLogger, startServer } from '../../server.js';
+
+/**
+ * The demo key is shown once at minting like any key; on a one-box install it is also kept beside
+ * the database (mode 600) so every start can print a working curl line.
+ */
+function keyFile(databaseUrl: string): string | null {
+  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : join(dirname(databaseUrl), 'demo-key');
+}
+
+async function demoKey(db: Db, companyId: string, file: string | null): Promise<string> {
+  if (file && existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    const stillValid = await authenticate(db, `Bearer ${kept}`).then((auth) => auth.companyId === companyId, () => false);
+    if (stillValid) return kept;
+  }
+  const { key } = await createKey(db, { companyId, name: 'one-box demo', scopes: 'all', locationIds: 'all' });
+  if (file) {
+    writeFileSync(file, key + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return key;
+}
+
+export async function startOneBox(config: Config): Promise<void> {
+  const log = createLogger(config.logLevel);
+  let key = '';
+  let seeded = false;
+  await startServer(config, log, async (db) => {
+    const demo = await seedDemo(db);
+    seeded = demo.created;
+    key = await demoKey(db, demo.company_id, keyFile(config.databaseUrl));
+  });
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/v1`;
+  process.stdout.write(
+    [
+      '',
+      `  Studio check-in is running at ${base}  (database: ${isPostgresUrl(config.databaseUrl) ? 'postgres' : config.databaseUrl})`,
+      seeded ? '  Demo business "Harbour Fitness & Spa" loaded.' : '  Using the existing data.',
+      `  API key (all scopes, all locations): ${key}`,
+      '',
+      `  curl -H "Authorization: Bearer ${key}" ${base}/ping`,
+      '',
+      `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
+      '',
+    ].join('\n') + '\n',
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/types.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
+import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
+import type { HandlerContext, Reply, RouteSpec } from './route.js';
+import { parseBody, parseWith } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const apiPrefix = '/v1';
+
+function context(db: Db, cursors: CursorCodec, request: FastifyRequest, sql: Queryable, inTransaction: boolean, input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>): HandlerContext<unknown, unknown, unknown> {
+  return {
+    ...input,
+    auth: request.auth!,
+    db,
+    sql,
+    transaction: (work) => (inTransaction ? work(sql) : db.transaction(work)),
+    requestId: request.id,
+    cursors,
+  };
+}
+
+/**
+ * Mounts routes under /v1. Order per request: key and scope (before the body is even read), then
+ * path, query and body validation, then the handler, inside an idempotency claim when keyed.
+ */
+export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[]): void {
+  app.decorateRequest('auth', null);
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: apiPrefix + route.path,
+      onRequest: async (request) => {
+        request.auth = await authenticate(db, request.headers.authorization);
+        requireScope(request.auth, route.scopes);
+      },
+      handler: async (request, reply) => {
+        const input = {
+          params: route.params ? parseWith(route.params, request.params) : undefined,
+          query: route.query ? parseWith(route.query, request.query) : undefined,
+          body: route.body ? parseBody(route.body, request.body) : undefined,
+        };
+        const key = route.idempotent ? validateIdempotencyKey(request.headers['idempotency-key']) : undefined;
+        let result: Reply;
+        if (key === undefined) {
+          result = await route.handler(context(db, cursors, request, db, false, input));
+        } else {
+          const path = request.url.split('?')[0]!;
+          const idempotent = await runIdempotent(
+            db,
+            { companyId: request.auth!.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id },
+            (sql) => route.handler(context(db, cursors, request, sql, true, input)),
+          );
+          if (idempotent.replayed) reply.header('Idempotent-Replayed', 'true');
+          result = idempotent;
+        }
+        return reply.code(result.status).send(result.body);
+      },
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import type { ErrorCode, Scope } from '@studio/shared';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../db/types.js';
+import type { AuthContext } from '../plugins/auth.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: AuthContext;
+  db: Db;
+  /** Where this request's queries run: the open transaction of an idempotent request, else the database. */
+  sql: Queryable;
+  /** Runs `work` in a transaction, joining the request's own when it already has one. */
+  transaction<T>(work: (sql: Queryable) => Promise<T>): Promise<T>;
+  requestId: string;
+  cursors: CursorCodec;
+}
+
+export interface Reply<R = unknown> {
+  status: number;
+  body: R;
+}
+
+/**
+ * One route: its contract (scopes, schemas, the errors it may answer) and its handler. The same
+ * object drives validation, auth, idempotency and the OpenAPI document, so they cannot disagree.
+ */
+export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, B extends Schema | undefined = Schema | undefined> {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Below /v1, in Fastify syntax: `/contacts/:id`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Any one of these scopes grants the route. */
+  scopes: readonly Scope[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Accepts `Idempotency-Key` (api-decisions.md, Idempotency). */
+  idempotent?: boolean;
+  /** Success answers by status. */
+  responses: Record<number, { description: string; schema: Schema }>;
+  /** Business errors beyond the ones every route can answer (401, 403, 400 validation, 429, 5xx). */
+  errors?: readonly ErrorCode[];
+  handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>): Promise<Reply>;
+}
+
+/** Keeps each route's schema types flowing into its handler. */
+export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+export const ok = <R>(body: R): Reply<R> => ({ status: 200, body });
+export const created = <R>(body: R): Reply<R> => ({ status: 201, body });

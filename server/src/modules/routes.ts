@@ -1,0 +1,15 @@
+import type { RouteSpec } from '../http/route.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { contactRoutes } from './contacts/routes.js';
+import { membershipRoutes } from './memberships/routes.js';
+import { pingRoutes } from './ping/routes.js';
+import { storedValueRoutes } from './stored-value/routes.js';
+
+/** Every API route: mounted by the app and described by the OpenAPI document from this one list. */
+export const apiRoutes: readonly RouteSpec[] = [
+  ...pingRoutes,
+  ...catalogRoutes,
+  ...contactRoutes,
+  ...storedValueRoutes,
+  ...membershipRoutes,
+];

@@ -1,0 +1,44 @@
+/** The API-wide decisions (api-decisions.md), as the OpenAPI document's description. */
+export const conventions = `
+The HTTP/JSON API of a booking and check-in business: salons, spas, gyms and studios.
+
+## Authentication
+Every request but this document carries \`Authorization: Bearer <key>\`. Keys look like
+\`<prefix>_sk_live_<secret>\` (256-bit secret, stored only as a SHA-256 hash, shown once at minting).
+A missing, malformed, unknown or revoked key is 401 \`invalid_api_key\`; revocation is effective at
+the very next request in every server process. A \`_sk_test_\` key is unknown until test keys exist.
+A key lacking the route's scope is 403 \`insufficient_scope\` (checked before the body is read).
+A key is limited to chosen locations or to all: a target location outside them is 403
+\`location_not_allowed\`; lists never show other locations. An id of another company is 404
+\`resource_missing\`: a key never learns what exists elsewhere.
+
+## Errors
+Every error is \`{"error": {type, code, message, param?, request_id}}\` and every response carries a
+\`Request-Id\` header equal to \`error.request_id\`. Unknown body or query fields: 400
+\`parameter_unknown\`; wrong types and formats (including a malformed id in the path): 400
+\`invalid_param\`; a required field missing: 400 \`missing_field\`; invalid JSON: 400 \`invalid_json\`;
+a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\`: 415
+\`unsupported_media_type\`; an unknown route: 404 \`route_not_found\`. An empty body counts as \`{}\`.
+Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
+\`unavailable\` (with \`Retry-After\`) means the database could not be reached.
+
+## Pagination
+Lists take \`limit\` (1 to 100, default 25) and \`cursor\` and answer \`{data, next_cursor}\`, oldest
+first, by keyset (no gap and no repeat while rows are added). Cursors are opaque and signed: bound to
+the company, the route and the filters that produced them. Altered, or used with other filters, a
+cursor is 400 \`invalid_param\` with \`param: "cursor"\`.
+
+## Idempotency
+Creates accept \`Idempotency-Key\` (1 to 255 characters; longer is 400 \`invalid_param\`,
+\`param: "Idempotency-Key"\`). A key is scoped to the company and remembers the method, path and
+body (compared as canonical JSON). The same request again replays the stored status and body with
+\`Idempotent-Replayed: true\`; the key with another body or endpoint is 422 \`idempotency_key_reused\`.
+A duplicate arriving while the first is still running waits for it (up to 10 s), then replays; if
+the first is still running after that, 409 \`idempotency_key_in_use\`. Stored: successes and business
+refusals (404, 409, 422). Not stored: 401, 403, 429, validation 400s and 5xx, so a corrected retry
+runs. Keys are kept for at least 24 hours (48 in practice).
+
+## Conventions
+Timestamps out are UTC with \`Z\`; in, any RFC 3339 offset. Money is integer cents. Creates answer
+201, actions 200. Phones are normalised to E.164 with the location's country.
+`.trim();

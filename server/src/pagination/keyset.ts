@@ -1,0 +1,45 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Queryable } from '../db/types.js';
+import type { CursorCodec } from './cursor.js';
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+  codec: CursorCodec;
+  /** From `cursorScope()`: binds the cursor to the company, route and filters. */
+  scope: string;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  next_cursor: string | null;
+}
+
+/**
+ * Keyset pagination, ascending on (first, second): no gap and no repeat while rows are added,
+ * and the same cost on page 1,000 as on page 1. `second` must be unique (the id).
+ */
+export async function keysetPage<Row extends Record<string, unknown>>(
+  runner: Queryable,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<any, any, Row>,
+  order: { first: string; second: string },
+  page: PageRequest,
+): Promise<Page<Row>> {
+  let q = query;
+  if (page.cursor !== undefined) {
+    const [after, afterId] = page.codec.decode(page.scope, page.cursor);
+    const first = sql.ref(order.first);
+    const second = sql.ref(order.second);
+    q = q.where(sql<boolean>`(${first} > ${after} or (${first} = ${after} and ${second} > ${afterId}))`);
+  }
+  const rows = await runner.all(q.orderBy(sql.ref(order.first)).orderBy(sql.ref(order.second)).limit(page.limit + 1));
+  const more = rows.length > page.limit;
+  if (more) rows.length = page.limit;
+  const last = rows.at(-1);
+  const key = (column: string) => last![column.split('.').pop()!] as string | number;
+  return {
+    rows,
+    next_cursor: more ? page.codec.encode(page.scope, [key(order.first), key(order.second)]) : null,
+  };
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '@studio/shared';
+import { sql as rawSql } from 'kysely';
+import type { Db, Queryable } from '../db/types.js';
+import type { Reply } from '../http/route.js';
+import { nowIso } from '../time.js';
+import { envelope } from './envelope.js';
+
+/** How long a duplicate waits on Postgres for the first request with its key before answering 409. */
+const waitForFirstMs = 10_000;
+const keptForMs = 48 * 3600_000;
+
+export interface IdempotentRequest {
+  companyId: string;
+  key: string;
+  method: string;
+  path: string;
+  body: unknown;
+  requestId: string;
+}
+
+export type IdempotentReply = Reply & { replayed: boolean };
+
+/** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` are the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function validateIdempotencyKey(key: string | string[] | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
+    throw new ApiError('invalid_param', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });
+  }
+  return key;
+}
+
+/** Answers worth replaying: successes and business refusals. Not 401/403/429, validation 400s or 5xx. */
+function storable(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 404 || status === 409 || status === 422;
+}
+
+class Unstored {
+  constructor(readonly reply: Reply) {}
+}
+
+/**
+ * Runs `execute` at most once per (company, key) (api-decisions.md, Idempotency). The claim row and
+ * the handler's writes commit in one transaction, so a stored answer always matches what was
+ * written, and a crash leaves neither. A concurrent duplicate blocks on the claim's unique index
+ * until the first commits, then replays its answer.
+ */
+export async function runIdempotent(db: Db, request: IdempotentRequest, execute: (sql: Queryable) => Promise<Reply>): Promise<IdempotentReply> {
+  const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+  const claim = db.qb
+    .insertInto('idempotency_keys')
+    .values({
+      company_id: request.companyId,
+      key: request.key,
+      method: request.method,
+      path: request.path,
+      request_hash: requestHash,
+      response_status: null,
+      response_body: null,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'key']).doNothing());
+  const record = (reply: Reply, sql: Queryable) =>
+    sql.run(
+      db.qb
+        .updateTable('idempotency_keys')
+        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body) })
+        .where('company_id', '=', request.companyId)
+        .where('key', '=', request.key),
+    );
+
+  try {
+    return await db.transaction(async (sql) => {
+      if (db.dialect === 'postgres') await sql.run(rawSql.raw(`set local lock_timeout = '${waitForFirstMs}ms'`).compile(db.qb));
+      if ((await sql.run(claim)) === 0) return replay(db, sql, request, requestHash);
+      const reply = await execute(sql);
+      if (!storable(reply.status)) throw new Unstored(reply);
+      await record(reply, sql);
+      return { ...reply, replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof Unstored) return { ...error.reply, replayed: false };
+    if ((error as { code?: string }).code === '55P03') {
+      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
+    }
+    if (error instanceof ApiError && storable(error.status) && error.code !== 'idempotency_key_in_use' && error.code !== 'idempotency_key_reused') {
+      // The handler's writes were rolled back; the refusal itself is still the answer to replay.
+      const reply = { status: error.status, body: envelope(error, request.requestId) };
+      await db.transaction(async (sql) => {
+        if ((await sql.run(claim)) === 1) await record(reply, sql);
+      });
+    }
+    throw error;
+  }
+}
+
+async function replay(db: Db, sql: Queryable, request: IdempotentRequest, requestHash: string): Promise<IdempotentReply> {
+  const stored = await sql.first(
+    db.qb.selectFrom('idempotency_keys').selectAll().where('company_id', '=', request.companyId).where('key', '=', request.key),
+  );
+  if (!stored || stored.method !== request.method || stored.path !== request.path || stored.request_hash !== requestHash) {
+    throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with another request body or endpoint.', {
+      param: 'Idempotency-Key',
+    });
+  }
+  if (stored.response_status === null || stored.response_body === null) {
+    throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
+  }
+  return { status: stored.response_status, body: JSON.parse(stored.response_body), replayed: true };
+}
+
+/** Forgets keys well past the 24 hours they are promised for. */
+export async function sweepIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - keptForMs).toISOString();
+  return db.run(db.qb.deleteFrom('idempotency_keys').where('created_at', '<', cutoff));
+}
