@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../src/modules/routes.js';
+import { openApiDocument } from '../../src/openapi/document.js';
+import { renderMarkdown, type OpenApiDoc } from '../../src/openapi/markdown.js';
+import { startFixture, type Fixture } from '../helpers/fixture.js';
+
+const repoFile = (path: string) => new URL(`../../../${path}`, import.meta.url);
+
+describe('OpenAPI document', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await startFixture('sqlite');
+  });
+  afterAll(() => f.close());
+
+  it('is served at /v1/openapi.json without a key and is a valid OpenAPI 3.1 document', async () => {
+    const answer = await f.request('GET', '/v1/openapi.json', { key: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(answer.body));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every mounted route with its scopes, and every error code it may answer', () => {
+    const doc = openApiDocument(apiRoutes) as unknown as OpenApiDoc;
+    for (const route of apiRoutes) {
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op!['x-scopes']).toEqual(route.scopes);
+      const responses = op!.responses as Record<string, { description: string }>;
+      for (const code of route.errors ?? []) {
+        expect(Object.values(responses).some((r) => r.description.includes(`\`${code}\``)), `${route.path} ${code}`).toBe(true);
+      }
+      expect(responses['401']!.description).toContain('invalid_api_key');
+    }
+    const text = JSON.stringify(doc);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas[name!], name).toBeDefined();
+  });
+
+  it('matches the committed docs/openapi.json and docs/api-reference.md (run `npm run docs:api` after a change)', () => {
+    const doc = openApiDocument(apiRoutes);
+    expect(JSON.parse(readFileSync(repoFile('docs/openapi.json'), 'utf8'))).toEqual(doc);
+    expect(readFileSync(repoFile('docs/api-reference.md'), 'utf8')).toBe(renderMarkdown(doc as unknown as OpenApiDoc));
+  });
+});
