@@ -20,8 +20,7 @@ describe('OpenAPI document', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(answer.body));
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid, JSON.stringify(result)).toBe(true);
   });
 
   it('describes every mounted route with its scopes, and every error code it may answer', () => {

@@ -7,3 +7,6 @@ export * from './services.js';
 export * from './contacts.js';
 export * from './stored-value.js';
 export * from './memberships.js';
+export * from './bookings.js';
+export * from './classes.js';
+export * from './members.js';

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { DateOrDateTime, Id, PageQuery, Timestamp } from './common.js';
+
+export const paidByValues = ['membership', 'package', 'free_class', 'none'] as const;
+export const PaidBy = z.enum(paidByValues);
+export const rosterStatuses = ['reserved', 'checked_in', 'cancelled', 'late_cancelled', 'no_show'] as const;
+export const rosterSources = ['staff', 'api', 'online', 'kiosk', 'waitlist'] as const;
+export const waitlistStatuses = ['waiting', 'offered', 'promoted', 'expired', 'cancelled'] as const;
+
+export const ClassSummary = z
+  .object({
+    id: Id,
+    location_id: Id,
+    service_id: Id,
+    service_name: z.string(),
+    technician_id: Id.nullable(),
+    technician_name: z.string().nullable(),
+    start: Timestamp,
+    end: Timestamp,
+    capacity: z.number().int(),
+    booked: z.number().int().describe('Reserved and checked-in spots'),
+    spots_left: z.number().int(),
+    waiting: z.number().int(),
+    status: z.enum(['scheduled', 'cancelled']),
+  })
+  .meta({ id: 'Class' });
+export type ClassSummary = z.infer<typeof ClassSummary>;
+
+export const RosterEntry = z
+  .object({
+    attendee_id: Id,
+    contact_id: Id,
+    status: z.enum(rosterStatuses),
+    paid_by: PaidBy,
+    source: z.enum(rosterSources),
+    booked_at: Timestamp,
+    checked_in_at: Timestamp.nullable(),
+    cancelled_at: Timestamp.nullable(),
+    guest_of_contact_id: Id.nullable(),
+  })
+  .meta({ id: 'RosterEntry' });
+
+export const WaitlistEntry = z
+  .object({
+    waitlist_id: Id,
+    contact_id: Id,
+    status: z.enum(waitlistStatuses),
+    position: z.number().int(),
+    offer_expires_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'WaitlistEntry' });
+
+export const ClassDetail = ClassSummary.extend({ roster: z.array(RosterEntry), waitlist: z.array(WaitlistEntry) }).meta({ id: 'ClassDetail' });
+
+export const ClassSpotResult = z
+  .object({
+    attendee_id: Id,
+    class_id: Id,
+    contact_id: Id,
+    status: z.enum(rosterStatuses),
+    paid_by: PaidBy,
+    spots_left: z.number().int().optional().describe('Returned by book'),
+    already_booked: z.boolean().optional().describe('Returned by book'),
+  })
+  .meta({ id: 'ClassSpotResult' });
+
+export const ClassCancelResult = z
+  .object({
+    attendee_id: Id,
+    class_id: Id,
+    contact_id: Id,
+    status: z.enum(rosterStatuses),
+    late: z.boolean(),
+    excused: z.boolean(),
+    credit_consumed: z.boolean(),
+    paid_by: PaidBy,
+    spots_left: z.number().int(),
+    promoted: z.array(Id).describe('Contacts moved from the waitlist into freed spots'),
+  })
+  .meta({ id: 'ClassCancelResult' });
+
+export const ClassListQuery = z.strictObject({
+  location_id: Id.optional(),
+  service_id: Id.optional(),
+  from: DateOrDateTime.optional().describe('Default now'),
+  to: DateOrDateTime.optional().describe('Default from + 7 days; at most 31 days after from'),
+  ...PageQuery,
+});
+
+export const ClassBook = z
+  .strictObject({ contact_id: Id, allow_without_entitlement: z.boolean().optional() })
+  .meta({ id: 'ClassBook' });
+export const ClassCancel = z.strictObject({ contact_id: Id, excuse: z.boolean().optional() }).meta({ id: 'ClassCancel' });
+export const ClassCheckIn = z.strictObject({ contact_id: Id }).meta({ id: 'ClassCheckIn' });
