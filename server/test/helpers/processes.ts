@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const studioBin = fileURLToPath(new URL('../../bin/studio.js', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+export interface StudioProcess {
+  child: ChildProcess;
+  base: string;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Runs `studio <command>` as a real process on a free loopback port and waits until it answers. */
+export async function startStudio(command: 'serve' | 'start', databaseUrl: string, logLevel = 'warn'): Promise<StudioProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [studioBin, command], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}/v1`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`studio ${command} exited: ${output}`);
+    try {
+      await fetch(`${base}/openapi.json`);
+      return { child, base, output: () => output, stop };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await stop();
+  throw new Error(`studio ${command} did not start: ${output}`);
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startStudio } from '../helpers/processes.js';
+
+const keyPattern = /API key \(all scopes, all locations\): (\S+)/;
+
+describe('the one-box product (npm start)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-one-box-'));
+  const databaseUrl = join(dir, 'data', 'studio.db');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts on SQLite with demo data, prints a key that pings, and stops cleanly', async () => {
+    const studio = await startStudio('start', databaseUrl, 'info');
+    try {
+      await expect.poll(() => keyPattern.test(studio.output())).toBe(true);
+      const key = keyPattern.exec(studio.output())![1]!;
+      expect(studio.output()).toContain('Demo business "Harbour Fitness & Spa" loaded.');
+      expect(studio.output()).toContain(`curl -H "Authorization: Bearer ${key}" ${studio.base}/ping`);
+      const ping = await fetch(`${studio.base}/ping`, { headers: { authorization: `Bearer ${key}` } });
+      expect(ping.status).toBe(200);
+      const identity = (await ping.json()) as { environment: string; location_ids: string[]; scopes: string[] };
+      expect(identity.environment).toBe('live');
+      expect(identity.location_ids.length).toBeGreaterThanOrEqual(2);
+      const contacts = await fetch(`${studio.base}/contacts`, { headers: { authorization: `Bearer ${key}` } });
+      expect(((await contacts.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+      // The request log is structured and never holds the key.
+      const logLines = studio.output().split('\n').filter((line) => line.startsWith('{'));
+      expect(logLines.some((line) => line.includes('"route":"/v1/ping"'))).toBe(true);
+      expect(logLines.filter((line) => line.includes(key.split('_').pop()!))).toEqual([]);
+      expect(statSync(join(dir, 'data', 'demo-key')).mode & 0o777).toBe(0o600);
+    } finally {
+      expect(await studio.stop()).toBe(0);
+    }
+  });
+
+  it('restarts on the same data and prints the same working key', async () => {
+    const first = await startStudio('start', databaseUrl);
+    await expect.poll(() => keyPattern.test(first.output())).toBe(true);
+    const key = keyPattern.exec(first.output())![1]!;
+    expect(first.output()).toContain('Using the existing data.');
+    const ping = await fetch(`${first.base}/ping`, { headers: { authorization: `Bearer ${key}` } });
+    expect(ping.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+  });
+});
