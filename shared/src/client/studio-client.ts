@@ -1,0 +1,99 @@
+import { Agent, type Dispatcher } from 'undici';
+import { list, page } from '../schemas/common.js';
+import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
+import { Location } from '../schemas/locations.js';
+import { HeldMembership, SellMembership } from '../schemas/memberships.js';
+import { KeyIdentity } from '../schemas/ping.js';
+import { Service, ServiceListQuery } from '../schemas/services.js';
+import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
+import { endpointHelpers, path, type BodyOf, type QueryOf } from './endpoints.js';
+import { createHttpTransport } from './http.js';
+import { silentLogger, type ClientLogger } from './logger.js';
+import { createRequester, type CallOptions as Call, type KeyedCallOptions as Keyed } from './request.js';
+import { defaultBackoff, defaultRetries, type BackoffOptions } from './retry.js';
+
+export interface StudioClientOptions {
+  /** The versioned base, e.g. `http://127.0.0.1:3000/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Budget of one attempt, default 10 s; per call too. */
+  timeoutMs?: number;
+  /** Attempts after the first, default 2; 0 disables. Per call too. */
+  retries?: number;
+  backoff?: Partial<BackoffOptions>;
+  /** Jitter source in [0, 1), default `Math.random`. */
+  random?: () => number;
+  /** An undici dispatcher (Agent, Pool, MockAgent) the caller owns; default a keep-alive Agent of the client's own. */
+  dispatcher?: Dispatcher;
+  logger?: ClientLogger;
+}
+
+export const defaultTimeoutMs = 10_000;
+
+/**
+ * The typed client of the booking API. Reads answer the parsed body; creates answer a
+ * `KeyedResponse` with the Idempotency-Key used. Errors: `ApiRequestError` (the server said no),
+ * `NetworkError` (unreachable, timeout, cancelled), `InvalidResponseError` (unexpected body).
+ */
+export function createStudioClient(options: StudioClientOptions) {
+  const baseUrl = new URL(options.baseUrl).href; // fails fast on a malformed URL
+  if (options.apiKey.trim() === '') throw new TypeError('createStudioClient: apiKey is empty');
+  const ownsDispatcher = options.dispatcher === undefined;
+  const dispatcher = options.dispatcher ?? new Agent(); // undici keeps connections alive by default
+  const logger = options.logger ?? silentLogger;
+
+  // The key lives only in these closures, never on the returned object, so logging or inspecting
+  // the client cannot print it.
+  const request = createRequester({
+    sendOnce: createHttpTransport({ baseUrl, apiKey: options.apiKey, dispatcher, logger }),
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    retry: {
+      retries: options.retries ?? defaultRetries,
+      baseDelayMs: options.backoff?.baseDelayMs ?? defaultBackoff.baseDelayMs,
+      maxDelayMs: options.backoff?.maxDelayMs ?? defaultBackoff.maxDelayMs,
+      random: options.random ?? Math.random,
+    },
+    logger,
+  });
+  const { get, walk, create, patch } = endpointHelpers(request);
+
+  return {
+    /** Any endpoint, typed by the schema you pass: for endpoints this client does not list yet. */
+    request,
+    /** Closes the client's own connections; an injected dispatcher is left to its owner. */
+    close: async (): Promise<void> => (ownsDispatcher ? dispatcher.close() : undefined),
+
+    ping: (o?: Call) => get('/ping', KeyIdentity, undefined, o),
+    locations: {
+      list: (o?: Call) => get('/locations', list(Location), undefined, o),
+    },
+    services: {
+      list: (q: QueryOf<typeof ServiceListQuery> = {}, o?: Call) => get('/services', page(Service), q, o),
+      all: (q: QueryOf<typeof ServiceListQuery> = {}, o?: Call) => walk('/services', Service, q, o),
+      get: (id: string, o?: Call) => get(path`/services/${id}`, Service, undefined, o),
+    },
+    contacts: {
+      list: (q: QueryOf<typeof ContactListQuery> = {}, o?: Call) => get('/contacts', page(Contact), q, o),
+      all: (q: QueryOf<typeof ContactListQuery> = {}, o?: Call) => walk('/contacts', Contact, q, o),
+      get: (id: string, o?: Call) => get(path`/contacts/${id}`, Contact, undefined, o),
+      create: (body: BodyOf<typeof ContactCreate>, o?: Keyed) => create('/contacts', Contact, body, o),
+      update: (id: string, body: BodyOf<typeof ContactUpdate>, o?: Call) => patch(path`/contacts/${id}`, Contact, body, o),
+      memberships: (id: string, o?: Call) => get(path`/contacts/${id}/memberships`, list(HeldMembership), undefined, o),
+      sellMembership: (id: string, body: BodyOf<typeof SellMembership>, o?: Keyed) =>
+        create(path`/contacts/${id}/memberships`, HeldMembership, body, o),
+    },
+    giftCards: {
+      list: (q: QueryOf<typeof GiftCardListQuery> = {}, o?: Call) => get('/gift-cards', page(GiftCard), q, o),
+      all: (q: QueryOf<typeof GiftCardListQuery> = {}, o?: Call) => walk('/gift-cards', GiftCard, q, o),
+    },
+    membershipPlans: {
+      list: (q: QueryOf<typeof LocationFilterQuery> = {}, o?: Call) => get('/memberships', list(MembershipPlan), q, o),
+    },
+    packageTemplates: {
+      list: (q: QueryOf<typeof LocationFilterQuery> = {}, o?: Call) => get('/packages', list(PackageTemplate), q, o),
+    },
+  };
+}
+
+export type StudioClient = ReturnType<typeof createStudioClient>;
