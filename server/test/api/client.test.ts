@@ -1,0 +1,52 @@
+import { ApiRequestError, NetworkError, createStudioClient } from '@studio/shared/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../helpers/databases.js';
+import { startFixture, type Fixture } from '../helpers/fixture.js';
+
+describe.each(dialects)('the typed client against the real server (%s)', (dialect) => {
+  let f: Fixture;
+  let client: ReturnType<typeof createStudioClient>;
+  beforeAll(async () => {
+    f = await startFixture(dialect);
+    const base = await f.app.listen({ port: 0, host: '127.0.0.1' });
+    client = createStudioClient({ baseUrl: `${base}/v1`, apiKey: f.keys.all, backoff: { baseDelayMs: 1, maxDelayMs: 5 } });
+  });
+  afterAll(async () => {
+    await client.close();
+    await f.close();
+  });
+
+  it('pings, lists and walks with parsed, typed answers', async () => {
+    const identity = await client.ping();
+    expect(identity.company_id).toBe(f.acme.id);
+    expect((await client.locations.list()).data.map((l) => l.id).sort()).toEqual([f.acme.us.id, f.acme.gb.id].sort());
+    for (let i = 0; i < 7; i++) await client.contacts.create({ first_name: `Client${i}`, location_id: f.acme.gb.id });
+    const walked: string[] = [];
+    for await (const contact of client.contacts.all({ location_id: f.acme.gb.id, search: 'client', limit: 3 })) walked.push(contact.first_name);
+    expect(walked).toEqual(Array.from({ length: 7 }, (_, i) => `Client${i}`));
+  });
+
+  it('creates with an idempotency key it reports, and a replay answers the same record', async () => {
+    const first = await client.contacts.create({ first_name: 'Keyed', location_id: f.acme.us.id }, { idempotencyKey: 'client-test-key-1' });
+    expect(first.status).toBe(201);
+    expect(first.idempotencyKey).toBe('client-test-key-1');
+    const again = await client.contacts.create({ first_name: 'Keyed', location_id: f.acme.us.id }, { idempotencyKey: 'client-test-key-1' });
+    expect(again.replayed).toBe(true);
+    expect(again.data).toEqual(first.data);
+    const updated = await client.contacts.update(first.data.id, { last_name: 'Person' });
+    expect(updated.last_name).toBe('Person');
+    expect((await client.contacts.memberships(first.data.id)).data).toEqual([]);
+  });
+
+  it('turns the error envelope into a typed error, and an unreachable server into a network error', async () => {
+    const error = await client.contacts.get(crypto.randomUUID()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 404, code: 'resource_missing', param: 'id' });
+    expect((error as ApiRequestError).requestId).toMatch(/^req_/);
+    const offline = createStudioClient({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: f.keys.all, retries: 0 });
+    const unreachable = await offline.ping().catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(NetworkError);
+    expect(String(unreachable)).not.toContain(f.keys.all);
+    await offline.close();
+  });
+});
