@@ -1,4 +1,5 @@
 import { ApiError, type Scope } from '@studio/shared';
+import type { Tables } from '../db/tables.js';
 import type { Db, Queryable } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
 
@@ -58,16 +59,7 @@ export function mayActOn(auth: AuthContext, locationId: string): boolean {
   return auth.locationIds === null || auth.locationIds.includes(locationId);
 }
 
-export interface LocationRow {
-  id: string;
-  company_id: string;
-  name: string;
-  slug: string;
-  timezone: string;
-  country: string;
-  address: string | null;
-  settings: string;
-}
+export type LocationRow = Omit<Tables['locations'], 'created_at'>;
 
 /**
  * The location a request targets: another company's or an unknown id is 404 (a key must not learn

@@ -1,8 +1,7 @@
 import { ApiError, IdParams, Location, Service, ServiceListQuery, list, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { assertLocationAllowed, visibleLocations } from '../../plugins/auth.js';
-import { cursorScope } from '../../pagination/cursor.js';
-import { keysetPage } from '../../pagination/keyset.js';
+import { pageInLocations } from '../../http/listing.js';
+import { assertLocationAllowed } from '../../plugins/auth.js';
 import { keyLocations, serviceColumns } from './repository.js';
 
 export const catalogRoutes = [
@@ -27,17 +26,12 @@ export const catalogRoutes = [
     query: ServiceListQuery,
     responses: { 200: { description: 'A page of services', schema: page(Service) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, sql, auth, query, cursors }) => {
-      const locations = await visibleLocations(db, sql, auth, query.location_id);
-      let q = db.qb.selectFrom('services').select([...serviceColumns, 'created_at']).where('company_id', '=', auth.companyId);
-      if (locations) q = q.where('location_id', 'in', locations);
-      const result = await keysetPage(sql, q, { first: 'created_at', second: 'id' }, {
-        limit: query.limit,
-        cursor: query.cursor,
-        codec: cursors,
-        scope: cursorScope(auth.companyId, 'services', { ...query, locations }),
+    handler: async (ctx) => {
+      const result = await pageInLocations(ctx, 'services', ctx.query, (locations) => {
+        const q = ctx.db.qb.selectFrom('services').select([...serviceColumns, 'created_at']).where('company_id', '=', ctx.auth.companyId);
+        return locations ? q.where('location_id', 'in', locations) : q;
       });
-      return ok({ data: result.rows.map(({ created_at: _created, ...service }) => service), next_cursor: result.next_cursor });
+      return ok({ data: result.data.map(({ created_at: _created, ...service }) => service), next_cursor: result.next_cursor });
     },
   }),
   defineRoute({

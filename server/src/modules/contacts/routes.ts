@@ -1,8 +1,6 @@
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate, IdParams, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { visibleLocations } from '../../plugins/auth.js';
-import { cursorScope } from '../../pagination/cursor.js';
-import { keysetPage } from '../../pagination/keyset.js';
+import { pageInLocations } from '../../http/listing.js';
 import { contactListQuery } from './repository.js';
 import { createContact, getContact, updateContact } from './service.js';
 
@@ -19,16 +17,8 @@ export const contactRoutes = [
     query: ContactListQuery,
     responses: { 200: { description: 'A page of contacts', schema: page(Contact) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, sql, auth, query, cursors }) => {
-      const locations = await visibleLocations(db, sql, auth, query.location_id);
-      const result = await keysetPage(sql, contactListQuery(db, auth.companyId, locations, query.search), { first: 'created_at', second: 'id' }, {
-        limit: query.limit,
-        cursor: query.cursor,
-        codec: cursors,
-        scope: cursorScope(auth.companyId, 'contacts', { ...query, locations }),
-      });
-      return ok({ data: result.rows, next_cursor: result.next_cursor });
-    },
+    handler: async (ctx) =>
+      ok(await pageInLocations(ctx, 'contacts', ctx.query, (locations) => contactListQuery(ctx.db, ctx.auth.companyId, locations, ctx.query.search))),
   }),
   defineRoute({
     method: 'GET',
