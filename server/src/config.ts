@@ -19,7 +19,9 @@ export interface Config {
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 /** Reads the environment once; every problem is reported as `NAME: message`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,4 +32,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { PORT, HOST, DATABASE_URL, LOG_LEVEL } = parsed.data;
   return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL };
+}
+
+/** The API's base URL as a client on this machine reaches it, e.g. http://127.0.0.1:3000/v1. */
+export function apiBaseUrl(config: Config): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}/v1`;
 }

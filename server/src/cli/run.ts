@@ -20,13 +20,16 @@ export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> 
   }
 }
 
+/** Errors whose message is written for the user; matched by name so modules need not import the CLI. */
+const userFacingErrors = new Set(['ConfigError', 'ImportError']);
+
 /** Wraps a command action: known errors become `studio: message` on stderr and exit code 1. */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
   return async (...args: A): Promise<void> => {
     try {
       await fn(...args);
     } catch (error) {
-      const known = error instanceof CliError || error instanceof ApiError || (error as Error)?.name === 'ConfigError';
+      const known = error instanceof CliError || error instanceof ApiError || userFacingErrors.has((error as Error)?.name);
       const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
       process.stderr.write(`studio: ${message}\n`);
       process.exitCode = 1;

@@ -61,6 +61,7 @@ export interface Tables {
     room_id: string | null;
     requires_entitlement: number;
     free_classes: number;
+    first_timers_only: number;
     created_at: string;
   };
   service_staff: { service_id: string; staff_id: string };

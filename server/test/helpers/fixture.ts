@@ -45,7 +45,7 @@ async function addCatalog(db: Db, companyId: string, locationId: string, label: 
   await db.run(
     db.qb.insertInto('services').values({
       ...base, id: randomUUID(), name: `${label} massage`, description: null, category: 'spa', kind: 'appointment',
-      duration_minutes: 60, price_cents: 9000, buffer_before_minutes: 0, buffer_after_minutes: 10, room_id: null, requires_entitlement: 0, free_classes: 0,
+      duration_minutes: 60, price_cents: 9000, buffer_before_minutes: 0, buffer_after_minutes: 10, room_id: null, requires_entitlement: 0, free_classes: 0, first_timers_only: 0,
     }),
   );
   await db.run(

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Config } from '../../config.js';
+import { apiBaseUrl, type Config } from '../../config.js';
 import { isPostgresUrl } from '../../db/open.js';
 import type { Db } from '../../db/types.js';
 import { createKey } from '../../modules/keys/repository.js';
@@ -39,7 +39,7 @@ export async function startOneBox(config: Config): Promise<void> {
     seeded = demo.created;
     key = await demoKey(db, demo.company_id, keyFile(config.databaseUrl));
   });
-  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/v1`;
+  const base = apiBaseUrl(config);
   process.stdout.write(
     [
       '',

@@ -86,7 +86,8 @@ export const foundation: Migration = {
           .addColumn('buffer_after_minutes', 'integer', (c) => c.notNull())
           .addColumn('room_id', 'text', (c) => c.references('rooms.id'))
           .addColumn('requires_entitlement', 'integer', (c) => c.notNull())
-          .addColumn('free_classes', 'integer', (c) => c.notNull()),
+          .addColumn('free_classes', 'integer', (c) => c.notNull())
+          .addColumn('first_timers_only', 'integer', (c) => c.notNull().defaultTo(0)),
       ),
     );
     await index('services_company_created', 'services', ['company_id', 'created_at', 'id']);

@@ -19,3 +19,7 @@ export async function createCompany(db: Db, input: CompanyInput, tx: Queryable =
   await tx.run(db.qb.insertInto('companies').values(row));
   return row;
 }
+
+export function findCompany(db: Db, id: string) {
+  return db.first(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix', 'created_at']).where('id', '=', id));
+}

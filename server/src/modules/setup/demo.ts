@@ -1,0 +1,23 @@
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../../db/types.js';
+import { importBusiness } from './importer.js';
+
+/** The demo business, "Harbour Fitness & Spa": an ordinary import file with fixed ids. */
+export const demoFile = new URL('../../../../examples/demo-business.json', import.meta.url);
+
+/** The `company.id` of the demo file (a test keeps the two equal). */
+export const demoCompanyId = '91cf91b8-99c6-5a44-b688-06ce78b716e5';
+
+/** Imports the demo business unless its company is already in the database. */
+export async function seedDemo(db: Db): Promise<{ company_id: string; created: boolean }> {
+  const exists = () => db.first(db.qb.selectFrom('companies').select('id').where('id', '=', demoCompanyId));
+  if (await exists()) return { company_id: demoCompanyId, created: false };
+  try {
+    await importBusiness(db, JSON.parse(await readFile(demoFile, 'utf8')));
+  } catch (error) {
+    // Two processes seeding one Postgres at once: the one that lost finds the demo there.
+    if (await exists()) return { company_id: demoCompanyId, created: false };
+    throw error;
+  }
+  return { company_id: demoCompanyId, created: true };
+}

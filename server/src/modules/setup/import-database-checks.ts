@@ -1,0 +1,65 @@
+import type { Compilable } from 'kysely';
+import type { Db } from '../../db/types.js';
+import type { Section } from './import-context.js';
+import type { ImportPlan } from './import-plan.js';
+import { Problems } from './import-problems.js';
+
+/** Keeps `in (...)` lists well under either dialect's limit on bound parameters. */
+const idsPerQuery = 500;
+
+type IdTable = 'locations' | 'staff' | 'rooms' | 'services' | 'membership_plans' | 'package_templates' | 'contacts' | 'memberships' | 'gift_cards' | 'classes' | 'class_series';
+
+/**
+ * What the file clashes with in the database: ids that already exist (a file imported twice), the
+ * target company missing or already there, and values unique per company that it already uses.
+ */
+export async function databaseProblems(db: Db, plan: ImportPlan): Promise<string[]> {
+  const problems = new Problems();
+  const company = await db.first(db.qb.selectFrom('companies').select('id').where('id', '=', plan.companyId));
+  if (plan.newCompany && company) {
+    // The file was most likely imported before: its every id clashing too would bury this line.
+    problems.add('company.id', `company ${plan.companyId} already exists; to add entries to it, import with --company ${plan.companyId}`);
+    return problems.list;
+  }
+  if (!plan.newCompany && !company) problems.add('company', `no company ${plan.companyId} in the database`);
+
+  for (const section of Object.values(plan.sections) as Section<{ id?: string | undefined }>[]) {
+    const given = section.items.filter((item) => item.entry.id !== undefined);
+    for (let i = 0; i < given.length; i += idsPerQuery) {
+      const batch = given.slice(i, i + idsPerQuery);
+      const found = await db.all(
+        db.qb.selectFrom(section.name as IdTable).select('id').where('id', 'in', batch.map((item) => item.id)),
+      );
+      const taken = new Set(found.map((row) => row.id));
+      for (const item of batch) if (taken.has(item.id)) problems.add(item.label, `id "${item.id}" already exists in the database`);
+    }
+  }
+
+  // A new company has no rows yet, so only an existing one can already hold these values.
+  if (company && !plan.newCompany) await companyValueProblems(db, plan, problems);
+  return problems.list;
+}
+
+/** Slugs, member codes, card UIDs and gift card codes the company already uses, named per entry. */
+async function companyValueProblems(db: Db, plan: ImportPlan, problems: Problems): Promise<void> {
+  const { sections, companyId } = plan;
+  const inUse = async (query: Compilable<{ value: string | null }>) => new Set((await db.all(query)).map((row) => row.value));
+  const report = (taken: Set<string | null>, what: string, label: string, values: string[]) => {
+    for (const value of values) if (taken.has(value)) problems.add(label, `${what} "${value}" is already used in this company`);
+  };
+
+  const slugs = await inUse(db.qb.selectFrom('locations').select('slug as value').where('company_id', '=', companyId));
+  for (const { label, entry } of sections.locations.items) report(slugs, 'slug', label, [entry.slug]);
+
+  const codes = await inUse(db.qb.selectFrom('memberships').select('member_code as value').where('company_id', '=', companyId));
+  const cards = await inUse(
+    db.qb.selectFrom('credentials').select('value').where('company_id', '=', companyId).where('revoked_at', 'is', null),
+  );
+  for (const { label, entry } of sections.memberships.items) {
+    report(codes, 'member_code', label, entry.member_code === undefined ? [] : [entry.member_code]);
+    report(cards, 'card UID', label, entry.card_uids);
+  }
+
+  const giftCodes = await inUse(db.qb.selectFrom('gift_cards').select('code as value').where('company_id', '=', companyId));
+  for (const { label, entry } of sections.gift_cards.items) report(giftCodes, 'code', label, [entry.code]);
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { DateTime } from 'luxon';
+import { classStartInUtc, storedInstant, weeklyStartsInUtc } from './class-times.js';
+import type { PlanContext, Placed, Row } from './import-context.js';
+
+interface PlacementEntry {
+  location: string;
+  service: string;
+  staff?: string | undefined;
+  room?: string | undefined;
+  duration_minutes?: number | undefined;
+  capacity: number;
+}
+
+/** Where, what and with whom a class (or every class of a series) runs, once checked. */
+interface Placement {
+  zone: string;
+  durationMinutes: number;
+  columns: Pick<Row<'classes'>, 'company_id' | 'location_id' | 'service_id' | 'staff_id' | 'room_id' | 'capacity'>;
+}
+
+/** One-off classes and weekly series, the series expanded into their classes. */
+export function planClasses(ctx: PlanContext): void {
+  const place = placer(ctx);
+  for (const item of ctx.sections.classes.items) {
+    const placement = place(item);
+    if (!placement) continue;
+    const start = classStartInUtc(item.entry.start, placement.zone);
+    if (!start.ok) {
+      ctx.problems.add(item.label, start.message);
+      continue;
+    }
+    ctx.rows.classes.push(classRow(ctx, item.id, placement, start.utc, null));
+  }
+  for (const item of ctx.sections.class_series.items) {
+    const { entry, id, label } = item;
+    const placement = place(item);
+    if (!placement) continue;
+    const starts = weeklyStartsInUtc(entry, placement.zone);
+    if (starts.length === 0) ctx.problems.add(label, 'no listed weekday falls between starts_on and ends_on');
+    ctx.rows.class_series.push({
+      ...placement.columns,
+      id,
+      weekdays: JSON.stringify([...entry.weekdays].sort((a, b) => a - b)),
+      start_time: entry.start_time,
+      duration_minutes: placement.durationMinutes,
+      starts_on: entry.starts_on,
+      ends_on: entry.ends_on,
+      created_at: ctx.now,
+    });
+    for (const start of starts) ctx.rows.classes.push(classRow(ctx, randomUUID(), placement, start, id));
+  }
+}
+
+function classRow(ctx: PlanContext, id: string, placement: Placement, start: DateTime, seriesId: string | null): Row<'classes'> {
+  return {
+    ...placement.columns,
+    id,
+    series_id: seriesId,
+    start_at: storedInstant(start),
+    end_at: storedInstant(start.plus({ minutes: placement.durationMinutes })),
+    status: 'scheduled',
+    created_at: ctx.now,
+  };
+}
+
+/** Resolves and checks a class's location, service, staff and room; undefined after reporting a problem. */
+function placer(ctx: PlanContext) {
+  const locations = new Map(ctx.rows.locations.map((row) => [row.id, row]));
+  const services = new Map(ctx.rows.services.map((row) => [row.id, row]));
+  const qualified = new Map<string, Set<string>>();
+  for (const { service_id, staff_id } of ctx.rows.service_staff) {
+    qualified.set(service_id, (qualified.get(service_id) ?? new Set()).add(staff_id));
+  }
+
+  return (item: Placed<PlacementEntry>): Placement | undefined => {
+    const { entry, label } = item;
+    const location = ctx.resolve('locations', entry.location, item, 'location');
+    const service = ctx.resolve('services', entry.service, item, 'service');
+    const staff = entry.staff === undefined ? undefined : ctx.resolve('staff', entry.staff, item, 'staff');
+    const room = entry.room === undefined ? undefined : ctx.resolve('rooms', entry.room, item, 'room');
+    const serviceRow = service && services.get(service.id);
+    if (!location || !serviceRow || (entry.staff !== undefined && !staff) || (entry.room !== undefined && !room)) return undefined;
+
+    const before = ctx.problems.list.length;
+    if (serviceRow.kind !== 'class') ctx.problems.add(label, `service "${entry.service}" is an appointment service, not a class`);
+    if (serviceRow.location_id !== location.id) ctx.problems.add(label, `service "${entry.service}" is at another location than the class`);
+    if (room && ctx.locationOf.get(room.id) !== location.id) ctx.problems.add(label, `room "${entry.room}" is at another location than the class`);
+    const instructors = qualified.get(serviceRow.id);
+    if (staff && instructors && !instructors.has(staff.id)) {
+      ctx.problems.add(label, `staff "${entry.staff}" is not in the staff list of service "${entry.service}"`);
+    }
+    if (ctx.problems.list.length > before) return undefined;
+
+    return {
+      zone: locations.get(location.id)!.timezone,
+      durationMinutes: entry.duration_minutes ?? serviceRow.duration_minutes,
+      columns: {
+        company_id: ctx.companyId,
+        location_id: location.id,
+        service_id: serviceRow.id,
+        staff_id: staff?.id ?? null,
+        // A class without a room of its own takes its service's room.
+        room_id: room?.id ?? serviceRow.room_id ?? null,
+        capacity: entry.capacity,
+      },
+    };
+  };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { CompanyInput } from '../companies/repository.js';
+import { LocationSettings } from '../locations/settings.js';
+import { planContext, type FileSections, type ImportRows, type PlanContext, type Placed } from './import-context.js';
+import { planClasses } from './import-plan-classes.js';
+import { planPeople } from './import-plan-people.js';
+import { Problems } from './import-problems.js';
+import type { ImportFile } from './import-schema.js';
+
+/** Everything an import will write, decided and checked before a single row is written. */
+export interface ImportPlan {
+  companyId: string;
+  /** The company to create, or null when the import adds to an existing one. */
+  newCompany: CompanyInput | null;
+  sections: FileSections;
+  rows: ImportRows;
+}
+
+/** Resolves every reference of a schema-valid file into rows; throws ImportError listing every problem. */
+export function planImport(file: ImportFile, existingCompanyId: string | undefined, now: string): ImportPlan {
+  const problems = new Problems();
+  const newCompany = planCompany(file, existingCompanyId, problems);
+  const companyId = existingCompanyId ?? newCompany?.id ?? randomUUID();
+  const ctx = planContext(file, companyId, now, problems);
+  planLocations(ctx);
+  planStaff(ctx);
+  planRooms(ctx);
+  planServices(ctx);
+  planPlansAndPackages(ctx);
+  planPeople(ctx);
+  planClasses(ctx);
+  problems.throwIfAny();
+  return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows };
+}
+
+function planCompany(file: ImportFile, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {
+  if (existingCompanyId !== undefined) {
+    // The file may still carry its company (the same file imported elsewhere); it must be this one.
+    if (file.company?.id !== undefined && file.company.id !== existingCompanyId) {
+      problems.add('company.id', `the file is for company ${file.company.id}, not ${existingCompanyId}`);
+    }
+    return null;
+  }
+  if (!file.company) {
+    problems.add('company', 'required, unless the import adds to an existing company');
+    return null;
+  }
+  return { ...file.company, id: file.company.id ?? randomUUID() };
+}
+
+/** The location an entry is bound to, resolved and remembered for entries that point at it. */
+function placeAt(ctx: PlanContext, item: Placed<{ location: string }>): string | undefined {
+  const location = ctx.resolve('locations', item.entry.location, item, 'location')?.id;
+  if (location) ctx.locationOf.set(item.id, location);
+  return location;
+}
+
+function planLocations(ctx: PlanContext): void {
+  const slugs = new Map<string, string>();
+  for (const { entry, id, label } of ctx.sections.locations.items) {
+    const holder = slugs.get(entry.slug);
+    if (holder) ctx.problems.add(label, `slug "${entry.slug}" is already used by ${holder}`);
+    slugs.set(entry.slug, label);
+    ctx.rows.locations.push({
+      id,
+      company_id: ctx.companyId,
+      name: entry.name,
+      slug: entry.slug,
+      timezone: entry.timezone,
+      country: entry.country,
+      address: entry.address ?? null,
+      // Stored complete, defaults filled in: what the location runs by is visible in its row.
+      settings: JSON.stringify(entry.settings ?? LocationSettings.parse({})),
+      created_at: ctx.now,
+    });
+  }
+}
+
+function planStaff(ctx: PlanContext): void {
+  for (const item of ctx.sections.staff.items) {
+    const { entry, id } = item;
+    ctx.rows.staff.push({
+      id,
+      company_id: ctx.companyId,
+      first_name: entry.first_name,
+      last_name: entry.last_name ?? null,
+      email: entry.email ?? null,
+      created_at: ctx.now,
+    });
+    entry.hours.forEach((hours, index) => {
+      const location = ctx.resolve('locations', hours.location, item, `hours[${index}].location`);
+      if (!location) return;
+      ctx.rows.staff_hours.push({ id: randomUUID(), staff_id: id, location_id: location.id, weekday: hours.weekday, start_time: hours.start, end_time: hours.end });
+    });
+  }
+}
+
+function planRooms(ctx: PlanContext): void {
+  for (const item of ctx.sections.rooms.items) {
+    const location = placeAt(ctx, item);
+    if (!location) continue;
+    ctx.rows.rooms.push({ id: item.id, company_id: ctx.companyId, location_id: location, name: item.entry.name, created_at: ctx.now });
+  }
+}
+
+function planServices(ctx: PlanContext): void {
+  for (const item of ctx.sections.services.items) {
+    const { entry, id, label } = item;
+    const location = placeAt(ctx, item);
+    const room = entry.room === undefined ? undefined : ctx.resolve('rooms', entry.room, item, 'room');
+    if (room && location && ctx.locationOf.get(room.id) !== location) {
+      ctx.problems.add(label, `room "${entry.room}" is at another location than the service`);
+    }
+    const staffIds = new Set<string>();
+    entry.staff.forEach((reference, index) => {
+      const staff = ctx.resolve('staff', reference, item, `staff[${index}]`);
+      if (staff) staffIds.add(staff.id);
+    });
+    if (!location) continue;
+    ctx.rows.services.push({
+      id,
+      company_id: ctx.companyId,
+      location_id: location,
+      name: entry.name,
+      description: entry.description ?? null,
+      category: entry.category ?? null,
+      kind: entry.kind,
+      duration_minutes: entry.duration_minutes,
+      price_cents: entry.price_cents,
+      buffer_before_minutes: entry.buffer_before_minutes,
+      buffer_after_minutes: entry.buffer_after_minutes,
+      room_id: room?.id ?? null,
+      requires_entitlement: Number(entry.requires_entitlement),
+      free_classes: entry.free_classes,
+      first_timers_only: Number(entry.first_timers_only),
+      created_at: ctx.now,
+    });
+    for (const staffId of staffIds) ctx.rows.service_staff.push({ service_id: id, staff_id: staffId });
+  }
+}
+
+/** JSON list of the ids `references` name in `target`, or null when the list is not given. */
+function idList(ctx: PlanContext, target: 'locations' | 'services', references: string[] | undefined, from: Placed<unknown>, field: string): string | null {
+  if (references === undefined) return null;
+  const ids = references.map((reference, index) => ctx.resolve(target, reference, from, `${field}[${index}]`)?.id);
+  return JSON.stringify([...new Set(ids.filter((id) => id !== undefined))]);
+}
+
+function planPlansAndPackages(ctx: PlanContext): void {
+  for (const item of ctx.sections.membership_plans.items) {
+    const { entry, id } = item;
+    const location = placeAt(ctx, item);
+    const access = idList(ctx, 'locations', entry.access_locations, item, 'access_locations');
+    const covered = idList(ctx, 'services', entry.covered_services, item, 'covered_services');
+    if (!location) continue;
+    ctx.rows.membership_plans.push({
+      id,
+      company_id: ctx.companyId,
+      location_id: location,
+      name: entry.name,
+      price_cents: entry.price_cents,
+      billing_interval: entry.billing_interval,
+      visit_limit: entry.visit_limit ?? null,
+      visit_period: entry.visit_period ?? null,
+      class_limit_per_week: entry.class_limit_per_week ?? null,
+      access_location_ids: access,
+      covered_service_ids: covered,
+      created_at: ctx.now,
+    });
+  }
+  for (const item of ctx.sections.package_templates.items) {
+    const { entry, id } = item;
+    const location = placeAt(ctx, item);
+    const covered = idList(ctx, 'services', entry.covered_services, item, 'covered_services');
+    if (!location) continue;
+    ctx.rows.package_templates.push({
+      id,
+      company_id: ctx.companyId,
+      location_id: location,
+      name: entry.name,
+      price_cents: entry.price_cents,
+      total_sessions: entry.total_sessions,
+      covered_service_ids: covered,
+      created_at: ctx.now,
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { Cents, ContactCreate, DateOnly, DateTimeInput, Id, MembershipStatus, billingIntervals, giftCardStatuses } from '@studio/shared';
+import { isSupportedCountry } from 'libphonenumber-js/max';
+import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
+import { keyPrefixPattern } from '../keys/key-format.js';
+import { LocalEndTime, LocalTime, LocationSettings, endAfterStart } from '../locations/settings.js';
+
+/**
+ * The import file, version 1: one JSON document describing a whole business. Entries point at each
+ * other by `ref` (a name chosen in the file) or by `id`; docs/import-format.md is its manual.
+ * Every object is strict, so a misspelt field is refused rather than silently dropped.
+ */
+
+const Ref = z.string().trim().min(1).max(100);
+/** The `ref` or `id` of another entry of the file. */
+const Reference = z.string().trim().min(1).max(100);
+const Name = z.string().trim().min(1).max(200);
+const Text = z.string().trim().min(1).max(2000);
+const Minutes = z.number().int().min(1).max(24 * 60);
+const Count = z.number().int().min(0);
+/** ISO weekday: Monday is 1, Sunday is 7. */
+const Weekday = z.number().int().min(1).max(7);
+
+const TimeZone = z.string().refine((zone) => IANAZone.isValidZone(zone), 'not an IANA time zone, e.g. America/New_York');
+const Country = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'expected an ISO 3166 alpha-2 country code in capitals, e.g. US')
+  .refine((code) => isSupportedCountry(code), 'not a known country code');
+
+const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** RFC 3339 with an offset, or a wall-clock 'YYYY-MM-DDTHH:MM' at the class's location. */
+const ClassStart = z
+  .string()
+  .refine(
+    (start) => DateTimeInput.safeParse(start).success || (localDateTime.test(start) && DateTime.fromISO(start).isValid),
+    'expected RFC 3339 with an offset (2026-03-10T07:00:00-05:00) or a local time at the location (2026-03-10T07:00)',
+  );
+
+const Company = z.strictObject({
+  id: Id.optional(),
+  name: Name,
+  key_prefix: z.string().regex(keyPrefixPattern, '2-20 lower-case letters and digits, starting with a letter').optional(),
+});
+
+const Location = z.strictObject({
+  ref: Ref,
+  id: Id.optional(),
+  name: Name,
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens').max(100),
+  timezone: TimeZone,
+  country: Country,
+  address: Text.optional(),
+  settings: LocationSettings.optional(),
+});
+
+const StaffHours = z
+  .strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime })
+  .refine(...endAfterStart);
+
+const Staff = z.strictObject({
+  ref: Ref,
+  id: Id.optional(),
+  first_name: Name,
+  last_name: Name.optional(),
+  email: ContactCreate.shape.email,
+  hours: z.array(StaffHours).default([]),
+});
+
+const Room = z.strictObject({ ref: Ref, id: Id.optional(), location: Reference, name: Name });
+
+const Service = z.strictObject({
+  ref: Ref,
+  id: Id.optional(),
+  location: Reference,
+  name: Name,
+  description: Text.optional(),
+  category: Name.optional(),
+  kind: z.enum(['appointment', 'class']),
+  duration_minutes: Minutes,
+  price_cents: Cents,
+  buffer_before_minutes: Count.default(0),
+  buffer_after_minutes: Count.default(0),
+  room: Reference.optional(),
+  /** The staff qualified to give it. */
+  staff: z.array(Reference).default([]),
+  requires_entitlement: z.boolean().default(false),
+  free_classes: Count.default(0),
+  first_timers_only: z.boolean().default(false),
+});
+
+const MembershipPlan = z
+  .strictObject({
+    ref: Ref,
+    id: Id.optional(),
+    location: Reference,
+    name: Name,
+    price_cents: Cents,
+    billing_interval: z.enum(billingIntervals),
+    visit_limit: z.number().int().min(1).optional(),
+    visit_period: z.enum(['day', 'week', 'month']).optional(),
+    class_limit_per_week: z.number().int().min(1).optional(),
+    access_locations: z.array(Reference).optional(),
+    covered_services: z.array(Reference).optional(),
+  })
+  .refine((plan) => (plan.visit_limit === undefined) === (plan.visit_period === undefined), {
+    message: 'visit_limit and visit_period go together: give both or neither',
+    path: ['visit_period'],
+  });
+
+const PackageTemplate = z.strictObject({
+  ref: Ref,
+  id: Id.optional(),
+  location: Reference,
+  name: Name,
+  price_cents: Cents,
+  total_sessions: z.number().int().min(1),
+  covered_services: z.array(Reference).optional(),
+});
+
+const Contact = z.strictObject({
+  ref: Ref,
+  id: Id.optional(),
+  location: Reference,
+  first_name: ContactCreate.shape.first_name,
+  last_name: ContactCreate.shape.last_name,
+  phone: ContactCreate.shape.phone,
+  email: ContactCreate.shape.email,
+  notes: ContactCreate.shape.notes,
+});
+
+const HeldMembership = z
+  .strictObject({
+    ref: Ref.optional(),
+    id: Id.optional(),
+    contact: Reference,
+    plan: Reference.optional(),
+    package_template: Reference.optional(),
+    status: MembershipStatus.default('active'),
+    member_code: z.string().trim().min(1).max(64).optional(),
+    start_date: DateOnly,
+    end_date: DateOnly.optional(),
+    credits_total: Count.optional(),
+    card_uids: z.array(z.string().trim().min(1).max(64)).default([]),
+  })
+  .refine((held) => (held.plan === undefined) !== (held.package_template === undefined), {
+    message: 'give exactly one of plan and package_template',
+    path: ['plan'],
+  })
+  .refine((held) => held.credits_total === undefined || held.package_template !== undefined, {
+    message: 'credits_total belongs to packages only',
+    path: ['credits_total'],
+  })
+  .refine((held) => held.end_date === undefined || held.end_date >= held.start_date, {
+    message: 'end_date must not be before start_date',
+    path: ['end_date'],
+  });
+
+const GiftCard = z
+  .strictObject({
+    id: Id.optional(),
+    location: Reference,
+    code: z.string().trim().min(1).max(64),
+    initial_balance_cents: Cents,
+    current_balance_cents: Cents.optional(),
+    status: z.enum(giftCardStatuses).default('active'),
+  })
+  .refine((card) => card.current_balance_cents === undefined || card.current_balance_cents <= card.initial_balance_cents, {
+    message: 'current_balance_cents must not exceed initial_balance_cents',
+    path: ['current_balance_cents'],
+  });
+
+const ClassPlacement = {
+  location: Reference,
+  service: Reference,
+  staff: Reference.optional(),
+  room: Reference.optional(),
+  /** Default: the service's duration. */
+  duration_minutes: Minutes.optional(),
+  capacity: z.number().int().min(1).max(1000),
+};
+
+const OneOffClass = z.strictObject({ ref: Ref.optional(), id: Id.optional(), start: ClassStart, ...ClassPlacement });
+
+/** The longest weekly series one entry may describe, counting both ends: a leap year. */
+export const maxSeriesDays = 366;
+
+const ClassSeries = z
+  .strictObject({
+    id: Id.optional(),
+    weekdays: z.array(Weekday).min(1).refine((days) => new Set(days).size === days.length, 'a weekday is listed twice'),
+    start_time: LocalTime,
+    starts_on: DateOnly,
+    ends_on: DateOnly,
+    ...ClassPlacement,
+  })
+  .refine((series) => series.ends_on >= series.starts_on, { message: 'ends_on must not be before starts_on', path: ['ends_on'] })
+  .refine(
+    (series) => DateTime.fromISO(series.ends_on).diff(DateTime.fromISO(series.starts_on), 'days').days < maxSeriesDays,
+    { message: `a series spans at most ${maxSeriesDays} days; split longer ranges into several series`, path: ['ends_on'] },
+  );
+
+export const ImportFile = z.strictObject({
+  version: z.literal(1),
+  /** Required unless the import targets an existing company. */
+  company: Company.optional(),
+  locations: z.array(Location).default([]),
+  staff: z.array(Staff).default([]),
+  rooms: z.array(Room).default([]),
+  services: z.array(Service).default([]),
+  membership_plans: z.array(MembershipPlan).default([]),
+  package_templates: z.array(PackageTemplate).default([]),
+  contacts: z.array(Contact).default([]),
+  memberships: z.array(HeldMembership).default([]),
+  gift_cards: z.array(GiftCard).default([]),
+  classes: z.array(OneOffClass).default([]),
+  class_series: z.array(ClassSeries).default([]),
+});
+export type ImportFile = z.infer<typeof ImportFile>;
+export type ImportSectionName = Exclude<keyof ImportFile, 'version' | 'company'>;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { LocationSettings, parseLocationSettings } from '../../src/modules/locations/settings.js';
+
+describe('location settings', () => {
+  it('gives every rule its default from an empty object', () => {
+    expect(parseLocationSettings('{}')).toEqual({
+      appointments: { min_notice_minutes: 60, horizon_days: 60, slot_interval_minutes: 15, cancellation_window_hours: 24 },
+      classes: {
+        signup_cutoff_minutes: 0, max_classes_per_day: null, cancellation_window_hours: 12, booking_horizon_days: 30,
+        waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24,
+      },
+      checkin_alerts: { past_due: 'block', no_card: 'warn', form_missing: 'warn' },
+    });
+  });
+
+  it('keeps what is given and fills the rest of its group', () => {
+    const settings = parseLocationSettings('{"appointments":{"min_notice_minutes":0},"access_hours":{"monday":[{"start":"06:00","end":"24:00"}]}}');
+    expect(settings.appointments).toEqual({ min_notice_minutes: 0, horizon_days: 60, slot_interval_minutes: 15, cancellation_window_hours: 24 });
+    expect(settings.access_hours).toEqual({ monday: [{ start: '06:00', end: '24:00' }] });
+  });
+
+  it('refuses unknown fields, unknown weekdays and spans that end before they start', () => {
+    const issues = (input: unknown) => LocationSettings.safeParse(input).error?.issues.map((issue) => issue.path.join('.'));
+    expect(issues({ classes: { max_per_day: 2 } })).toEqual(['classes']);
+    expect(issues({ access_hours: { funday: [] } })).toEqual(['access_hours']);
+    expect(issues({ access_hours: { friday: [{ start: '22:00', end: '06:00' }] } })).toEqual(['access_hours.friday.0.end']);
+    expect(issues({ checkin_alerts: { past_due: 'ignore' } })).toEqual(['checkin_alerts.past_due']);
+  });
+});
