@@ -16,7 +16,11 @@ export interface Db extends Queryable {
   readonly dialect: DialectName;
   /** Query builder only: build with it, run with `all`/`first`/`run`. It holds no connection. */
   readonly qb: Kysely<Tables>;
-  /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
+  /**
+   * Runs `work` in one transaction; commits when it resolves, rolls back when it throws. Inside
+   * `work`, run every query on the `tx` it is given: on SQLite the Db itself waits for the
+   * transaction to end, so a query on it from inside would wait for ever.
+   */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
