@@ -1,12 +1,15 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of every table, as both dialects store them: ids are uuid text, timestamps are
  * ISO 8601 UTC text with milliseconds (so they sort as text), dates are YYYY-MM-DD text,
- * booleans are 0/1 integers and lists are JSON text.
+ * booleans are 0/1 integers and lists are JSON text. `Generated` marks columns added by a later
+ * migration with a default, which writers from before it may leave out.
  */
 export interface Tables {
   schema_migrations: { name: string; applied_at: string };
   server_settings: { name: string; value: string };
-  companies: { id: string; name: string; key_prefix: string; created_at: string };
+  companies: { id: string; name: string; key_prefix: string; created_at: string; feed_seq: Generated<number>; credential_secret: string | null };
   api_keys: {
     id: string;
     company_id: string;
@@ -101,6 +104,7 @@ export interface Tables {
     search_text: string;
     created_at: string;
     updated_at: string;
+    form_signed_at: Generated<string | null>;
   };
   memberships: {
     id: string;
@@ -124,8 +128,52 @@ export interface Tables {
     membership_id: string;
     kind: 'card_uid';
     value: string;
+    format: Generated<string | null>;
+    canonical: Generated<string | null>;
     created_at: string;
     revoked_at: string | null;
+  };
+  credential_keys: {
+    company_id: string;
+    match_key: string;
+    membership_id: string;
+    credential_id: string | null;
+    kind: 'code' | 'card_uid';
+    feed_seq: number;
+    feed_updated_at: string;
+    created_at: string;
+    revoked_at: string | null;
+  };
+  visits: {
+    id: string;
+    company_id: string;
+    membership_id: string;
+    contact_id: string;
+    location_id: string;
+    kind: 'facility' | 'class';
+    class_id: string | null;
+    checked_in_at: string;
+    recorded_at: string;
+    source: 'kiosk' | 'turnstile' | 'biometric' | 'staff' | 'api';
+    device_id: string | null;
+    resolved_by: 'code' | 'card_uid' | null;
+    offline: number;
+    flags: string;
+    plan_name: string;
+    visits_used: number;
+    visits_remaining: number | null;
+  };
+  checkin_denials: {
+    id: string;
+    company_id: string;
+    location_id: string;
+    membership_id: string | null;
+    contact_id: string | null;
+    credential_hash: string | null;
+    reasons: string;
+    source: string;
+    device_id: string | null;
+    attempted_at: string;
   };
   gift_cards: {
     id: string;

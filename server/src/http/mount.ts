@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/types.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
+import { transactionKeepingRefusals } from './recorded-refusal.js';
 import type { HandlerContext, Reply, RouteSpec } from './route.js';
 import { parseBody, parseWith } from './validation.js';
 
@@ -20,7 +21,7 @@ function context(db: Db, cursors: CursorCodec, request: FastifyRequest, sql: Que
     auth: request.auth!,
     db,
     sql,
-    transaction: (work) => (inTransaction ? work(sql) : db.transaction(work)),
+    transaction: (work) => (inTransaction ? work(sql) : transactionKeepingRefusals(db, work)),
     requestId: request.id,
     cursors,
   };

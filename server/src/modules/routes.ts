@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contacts/routes.js';
+import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
@@ -12,4 +13,5 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...contactRoutes,
   ...storedValueRoutes,
   ...membershipRoutes,
+  ...memberRoutes,
 ];

@@ -16,14 +16,14 @@ export interface Page<Row> {
 }
 
 /**
- * Keyset pagination, ascending on (first, second): no gap and no repeat while rows are added,
+ * Keyset pagination on (first, second), ascending unless `descending`: no gap and no repeat while rows are added,
  * and the same cost on page 1,000 as on page 1. `second` must be unique (the id).
  */
 export async function keysetPage<Row extends Record<string, unknown>>(
   runner: Queryable,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: SelectQueryBuilder<any, any, Row>,
-  order: { first: string; second: string },
+  order: { first: string; second: string; descending?: boolean },
   page: PageRequest,
 ): Promise<Page<Row>> {
   let q = query;
@@ -31,9 +31,12 @@ export async function keysetPage<Row extends Record<string, unknown>>(
     const [after, afterId] = page.codec.decode(page.scope, page.cursor);
     const first = sql.ref(order.first);
     const second = sql.ref(order.second);
-    q = q.where(sql<boolean>`(${first} > ${after} or (${first} = ${after} and ${second} > ${afterId}))`);
+    q = order.descending
+      ? q.where(sql<boolean>`(${first} < ${after} or (${first} = ${after} and ${second} < ${afterId}))`)
+      : q.where(sql<boolean>`(${first} > ${after} or (${first} = ${after} and ${second} > ${afterId}))`);
   }
-  const rows = await runner.all(q.orderBy(sql.ref(order.first)).orderBy(sql.ref(order.second)).limit(page.limit + 1));
+  const direction = order.descending ? 'desc' : 'asc';
+  const rows = await runner.all(q.orderBy(sql.ref(order.first), direction).orderBy(sql.ref(order.second), direction).limit(page.limit + 1));
   const more = rows.length > page.limit;
   if (more) rows.length = page.limit;
   const last = rows.at(-1);

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/types.js';
 import type { Reply } from '../http/route.js';
 import { nowIso } from '../time.js';
 import { envelope } from './envelope.js';
+import { RecordedRefusal } from '../http/recorded-refusal.js';
 
 /** How long a duplicate waits on Postgres for the first request with its key before answering 409. */
 const waitForFirstMs = 10_000;
@@ -50,6 +51,10 @@ class Unstored {
   constructor(readonly reply: Reply) {}
 }
 
+class Refused {
+  constructor(readonly error: RecordedRefusal) {}
+}
+
 /**
  * Runs `execute` at most once per (company, key) (api-decisions.md, Idempotency). The claim row and
  * the handler's writes commit in one transaction, so a stored answer always matches what was
@@ -81,20 +86,30 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
     );
 
   try {
-    return await db.transaction(async (sql) => {
+    const result = await db.transaction(async (sql): Promise<IdempotentReply | Refused> => {
       if (db.dialect === 'postgres') await sql.run(rawSql.raw(`set local lock_timeout = '${waitForFirstMs}ms'`).compile(db.qb));
       if ((await sql.run(claim)) === 0) return replay(db, sql, request, requestHash);
-      const reply = await execute(sql);
+      let reply: Reply;
+      try {
+        reply = await execute(sql);
+      } catch (error) {
+        if (!(error instanceof RecordedRefusal)) throw error;
+        // The refusal's own writes (an audit row) commit together with the answer to replay.
+        await record({ status: error.status, body: envelope(error, request.requestId) }, sql);
+        return new Refused(error);
+      }
       if (!storable(reply.status)) throw new Unstored(reply);
       await record(reply, sql);
       return { ...reply, replayed: false };
     });
+    if (result instanceof Refused) throw result.error;
+    return result;
   } catch (error) {
     if (error instanceof Unstored) return { ...error.reply, replayed: false };
     if ((error as { code?: string }).code === '55P03') {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
     }
-    if (error instanceof ApiError && storable(error.status) && error.code !== 'idempotency_key_in_use' && error.code !== 'idempotency_key_reused') {
+    if (error instanceof ApiError && !(error instanceof RecordedRefusal) && storable(error.status) && error.code !== 'idempotency_key_in_use' && error.code !== 'idempotency_key_reused') {
       // The handler's writes were rolled back; the refusal itself is still the answer to replay.
       const reply = { status: error.status, body: envelope(error, request.requestId) };
       await db.transaction(async (sql) => {

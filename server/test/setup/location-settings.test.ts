@@ -10,6 +10,7 @@ describe('location settings', () => {
         waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24,
       },
       checkin_alerts: { past_due: 'block', no_card: 'warn', form_missing: 'warn' },
+      matching_profile: { formats: { hex: true, decimal: true, wiegand26: false }, byte_order: 'both' },
     });
   });
 

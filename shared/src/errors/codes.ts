@@ -41,6 +41,7 @@ export const errorCodes = {
   class_full: { type: 'conflict', status: 409, description: 'The class has no spot left.' },
   class_cancelled: { type: 'conflict', status: 409, description: 'The class is cancelled.' },
   not_booked: { type: 'conflict', status: 409, description: 'The contact holds no spot in the class.' },
+  member_code_taken: { type: 'conflict', status: 409, description: 'Another membership of the company has this member code.' },
   phone_taken: { type: 'conflict', status: 409, description: 'Another contact at the location has this phone number.' },
   idempotency_key_in_use: { type: 'conflict', status: 409, description: 'A request with this Idempotency-Key is still running.' },
   idempotency_key_reused: { type: 'idempotency', status: 422, description: 'The Idempotency-Key was used with another body or endpoint.' },

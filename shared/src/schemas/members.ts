@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
+import { DateOnly, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
 import { MembershipStatus } from './memberships.js';
 
 export const eligibilityReasons = [
@@ -13,6 +13,7 @@ export const eligibilityReasons = [
   'location_not_allowed',
   'no_card',
   'form_missing',
+  'outside_access_hours',
 ] as const;
 export const EligibilityReason = z.enum(eligibilityReasons);
 export const checkinSources = ['kiosk', 'turnstile', 'biometric', 'staff', 'api'] as const;
@@ -31,8 +32,10 @@ export const ResolveResult = z
     reason: EligibilityReason.nullable().describe('null when valid'),
     plan_name: z.string().nullable(),
     status: MembershipStatus.nullable(),
+    warnings: z.array(EligibilityReason).describe('Rules the location set to warn: let in, staff should follow up'),
   })
   .meta({ id: 'ResolveResult' });
+export type ResolveResult = z.infer<typeof ResolveResult>;
 
 export const CheckInRequest = z
   .strictObject({
@@ -66,6 +69,7 @@ export const Visit = z
     flags: z.array(z.string()),
   })
   .meta({ id: 'Visit' });
+export type Visit = z.infer<typeof Visit>;
 
 export const VisitListQuery = z.strictObject({
   from: DateOrDateTime.optional(),
@@ -75,17 +79,53 @@ export const VisitListQuery = z.strictObject({
 
 export const EligibilityRow = z
   .object({
-    credential_hash: z.string(),
+    credential_hash: z.string().describe('HMAC of one match key of the credential, keyed by `credential_hash_key`'),
     membership_id: Id,
     contact_id: Id,
     first_name: z.string(),
-    status: MembershipStatus,
-    valid_for_checkin: z.boolean(),
-    reason: EligibilityReason.nullable(),
     plan_name: z.string(),
-    valid_until: Timestamp.nullable(),
+    status: MembershipStatus,
+    start_date: DateOnly,
+    end_date: DateOnly.nullable(),
+    valid_until: Timestamp.nullable().describe('End of the last valid day at the location'),
+    allowance: z.number().int().nullable().describe('Visits per period, or package credits; null is unlimited'),
+    used: z.number().int(),
+    allowance_renews_at: Timestamp.nullable().describe('When `used` starts again from 0'),
+    allowed_here: z.boolean(),
+    form_signed: z.boolean(),
+    has_card: z.boolean(),
+    resolved_by: z.enum(['code', 'card_uid']),
+    valid_for_checkin: z.boolean().describe('The decision when the row was generated'),
+    reason: EligibilityReason.nullable(),
+    warnings: z.array(EligibilityReason),
     visits_remaining: z.number().int().nullable(),
     updated_at: Timestamp,
-    deleted: z.boolean().describe('A tombstone: the credential was revoked or stopped being valid'),
+    deleted: z.boolean().describe('A tombstone: the credential was revoked or the membership stopped being valid; forget this hash'),
   })
   .meta({ id: 'EligibilityRow' });
+export type EligibilityRow = z.infer<typeof EligibilityRow>;
+
+export const EligibilityFeedQuery = z.strictObject({
+  location_id: Id.optional().describe('The location the agent stands at; required unless the key has exactly one'),
+  cursor: z.string().min(1).max(1024).optional().describe('The `next_cursor` of the previous answer: the next page, or the changes since'),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+export const EligibilityFeed = z
+  .object({
+    data: z.array(EligibilityRow),
+    next_cursor: z.string().describe('Always present: pass it back for the next page, or later for the changes since'),
+    has_more: z.boolean(),
+    location_id: Id,
+    credential_hash_key: z.string().describe('The company key the hashes are made with: hash candidate keys of a scan with it'),
+    rules: z.object({
+      timezone: z.string(),
+      checkin_alerts: z.record(z.string(), z.enum(['block', 'warn', 'off'])),
+      access_hours: z.record(z.string(), z.array(z.object({ start: z.string(), end: z.string() }))).nullable(),
+      matching_profile: z.object({
+        formats: z.object({ hex: z.boolean(), decimal: z.boolean(), wiegand26: z.boolean() }),
+        byte_order: z.enum(['forward', 'reversed', 'both']),
+      }),
+    }),
+  })
+  .meta({ id: 'EligibilityFeed' });

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './001-foundation.js';
+import { members } from './002-members.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation];
+export const migrations: Migration[] = [foundation, members];

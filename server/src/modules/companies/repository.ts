@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 import type { Queryable, Db } from '../../db/types.js';
 import { nowIso } from '../../time.js';
@@ -16,7 +16,7 @@ export async function createCompany(db: Db, input: CompanyInput, tx: Queryable =
     throw new ApiError('invalid_param', 'key_prefix must be 2-20 lower-case letters and digits, starting with a letter.', { param: 'key_prefix' });
   }
   const row = { id: input.id ?? randomUUID(), name: input.name, key_prefix: keyPrefix, created_at: nowIso() };
-  await tx.run(db.qb.insertInto('companies').values(row));
+  await tx.run(db.qb.insertInto('companies').values({ ...row, credential_secret: randomBytes(32).toString('base64url') }));
   return row;
 }
 

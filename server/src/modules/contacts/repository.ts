@@ -1,9 +1,9 @@
-import { sql as raw } from 'kysely';
+import { sql as raw, type Insertable } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { foldForSearch } from './phone.js';
 
-export type ContactRow = Tables['contacts'];
+export type ContactRow = Insertable<Tables['contacts']>;
 
 export const contactColumns = ['id', 'location_id', 'first_name', 'last_name', 'phone', 'email', 'notes', 'created_at', 'updated_at'] as const;
 

@@ -1,18 +1,5 @@
+import { AccessHours, CheckinAlerts, MatchingProfile, type CheckinRules } from '@studio/shared';
 import { z } from 'zod';
-
-/** 'HH:MM' on the 24-hour clock. */
-export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a local time HH:MM, 00:00 to 23:59');
-/** An end of day may be 24:00, so a day can be open until midnight. */
-export const LocalEndTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'expected a local time HH:MM, 00:00 to 24:00');
-
-/** For `.refine(...endAfterStart)` on any object with local `start` and `end` times. */
-export const endAfterStart: [(span: { start: string; end: string }) => boolean, { message: string; path: string[] }] = [
-  (span) => span.end > span.start,
-  { message: 'end must be after start', path: ['end'] },
-];
-
-/** A local [start, end) span within one day. */
-export const DailySpan = z.strictObject({ start: LocalTime, end: LocalEndTime }).refine(...endAfterStart);
 
 const minutes = z.number().int().min(0);
 const hours = z.number().int().min(0);
@@ -37,20 +24,6 @@ export const ClassRules = z.strictObject({
   waitlist_offer_cutoff_hours: hours.default(24),
 });
 
-/** What a check-in alert does: refuse the check-in, let it through with a warning, or nothing. */
-export const AlertAction = z.enum(['block', 'warn', 'off']);
-
-export const CheckinAlerts = z.strictObject({
-  past_due: AlertAction.default('block'),
-  no_card: AlertAction.default('warn'),
-  form_missing: AlertAction.default('warn'),
-});
-
-export const weekdayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-
-/** Opening hours per local weekday; a weekday left out is closed. */
-export const AccessHours = z.partialRecord(z.enum(weekdayNames), z.array(DailySpan));
-
 /**
  * A location's rules, stored as JSON text in `locations.settings`. Every field has a default, so
  * `{}` parses; `prefault({})` runs a missing group through its own defaults.
@@ -59,11 +32,26 @@ export const LocationSettings = z.strictObject({
   appointments: AppointmentRules.prefault({}),
   classes: ClassRules.prefault({}),
   checkin_alerts: CheckinAlerts.prefault({}),
+  /** How this location's readers print card numbers (hardware.md 1.5). */
+  matching_profile: MatchingProfile.prefault({}),
   /** Absent: no access-hours restriction (open whenever staff let members in). */
   access_hours: AccessHours.optional(),
 });
 export type LocationSettings = z.infer<typeof LocationSettings>;
 
+export { AccessHours, CheckinAlerts, DailySpan, LocalEndTime, LocalTime, endAfterStart, weekdayNames } from '@studio/shared';
+
 export function parseLocationSettings(json: string): LocationSettings {
   return LocationSettings.parse(JSON.parse(json));
+}
+
+/** The location's check-in rules and reader profile, as the shared eligibility rules take them. */
+export function checkinRules(location: { timezone: string; settings: string }): CheckinRules & { matching_profile: MatchingProfile } {
+  const settings = parseLocationSettings(location.settings);
+  return {
+    timezone: location.timezone,
+    checkin_alerts: settings.checkin_alerts,
+    access_hours: settings.access_hours,
+    matching_profile: settings.matching_profile,
+  };
 }

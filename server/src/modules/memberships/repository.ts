@@ -1,35 +1,39 @@
 import type { HeldMembership } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
+import { loadFacts, type MembershipFacts } from '../members/facts.js';
 import { billingPeriod, localToday } from './periods.js';
 
 /**
- * What a contact holds, with usage. No visit or class check-in is recorded by the foundation
- * yet, so usage counts start at zero; the members issue counts visits into these same fields.
+ * What a contact holds, with usage counted exactly as the check-in rules count it: visits in the
+ * current limit period for a membership, every visit for a package.
  */
-export async function heldMemberships(db: Db, sql: Queryable, companyId: string, contactId: string, now = new Date()): Promise<HeldMembership[]> {
-  const rows = await sql.all(
-    db.qb
-      .selectFrom('memberships as m')
-      .innerJoin('locations as l', 'l.id', 'm.location_id')
-      .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
-      .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
-      .select([
-        'm.id', 'm.contact_id', 'm.location_id', 'm.kind', 'm.plan_id', 'm.package_template_id', 'm.status', 'm.member_code',
-        'm.start_date', 'm.end_date', 'm.credits_total', 'm.created_at', 'l.timezone',
-        'p.name as plan_name', 'p.billing_interval', 'p.visit_limit', 'p.class_limit_per_week', 't.name as template_name',
-      ])
-      .where('m.company_id', '=', companyId)
-      .where('m.contact_id', '=', contactId)
-      .orderBy('m.created_at')
-      .orderBy('m.id'),
-  );
+export async function heldMemberships(db: Db, sql: Queryable, companyId: string, filter: { contactId: string } | { membershipId: string }, now = new Date()): Promise<HeldMembership[]> {
+  let query = db.qb
+    .selectFrom('memberships as m')
+    .innerJoin('locations as l', 'l.id', 'm.location_id')
+    .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+    .select([
+      'm.id', 'm.contact_id', 'm.location_id', 'm.kind', 'm.plan_id', 'm.package_template_id', 'm.status', 'm.member_code',
+      'm.start_date', 'm.end_date', 'm.credits_total', 'm.created_at', 'l.timezone', 'p.billing_interval', 'p.class_limit_per_week',
+    ])
+    .where('m.company_id', '=', companyId)
+    .orderBy('m.created_at')
+    .orderBy('m.id');
+  query = 'contactId' in filter ? query.where('m.contact_id', '=', filter.contactId) : query.where('m.id', '=', filter.membershipId);
+  const rows = await sql.all(query);
+  const facts = new Map<string, MembershipFacts>();
+  for (const row of rows) {
+    // Usage as counted at the membership's own location (the allowance does not depend on where).
+    const loaded = await loadFacts(db, sql, companyId, [row.id], { id: row.location_id, timezone: row.timezone }, now);
+    facts.set(row.id, loaded.get(row.id)!);
+  }
   return rows.map((row) => {
     const isPackage = row.kind === 'package';
+    const usage = facts.get(row.id)!;
     const period = isPackage
       ? { current_period_start: row.start_date, current_period_end: row.end_date, renews_at: null }
       : billingPeriod(row.billing_interval ?? 'once', row.start_date, row.end_date, localToday(row.timezone, now));
-    const visitsUsed = 0;
-    const creditsUsed = 0;
+    const remaining = usage.allowance === null ? null : Math.max(0, usage.allowance - usage.used);
     return {
       id: row.id,
       contact_id: row.contact_id,
@@ -37,18 +41,18 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
       kind: row.kind,
       plan_id: row.plan_id,
       package_template_id: row.package_template_id,
-      plan_name: (isPackage ? row.template_name : row.plan_name) ?? '',
+      plan_name: usage.plan_name,
       status: row.status as HeldMembership['status'],
       member_code: row.member_code,
       start_date: row.start_date,
       end_date: row.end_date,
       ...period,
-      visit_limit: isPackage ? null : row.visit_limit,
-      visits_used: visitsUsed,
-      visits_remaining: isPackage || row.visit_limit === null ? null : Math.max(0, row.visit_limit - visitsUsed),
+      visit_limit: isPackage ? null : usage.allowance,
+      visits_used: usage.used,
+      visits_remaining: isPackage ? null : remaining,
       class_limit_per_week: isPackage ? null : row.class_limit_per_week,
       credits_total: isPackage ? row.credits_total : null,
-      credits_remaining: isPackage && row.credits_total !== null ? Math.max(0, row.credits_total - creditsUsed) : null,
+      credits_remaining: isPackage ? remaining : null,
       created_at: row.created_at,
     };
   });

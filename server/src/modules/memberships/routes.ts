@@ -1,7 +1,8 @@
-import { HeldMembership, IdParams, list } from '@studio/shared';
+import { HeldMembership, IdParams, SellMembership, list } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
 import { getContact } from '../contacts/service.js';
 import { heldMemberships } from './repository.js';
+import { sellMembership } from './sell.js';
 
 export const membershipRoutes = [
   defineRoute({
@@ -17,7 +18,22 @@ export const membershipRoutes = [
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async (ctx) => {
       const contact = await getContact(ctx, ctx.params.id);
-      return ok({ data: await heldMemberships(ctx.db, ctx.sql, ctx.auth.companyId, contact.id) });
+      return ok({ data: await heldMemberships(ctx.db, ctx.sql, ctx.auth.companyId, { contactId: contact.id }) });
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/contacts/:id/memberships',
+    operationId: 'sellMembership',
+    summary: 'Sell a membership plan to a contact',
+    description: 'Creates an active membership of the plan, from `start_date` (default today at the plan\'s location). A `member_code` is unique in the company, compared without case or spaces.',
+    tag: 'Stored value',
+    scopes: ['write:memberships'],
+    params: IdParams,
+    body: SellMembership,
+    idempotent: true,
+    responses: { 201: { description: 'The membership, as the contact now holds it', schema: HeldMembership } },
+    errors: ['resource_missing', 'location_not_allowed', 'member_code_taken', 'idempotency_key_reused', 'idempotency_key_in_use'],
+    handler: async (ctx) => sellMembership(ctx, ctx.params.id, ctx.body),
   }),
 ];

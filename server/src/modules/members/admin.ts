@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, enrolmentKeys, membershipStatuses, type EnrolmentFormat } from '@studio/shared';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Db } from '../../db/types.js';
+import { nowIso } from '../../time.js';
+import { bumpFeed, nextFeedSeq } from './feed-sequence.js';
+
+/**
+ * The setup side's changes to members, each in one transaction with its feed bump, so the next
+ * delta of the eligibility feed carries it.
+ */
+
+async function membershipOf(db: Db, companyId: string, membershipId: string) {
+  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id']).where('id', '=', membershipId).where('company_id', '=', companyId));
+  if (!membership) throw new ApiError('resource_missing', `No membership ${membershipId} in this company.`, { param: 'membership' });
+  return membership;
+}
+
+/** Enrols a fob or card; its number is stored with every key it can be matched by. */
+export async function addCard(db: Db, companyId: string, membershipId: string, value: string, format: EnrolmentFormat = 'auto') {
+  await membershipOf(db, companyId, membershipId);
+  const enrolled = enrolmentKeys(value, format);
+  const now = nowIso();
+  const credential = { id: randomUUID(), company_id: companyId, membership_id: membershipId, kind: 'card_uid' as const, value: value.trim(), format, canonical: enrolled.canonical, created_at: now, revoked_at: null };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.run(db.qb.insertInto('credentials').values(credential));
+      const seq = await nextFeedSeq(db, tx, companyId);
+      await tx.run(
+        db.qb.insertInto('credential_keys').values(
+          enrolled.keys.map((key) => ({ company_id: companyId, match_key: key, membership_id: membershipId, credential_id: credential.id, kind: 'card_uid' as const, feed_seq: seq, feed_updated_at: now, created_at: now, revoked_at: null })),
+        ),
+      );
+      // has_card may have changed for the membership's other keys too.
+      await bumpFeed(db, tx, companyId, [membershipId]);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('invalid_param', 'This card number is already enrolled to a membership.', { param: 'uid' });
+    throw error;
+  }
+  return { id: credential.id, membership_id: membershipId, canonical: enrolled.canonical, lossy: enrolled.lossy, created_at: now };
+}
+
+/** Revokes a card at once: resolve stops matching it, and the feed carries a tombstone for each of its keys. */
+export async function revokeCard(db: Db, companyId: string, credentialId: string) {
+  const credential = await db.first(db.qb.selectFrom('credentials').select(['id', 'membership_id', 'revoked_at']).where('id', '=', credentialId).where('company_id', '=', companyId));
+  if (!credential) throw new ApiError('resource_missing', `No credential ${credentialId} in this company.`, { param: 'credential' });
+  const now = nowIso();
+  await db.transaction(async (tx) => {
+    await tx.run(db.qb.updateTable('credentials').set({ revoked_at: now }).where('id', '=', credentialId).where('revoked_at', 'is', null));
+    await tx.run(db.qb.updateTable('credential_keys').set({ revoked_at: now }).where('credential_id', '=', credentialId).where('revoked_at', 'is', null));
+    await bumpFeed(db, tx, companyId, [credential.membership_id]);
+  });
+  return { id: credentialId, membership_id: credential.membership_id, revoked_at: credential.revoked_at ?? now };
+}
+
+export async function setMembershipStatus(db: Db, companyId: string, membershipId: string, status: string) {
+  if (!(membershipStatuses as readonly string[]).includes(status)) {
+    throw new ApiError('invalid_param', `Unknown status "${status}"; one of ${membershipStatuses.join(', ')}.`, { param: 'status' });
+  }
+  await membershipOf(db, companyId, membershipId);
+  await db.transaction(async (tx) => {
+    await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId));
+    await bumpFeed(db, tx, companyId, [membershipId]);
+  });
+  return { id: membershipId, status };
+}
+
+/** Records that a contact signed (or, with null, no longer has) the location's required form. */
+export async function setFormSigned(db: Db, companyId: string, contactId: string, signedAt: string | null) {
+  const contact = await db.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', companyId));
+  if (!contact) throw new ApiError('resource_missing', `No contact ${contactId} in this company.`, { param: 'contact' });
+  await db.transaction(async (tx) => {
+    await tx.run(db.qb.updateTable('contacts').set({ form_signed_at: signedAt, updated_at: nowIso() }).where('id', '=', contactId));
+    const memberships = await tx.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId));
+    await bumpFeed(db, tx, companyId, memberships.map((m) => m.id));
+  });
+  return { id: contactId, form_signed_at: signedAt };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, candidateKeys, credentialHash, type Visit } from '@studio/shared';
+import type { z } from 'zod';
+import type { CheckInRequest } from '@studio/shared';
+import type { Db, Queryable } from '../../db/types.js';
+import { RecordedRefusal } from '../../http/recorded-refusal.js';
+import type { HandlerContext, Reply } from '../../http/route.js';
+import { requireLocation, type AuthContext, type LocationRow } from '../../plugins/auth.js';
+import { nowIso } from '../../time.js';
+import { checkinRules } from '../locations/settings.js';
+import { bumpFeed } from './feed-sequence.js';
+import { findByIdentifier } from './lookup.js';
+import { reasonMessages } from './reason-messages.js';
+import { toVisit } from './visits.js';
+import { evaluate, evaluateContact, type Evaluated } from './resolve.js';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+type Body = z.output<typeof CheckInRequest>;
+
+/** A device's clock may run a little fast; a check-in further ahead than this is refused. */
+const futureToleranceMs = 5 * 60_000;
+
+function identifiedBy(body: Body): 'identifier' | 'membership_id' | 'contact_id' {
+  const given = (['identifier', 'membership_id', 'contact_id'] as const).filter((field) => body[field] !== undefined);
+  if (given.length === 0) throw new ApiError('missing_field', 'Send one of identifier, membership_id or contact_id.', { param: 'identifier' });
+  if (given.length > 1) throw new ApiError('invalid_param', `Send only one of identifier, membership_id or contact_id, not ${given.join(' and ')}.`, { param: given[1]! });
+  return given[0]!;
+}
+
+/** Serialises check-ins of one membership, so two turnstiles cannot both take the last visit. */
+async function lockMembership(db: Db, sql: Queryable, membershipId: string): Promise<void> {
+  if (db.dialect === 'postgres') await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).forUpdate());
+}
+
+async function identifierHash(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, identifier: string): Promise<string | null> {
+  const [key] = candidateKeys(identifier, checkinRules(location).matching_profile);
+  const company = await sql.first(db.qb.selectFrom('companies').select('credential_secret').where('id', '=', auth.companyId));
+  return key && company?.credential_secret ? credentialHash(company.credential_secret, key) : null;
+}
+
+/** Finds, locks and evaluates the membership the request names, as of `at`. */
+async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Body, at: Date): Promise<Evaluated | null> {
+  const by = identifiedBy(body);
+  if (by === 'contact_id') {
+    const chosen = await evaluateContact(ctx.db, sql, ctx.auth, location, body.contact_id!, at);
+    if (!chosen) return null;
+    await lockMembership(ctx.db, sql, chosen.facts.membership_id);
+    return { ...(await evaluate(ctx.db, sql, ctx.auth, location, chosen.facts.membership_id, at))!, resolved_by: null };
+  }
+  if (by === 'membership_id') {
+    await lockMembership(ctx.db, sql, body.membership_id!);
+    const evaluated = await evaluate(ctx.db, sql, ctx.auth, location, body.membership_id!, at);
+    if (!evaluated) throw new ApiError('resource_missing', `No such membership: ${body.membership_id}.`, { param: 'membership_id' });
+    return { ...evaluated, resolved_by: null };
+  }
+  const match = await findByIdentifier(ctx.db, sql, ctx.auth.companyId, body.identifier!, checkinRules(location).matching_profile);
+  if (!match) return null;
+  await lockMembership(ctx.db, sql, match.membership_id);
+  return { ...(await evaluate(ctx.db, sql, ctx.auth, location, match.membership_id, at))!, resolved_by: match.resolved_by };
+}
+
+/**
+ * Records a facility visit (api-decisions.md, Members and check-in). A refused attempt is kept
+ * as an audit row, never counted. A visit reported by a device that let the member in while
+ * offline is always recorded: the gate already opened; it carries flags for staff instead.
+ */
+export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
+  const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, body.location_id);
+  const now = Date.now();
+  const at = body.checked_in_at === undefined ? new Date(now) : new Date(body.checked_in_at);
+  if (at.getTime() > now + futureToleranceMs) {
+    throw new ApiError('invalid_param', 'checked_in_at is more than 5 minutes in the future.', { param: 'checked_in_at' });
+  }
+  const offline = body.offline === true;
+  return ctx.transaction(async (sql) => {
+    const evaluated = await target(ctx, sql, location, body, at);
+    const deny = async (reasons: string[], membership?: Evaluated) =>
+      sql.run(
+        ctx.db.qb.insertInto('checkin_denials').values({
+          id: randomUUID(),
+          company_id: ctx.auth.companyId,
+          location_id: location.id,
+          membership_id: membership?.facts.membership_id ?? null,
+          contact_id: membership?.facts.contact_id ?? body.contact_id ?? null,
+          credential_hash: body.identifier === undefined ? null : await identifierHash(ctx.db, sql, ctx.auth, location, body.identifier),
+          reasons: JSON.stringify(reasons),
+          source: body.source,
+          device_id: body.device_id ?? null,
+          attempted_at: nowIso(),
+        }),
+      );
+    if (!evaluated) {
+      await deny(['not_found']);
+      throw new RecordedRefusal('member_not_found', 'No membership matches this identifier.', { param: identifiedByParam(body) });
+    }
+    const { facts, decision } = evaluated;
+    if (!decision.valid && !offline) {
+      await deny(decision.reasons, evaluated);
+      throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
+    }
+    const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings];
+    const used = facts.used + 1;
+    const visit = {
+      id: randomUUID(),
+      company_id: ctx.auth.companyId,
+      membership_id: facts.membership_id,
+      contact_id: facts.contact_id,
+      location_id: location.id,
+      kind: 'facility' as const,
+      class_id: null,
+      checked_in_at: at.toISOString(),
+      recorded_at: nowIso(),
+      source: body.source,
+      device_id: body.device_id ?? null,
+      resolved_by: evaluated.resolved_by,
+      offline: offline ? 1 : 0,
+      flags: JSON.stringify(flags),
+      plan_name: facts.plan_name,
+      visits_used: used,
+      visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
+    };
+    await sql.run(ctx.db.qb.insertInto('visits').values(visit));
+    // Only a limited allowance changes what the feed says; an unlimited plan's visit does not.
+    if (facts.allowance !== null) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [facts.membership_id]);
+    return { status: 201, body: toVisit(visit) };
+  });
+}
+
+function identifiedByParam(body: Body): string {
+  return body.identifier !== undefined ? 'identifier' : body.membership_id !== undefined ? 'membership_id' : 'contact_id';
+}

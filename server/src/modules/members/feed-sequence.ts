@@ -1,0 +1,25 @@
+import type { Db, Queryable } from '../../db/types.js';
+import { nowIso } from '../../time.js';
+
+/**
+ * Marks every match key of these memberships as changed, for the eligibility feed's next delta.
+ * The company's counter row is locked until the transaction commits, so commits happen in
+ * sequence order and a reader that has seen sequence N never later finds a new row below N.
+ * Call it inside the transaction that makes the change.
+ */
+export async function bumpFeed(db: Db, sql: Queryable, companyId: string, membershipIds: readonly string[]): Promise<number> {
+  const seq = await nextFeedSeq(db, sql, companyId);
+  if (membershipIds.length) {
+    await sql.run(
+      db.qb.updateTable('credential_keys').set({ feed_seq: seq, feed_updated_at: nowIso() }).where('company_id', '=', companyId).where('membership_id', 'in', [...new Set(membershipIds)]),
+    );
+  }
+  return seq;
+}
+
+export async function nextFeedSeq(db: Db, sql: Queryable, companyId: string): Promise<number> {
+  const row = await sql.first(
+    db.qb.updateTable('companies').set((eb) => ({ feed_seq: eb('feed_seq', '+', 1) })).where('id', '=', companyId).returning('feed_seq'),
+  );
+  return row!.feed_seq;
+}

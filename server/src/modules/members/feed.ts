@@ -1,0 +1,97 @@
+import { ApiError, credentialHash, decide, validUntil, type EligibilityRow } from '@studio/shared';
+import { sql as raw } from 'kysely';
+import type { HandlerContext } from '../../http/route.js';
+import { requireLocation, type LocationRow } from '../../plugins/auth.js';
+import { cursorScope } from '../../pagination/cursor.js';
+import { keyLocations } from '../catalog/repository.js';
+import { checkinRules } from '../locations/settings.js';
+import { loadFacts } from './facts.js';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+interface FeedQuery {
+  location_id?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** Statuses after which a membership never admits again: its keys become tombstones. */
+const ended = new Set(['cancelled', 'expired']);
+
+async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<LocationRow> {
+  if (locationId !== undefined) return requireLocation(ctx.db, ctx.sql, ctx.auth, locationId);
+  const locations = await keyLocations(ctx.db, ctx.sql, ctx.auth);
+  if (locations.length !== 1) throw new ApiError('missing_field', 'location_id is required: this key acts on several locations.', { param: 'location_id' });
+  return requireLocation(ctx.db, ctx.sql, ctx.auth, locations[0]!.id);
+}
+
+/**
+ * The offline eligibility feed (api-decisions.md): every credential that can admit at the
+ * location, ordered by the company's change sequence. Without a cursor it starts from the
+ * beginning (a full load); with one, it answers what changed since. Raw codes and UIDs never
+ * leave: each row names its credential by an HMAC of one match key.
+ */
+export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
+  const location = await feedLocation(ctx, query.location_id);
+  const scope = cursorScope(ctx.auth.companyId, 'eligibility', { location: location.id });
+  const position = query.cursor === undefined ? [] : ctx.cursors.decode(scope, query.cursor);
+  const afterSeq = Number(position[0] ?? 0);
+  const afterKey = String(position[1] ?? '');
+  const company = await ctx.sql.first(ctx.db.qb.selectFrom('companies').select('credential_secret').where('id', '=', ctx.auth.companyId));
+  const secret = company!.credential_secret!;
+  const rows = await ctx.sql.all(
+    ctx.db.qb
+      .selectFrom('credential_keys as k')
+      .innerJoin('memberships as m', 'm.id', 'k.membership_id')
+      .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+      .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.status'])
+      .where('k.company_id', '=', ctx.auth.companyId)
+      .where(raw<boolean>`(k.feed_seq > ${afterSeq} or (k.feed_seq = ${afterSeq} and k.match_key > ${afterKey}))`)
+      // Members of this location, and members of others whose plan admits here (no list: all).
+      .where((eb) => eb.or([eb('m.location_id', '=', location.id), eb('p.access_location_ids', 'is', null), eb('p.access_location_ids', 'like', `%"${location.id}"%`)]))
+      .orderBy('k.feed_seq')
+      .orderBy('k.match_key')
+      .limit(query.limit + 1),
+  );
+  const hasMore = rows.length > query.limit;
+  if (hasMore) rows.length = query.limit;
+  const now = new Date();
+  const rules = checkinRules(location);
+  const facts = await loadFacts(ctx.db, ctx.sql, ctx.auth.companyId, rows.map((row) => row.membership_id), location, now);
+  const data: EligibilityRow[] = rows.map((row) => {
+    const f = facts.get(row.membership_id)!;
+    const decision = decide(f, rules, now);
+    return {
+      credential_hash: credentialHash(secret, row.match_key),
+      membership_id: f.membership_id,
+      contact_id: f.contact_id,
+      first_name: f.first_name,
+      plan_name: f.plan_name,
+      status: f.status as EligibilityRow['status'],
+      start_date: f.start_date,
+      end_date: f.end_date,
+      valid_until: validUntil(f.end_date, location.timezone),
+      allowance: f.allowance,
+      used: f.used,
+      allowance_renews_at: f.allowance_renews_at,
+      allowed_here: f.allowed_here,
+      form_signed: f.form_signed,
+      has_card: f.has_card,
+      resolved_by: row.kind,
+      valid_for_checkin: decision.valid,
+      reason: decision.reason,
+      warnings: decision.warnings,
+      visits_remaining: decision.visits_remaining,
+      updated_at: row.feed_updated_at,
+      deleted: row.revoked_at !== null || ended.has(f.status),
+    };
+  });
+  const last = rows.at(-1);
+  return {
+    data,
+    next_cursor: ctx.cursors.encode(scope, last ? [last.feed_seq, last.match_key] : [afterSeq, afterKey]),
+    has_more: hasMore,
+    location_id: location.id,
+    credential_hash_key: secret,
+    rules: { timezone: rules.timezone, checkin_alerts: rules.checkin_alerts, access_hours: rules.access_hours ?? null, matching_profile: rules.matching_profile },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Credential normalisation shared by server and agent: match keys, candidate keys of a scan, keys
+ * of an enrolled credential, and their hashes for the offline feed (hardware.md 1.5).
+ */
+export { CredentialFormatError } from './errors.js';
+export { MatchingProfile, defaultMatchingProfile, matchingByteOrders } from './profile.js';
+export { memberCodeKey } from './keys.js';
+export { candidateKeys } from './candidates.js';
+export { EnrolmentFormat, enrolmentFormats, enrolmentKeys, type EnrolmentKeys } from './enrolment.js';
+export { credentialHash } from './hash.js';
