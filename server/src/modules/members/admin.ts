@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, enrolmentKeys, membershipStatuses, type EnrolmentFormat } from '@studio/shared';
+import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, type EnrolmentFormat } from '@studio/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../time.js';
@@ -16,10 +16,20 @@ async function membershipOf(db: Db, companyId: string, membershipId: string) {
   return membership;
 }
 
+function enrolOrRefuse(value: string, format: EnrolmentFormat) {
+  try {
+    return enrolmentKeys(value, format);
+  } catch (error) {
+    // The message names the broken rule, never the number.
+    if (error instanceof CredentialFormatError) throw new ApiError('invalid_param', error.message, { param: 'uid' });
+    throw error;
+  }
+}
+
 /** Enrols a fob or card; its number is stored with every key it can be matched by. */
 export async function addCard(db: Db, companyId: string, membershipId: string, value: string, format: EnrolmentFormat = 'auto') {
   await membershipOf(db, companyId, membershipId);
-  const enrolled = enrolmentKeys(value, format);
+  const enrolled = enrolOrRefuse(value, format);
   const now = nowIso();
   const credential = { id: randomUUID(), company_id: companyId, membership_id: membershipId, kind: 'card_uid' as const, value: value.trim(), format, canonical: enrolled.canonical, created_at: now, revoked_at: null };
   try {

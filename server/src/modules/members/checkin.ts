@@ -32,6 +32,7 @@ async function lockMembership(db: Db, sql: Queryable, membershipId: string): Pro
   if (db.dialect === 'postgres') await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).forUpdate());
 }
 
+/** The audit trail names an unknown identifier by the hash of its first reading, never by its text. */
 async function identifierHash(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, identifier: string): Promise<string | null> {
   const [key] = candidateKeys(identifier, checkinRules(location).matching_profile);
   const company = await sql.first(db.qb.selectFrom('companies').select('credential_secret').where('id', '=', auth.companyId));
