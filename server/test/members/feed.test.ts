@@ -1,0 +1,80 @@
+import { credentialHash, memberCodeKey } from '@studio/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeCard, setFormSigned, setMembershipStatus } from '../../src/modules/members/admin.js';
+import { dialects } from '../helpers/databases.js';
+import { FeedConsumer } from '../helpers/feed-consumer.js';
+import { startFixture, type Fixture } from '../helpers/fixture.js';
+import { memberBuilder } from '../helpers/members.js';
+
+describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
+  let f: Fixture;
+  let build: ReturnType<typeof memberBuilder>;
+  beforeAll(async () => {
+    f = await startFixture(dialect);
+    build = memberBuilder(f);
+  });
+  afterAll(() => f.close());
+
+  it('loads in full by pages, names credentials by hash only, then answers deltas', async () => {
+    const site = await build.location();
+    const planId = await build.plan({ locationId: site, visitLimit: 5 });
+    const members = [];
+    for (let i = 0; i < 7; i++) members.push(await build.member({ locationId: site, planId, code: `feed-${i}`, cards: [{ value: String(2_000_000_000 + i) }] }));
+    const consumer = new FeedConsumer(f, site, 4);
+    const full = await consumer.sync();
+    expect(consumer.pages).toBeGreaterThan(2);
+    // Each member: a code key and a card key; the card read as 10-digit decimal gives one 4-byte key.
+    const ours = full.filter((row) => members.some((m) => m.membershipId === row.membership_id));
+    expect(ours.length).toBe(14);
+    const text = JSON.stringify(full);
+    expect(text).not.toContain('FEED-0');
+    expect(text).not.toContain('2000000000');
+    expect(consumer.rows.has(credentialHash(consumer.secret, memberCodeKey('feed-3')))).toBe(true);
+    expect(consumer.decide('feed-3')).toMatchObject({ found: true, membership_id: members[3]!.membershipId, valid: true });
+
+    expect(await consumer.sync()).toEqual([]);
+    await setMembershipStatus(f.db, f.acme.id, members[1]!.membershipId, 'past_due');
+    await revokeCard(f.db, f.acme.id, members[2]!.cardIds[0]!);
+    await setFormSigned(f.db, f.acme.id, members[4]!.contactId, null);
+    const check = await f.request('POST', '/v1/members/check-in', { body: { identifier: 'feed-5', location_id: site } });
+    expect(check.status).toBe(201);
+    const delta = await consumer.sync();
+    const byMembership = (id: string) => delta.filter((row) => row.membership_id === id);
+    expect(byMembership(members[1]!.membershipId).every((row) => row.status === 'past_due' && !row.valid_for_checkin && row.reason === 'past_due')).toBe(true);
+    expect(byMembership(members[2]!.membershipId).filter((row) => row.deleted).length).toBe(1);
+    expect(consumer.decide(String(2_000_000_002)).found).toBe(false);
+    expect(consumer.decide('feed-2').found).toBe(true);
+    expect(byMembership(members[4]!.membershipId).every((row) => !row.form_signed && row.warnings.includes('form_missing'))).toBe(true);
+    expect(byMembership(members[5]!.membershipId).every((row) => row.used === 1 && row.visits_remaining === 4)).toBe(true);
+    expect(new Set(delta.map((row) => row.membership_id)).size).toBe(4);
+  });
+
+  it('tombstones ended memberships and only carries members the location admits', async () => {
+    const site = await build.location();
+    const elsewhere = await build.location();
+    const onlyElsewhere = await build.plan({ locationId: elsewhere, accessLocationIds: [elsewhere] });
+    const everywhere = await build.plan({ locationId: elsewhere });
+    const local = await build.member({ locationId: site, code: 'local-1' });
+    await build.member({ locationId: elsewhere, planId: onlyElsewhere, code: 'away-only' });
+    await build.member({ locationId: elsewhere, planId: everywhere, code: 'roams' });
+    const consumer = new FeedConsumer(f, site);
+    await consumer.sync();
+    expect(consumer.decide('local-1').found).toBe(true);
+    expect(consumer.decide('roams').found).toBe(true);
+    expect(consumer.decide('away-only').found).toBe(false);
+    await setMembershipStatus(f.db, f.acme.id, local.membershipId, 'cancelled');
+    const delta = await consumer.sync();
+    expect(delta.filter((row) => row.membership_id === local.membershipId).map((row) => row.deleted)).toEqual([true]);
+    expect(consumer.decide('local-1').found).toBe(false);
+  });
+
+  it('refuses a cursor from another location, and needs location_id for a key with several', async () => {
+    const consumer = new FeedConsumer(f, f.acme.us.id);
+    await consumer.sync();
+    const swapped = await f.request('GET', `/v1/members/eligibility?location_id=${f.acme.gb.id}&cursor=${encodeURIComponent(consumer.cursor!)}`);
+    expect(swapped.body.error).toMatchObject({ code: 'invalid_param', param: 'cursor' });
+    expect((await f.request('GET', '/v1/members/eligibility')).body.error).toMatchObject({ code: 'missing_field', param: 'location_id' });
+    expect((await f.request('GET', '/v1/members/eligibility', { key: f.keys.usOnly })).status).toBe(200);
+    expect((await f.request('GET', `/v1/members/eligibility?location_id=${f.acme.gb.id}`, { key: f.keys.usOnly })).status).toBe(403);
+  });
+});
