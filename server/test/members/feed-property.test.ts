@@ -46,13 +46,14 @@ describe.each(dialects)('a feed consumer agrees with resolve after random change
         const identifiers: string[] = [];
     const cards: string[] = [];
     let serial = 0;
-    const newCard = () => String(3_000_000_000 + serial++ * 7919);
+    // Codes and card numbers are unique per seed: the sequences share one database.
+    const newCard = () => String(3_000_000_000 + (seed % 97) * 1_000_000 + serial++ * 7919);
     for (let i = 0; i < 12; i++) {
       const card = newCard();
       const planId = random.pick(plans);
-      const m = await build.member({ locationId: site, planId, code: `prop-${i}`, cards: [{ value: card }], formSigned: random.next() < 0.7 });
+      const m = await build.member({ locationId: site, planId, code: `s${seed}-prop-${i}`, cards: [{ value: card }], formSigned: random.next() < 0.7 });
       members.push({ ...m, planId });
-      identifiers.push(`prop-${i}`, card);
+      identifiers.push(`s${seed}-prop-${i}`, card);
       cards.push(...m.cardIds);
     }
 
@@ -103,7 +104,7 @@ describe.each(dialects)('a feed consumer agrees with resolve after random change
         await f.request('POST', '/v1/members/check-in', { body: { identifier, location_id: site, ...(offline && { offline: true }) } });
         changes.push(offline ? 'offline visit' : 'check-in');
       } else {
-        const code = `sold-${step}`;
+        const code = `s${seed}-sold-${step}`;
         const planId = random.pick(plans);
         const sold = await f.request('POST', `/v1/contacts/${member.contactId}/memberships`, { body: { plan_id: planId, member_code: code } });
         if (sold.status === 201) members.push({ membershipId: sold.body.id, contactId: member.contactId, planId });
