@@ -38,6 +38,22 @@ describe.each(dialects)('the typed client against the real server (%s)', (dialec
     expect((await client.contacts.memberships(first.data.id)).data).toEqual([]);
   });
 
+  it('resolves, checks in with a key it reports, lists visits and reads the eligibility feed', async () => {
+    const contact = await client.contacts.create({ first_name: 'Gym', location_id: f.acme.us.id });
+    const plan = (await client.membershipPlans.list({ location_id: f.acme.us.id })).data[0]!;
+    const sold = await client.contacts.sellMembership(contact.data.id, { plan_id: plan.id, member_code: 'client-code' });
+    expect(sold.status).toBe(201);
+    expect(await client.members.resolve({ identifier: 'client-code', location_id: f.acme.us.id })).toMatchObject({ found: true, membership_id: sold.data.id });
+    const visit = await client.members.checkIn({ identifier: 'client-code', location_id: f.acme.us.id, source: 'turnstile' });
+    expect(visit.status).toBe(201);
+    expect(visit.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.members.visits(sold.data.id)).data.map((v) => v.id)).toEqual([visit.data.id]);
+    const feed = await client.members.eligibility({ location_id: f.acme.us.id });
+    expect(feed.data.some((row) => row.membership_id === sold.data.id)).toBe(true);
+    const blocked = await client.members.checkIn({ membership_id: sold.data.id, location_id: f.acme.us.id, checked_in_at: new Date(Date.now() + 3600_000).toISOString() }).catch((e: unknown) => e);
+    expect(blocked).toMatchObject({ status: 400, code: 'invalid_param', param: 'checked_in_at' });
+  });
+
   it('turns the error envelope into a typed error, and an unreachable server into a network error', async () => {
     const error = await client.contacts.get(crypto.randomUUID()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);

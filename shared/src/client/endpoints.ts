@@ -52,6 +52,10 @@ export function endpointHelpers(request: Requester) {
       return { ...(await request({ method: 'POST', path: route, body, schema, idempotencyKey }, options)), idempotencyKey };
     },
 
+    /** A POST without an Idempotency-Key (it creates nothing, or must not be repeated): sent once. */
+    post: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) =>
+      (await request({ method: 'POST', path: route, body, schema }, options)).data,
+
     /** A PATCH is not repeatable by method, so it is sent once. */
     patch: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) =>
       (await request({ method: 'PATCH', path: route, body, schema }, options)).data,

@@ -3,6 +3,7 @@ import { list, page } from '../schemas/common.js';
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
 import { Location } from '../schemas/locations.js';
 import { HeldMembership, SellMembership } from '../schemas/memberships.js';
+import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
 import { KeyIdentity } from '../schemas/ping.js';
 import { Service, ServiceListQuery } from '../schemas/services.js';
 import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
@@ -56,7 +57,7 @@ export function createStudioClient(options: StudioClientOptions) {
     },
     logger,
   });
-  const { get, walk, create, patch } = endpointHelpers(request);
+  const { get, walk, create, post, patch } = endpointHelpers(request);
 
   return {
     /** Any endpoint, typed by the schema you pass: for endpoints this client does not list yet. */
@@ -92,6 +93,15 @@ export function createStudioClient(options: StudioClientOptions) {
     },
     packageTemplates: {
       list: (q: QueryOf<typeof LocationFilterQuery> = {}, o?: Call) => get('/packages', list(PackageTemplate), q, o),
+    },
+    members: {
+      /** Records nothing; not retried (it is a POST without a key): a gate falls back to its cache. */
+      resolve: (body: BodyOf<typeof ResolveRequest>, o?: Call) => post('/members/resolve', ResolveResult, body, o),
+      checkIn: (body: BodyOf<typeof CheckInRequest>, o?: Keyed) => create('/members/check-in', Visit, body, o),
+      visits: (membershipId: string, q: QueryOf<typeof VisitListQuery> = {}, o?: Call) => get(path`/members/${membershipId}/visits`, page(Visit), q, o),
+      allVisits: (membershipId: string, q: QueryOf<typeof VisitListQuery> = {}, o?: Call) => walk(path`/members/${membershipId}/visits`, Visit, q, o),
+      /** One page of the offline eligibility feed; pass `next_cursor` back while `has_more`, and later for deltas. */
+      eligibility: (q: QueryOf<typeof EligibilityFeedQuery> = {}, o?: Call) => get('/members/eligibility', EligibilityFeed, q, o),
     },
   };
 }
