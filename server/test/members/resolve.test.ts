@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
+import { revokeCard } from '../../src/modules/members/admin.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -110,6 +111,17 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect((await resolve(reversedDecimal)).membership_id).toBe(mifare.membershipId);
     expect((await resolve(reversedDecimal, forwardOnly)).found).toBe(false);
     expect((await resolve('04:a1:24:b2', forwardOnly)).membership_id).toBe(mifare.membershipId);
+  });
+
+  it('stops matching a revoked card at the very next resolve', async () => {
+    const m = await build.member({ code: 'keeps-code', cards: [{ value: '0000000781' }] });
+    expect((await resolve('0000000781')).membership_id).toBe(m.membershipId);
+    await revokeCard(f.db, f.acme.id, m.cardIds[0]!);
+    expect(await resolve('0000000781')).toMatchObject({ found: false, reason: 'not_found' });
+    expect((await resolve('keeps-code')).membership_id).toBe(m.membershipId);
+    // The number is free again: it can be enrolled to someone else.
+    const next = await build.member({ cards: [{ value: '0000000781' }] });
+    expect((await resolve('0000000781')).membership_id).toBe(next.membershipId);
   });
 
   it('answers 404 for another company\'s location and 403 outside the key\'s locations', async () => {

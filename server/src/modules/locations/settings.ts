@@ -41,8 +41,17 @@ export type LocationSettings = z.infer<typeof LocationSettings>;
 
 export { AccessHours, CheckinAlerts, DailySpan, LocalEndTime, LocalTime, endAfterStart, weekdayNames } from '@studio/shared';
 
+const parsed = new Map<string, LocationSettings>();
+
+/** Parsed once per distinct settings text: resolve and check-in read them on every scan. */
 export function parseLocationSettings(json: string): LocationSettings {
-  return LocationSettings.parse(JSON.parse(json));
+  let settings = parsed.get(json);
+  if (!settings) {
+    settings = LocationSettings.parse(JSON.parse(json));
+    if (parsed.size >= 1000) parsed.clear();
+    parsed.set(json, settings);
+  }
+  return settings;
 }
 
 /** The location's check-in rules and reader profile, as the shared eligibility rules take them. */
