@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/types.js';
 import type { EligibilityFacts } from '@studio/shared';
-import { limitPeriod } from './limit-period.js';
+import { limitPeriod, type LimitPeriod } from './limit-period.js';
 
 /** A membership's eligibility facts at one location, and who and what it is. */
 export interface MembershipFacts extends EligibilityFacts {
@@ -12,10 +12,19 @@ export interface MembershipFacts extends EligibilityFacts {
 }
 
 /**
- * The facts of each membership for a check-in at `location` at `now`, in three queries whatever
- * the number of memberships (the feed loads a thousand at a time).
+ * The facts of each membership for a check-in at `location` at `now`, in two queries whatever
+ * the number of memberships (the feed loads a thousand at a time); one when none has a limit.
  */
-export async function loadFacts(db: Db, sql: Queryable, companyId: string, membershipIds: readonly string[], location: { id: string; timezone: string }, now: Date): Promise<Map<string, MembershipFacts>> {
+export async function loadFacts(
+  db: Db,
+  sql: Queryable,
+  companyId: string,
+  membershipIds: readonly string[],
+  location: { id: string; timezone: string },
+  now: Date,
+  /** Count visits of unlimited plans too (in their billing period): for showing usage, not deciding. */
+  options: { countUnlimited?: boolean } = {},
+): Promise<Map<string, MembershipFacts>> {
   const timezone = location.timezone;
   const facts = new Map<string, MembershipFacts>();
   if (membershipIds.length === 0) return facts;
@@ -26,40 +35,35 @@ export async function loadFacts(db: Db, sql: Queryable, companyId: string, membe
       .innerJoin('contacts as c', 'c.id', 'm.contact_id')
       .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
       .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
-      .select([
+      .select((eb) => [
         'm.id', 'm.contact_id', 'm.kind', 'm.status', 'm.start_date', 'm.end_date', 'm.credits_total',
         'c.first_name', 'c.form_signed_at', 'p.name as plan_name', 't.name as template_name', 'p.visit_limit', 'p.visit_period',
         'p.billing_interval', 'p.access_location_ids',
+        eb
+          .exists(
+            eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null),
+          )
+          .as('has_card'),
       ])
       .where('m.company_id', '=', companyId)
       .where('m.id', 'in', ids),
   );
-  const carded = new Set(
-    (
-      await sql.all(
-        db.qb
-          .selectFrom('credential_keys')
-          .select('membership_id')
-          .where('membership_id', 'in', ids)
-          .where('kind', '=', 'card_uid')
-          .where('revoked_at', 'is', null),
-      )
-    ).map((row) => row.membership_id),
-  );
-  const periods = new Map(
-    rows.map((row) => [
-      row.id,
-      row.kind === 'package' ? { start: '', end: '\uffff' } : limitPeriod(row.visit_period, row, timezone, now),
-    ]),
-  );
-  const earliest = [...periods.values()].reduce((min, period) => (period.start < min ? period.start : min), '\uffff');
-  const visits = await sql.all(
-    db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', ids).where('checked_in_at', '>=', earliest),
-  );
+  // Only a limited allowance needs its period and its visits counted: most plans are unlimited.
+  const periods = new Map<string, LimitPeriod>();
+  for (const row of rows) {
+    if (row.kind === 'package') periods.set(row.id, { start: '', end: '\uffff' });
+    else if (row.visit_limit !== null || options.countUnlimited) periods.set(row.id, limitPeriod(row.visit_period, row, timezone, now));
+  }
   const used = new Map<string, number>();
-  for (const visit of visits) {
-    const period = periods.get(visit.membership_id)!;
-    if (visit.checked_in_at >= period.start && visit.checked_in_at < period.end) used.set(visit.membership_id, (used.get(visit.membership_id) ?? 0) + 1);
+  if (periods.size) {
+    const earliest = [...periods.values()].reduce((min, period) => (period.start < min ? period.start : min), '\uffff');
+    const visits = await sql.all(
+      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('checked_in_at', '>=', earliest),
+    );
+    for (const visit of visits) {
+      const period = periods.get(visit.membership_id)!;
+      if (visit.checked_in_at >= period.start && visit.checked_in_at < period.end) used.set(visit.membership_id, (used.get(visit.membership_id) ?? 0) + 1);
+    }
   }
   for (const row of rows) {
     const isPackage = row.kind === 'package';
@@ -78,7 +82,7 @@ export async function loadFacts(db: Db, sql: Queryable, companyId: string, membe
       // A plan without an access list admits every location of the company.
       allowed_here: row.access_location_ids === null || (JSON.parse(row.access_location_ids) as string[]).includes(location.id),
       form_signed: row.form_signed_at !== null,
-      has_card: carded.has(row.id),
+      has_card: Boolean(row.has_card),
     });
   }
   return facts;

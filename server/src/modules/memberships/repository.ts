@@ -24,7 +24,7 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
   const facts = new Map<string, MembershipFacts>();
   for (const row of rows) {
     // Usage as counted at the membership's own location (the allowance does not depend on where).
-    const loaded = await loadFacts(db, sql, companyId, [row.id], { id: row.location_id, timezone: row.timezone }, now);
+    const loaded = await loadFacts(db, sql, companyId, [row.id], { id: row.location_id, timezone: row.timezone }, now, { countUnlimited: true });
     facts.set(row.id, loaded.get(row.id)!);
   }
   return rows.map((row) => {

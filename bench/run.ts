@@ -1,0 +1,156 @@
+// `npm run bench [-- --quick] [--members N] [--dialects sqlite,postgres]`: the server's hot paths
+// against a bare Fastify route measured in the same run, as ratios, medians of several rounds.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { cpuSeconds, peakRssMb } from './proc.js';
+import { renderReport, type Measurement } from './report.js';
+import { seedBench, type BenchData } from './seed.js';
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
+});
+const quick = args.quick!;
+const settings = {
+  members: Number(args.members ?? (quick ? 5_000 : 100_000)),
+  durationSeconds: quick ? 3 : 10,
+  warmupSeconds: quick ? 1 : 3,
+  rounds: quick ? 1 : 3,
+  connections: 50,
+};
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = new URL('..', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server process on a free loopback port and waits until `readyPath` answers. */
+async function startProcess(args: string[], env: Record<string, string>, readyPath: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      await fetch(url + readyPath);
+      return { child, url };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+function runLoad(spec: Record<string, unknown>): Promise<{ requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(spec)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
+
+async function freshDatabase(dialect: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(work, 'sqlite-'));
+    return { url: join(dir, 'bench.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `bench_${Date.now()}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client(postgresUrl);
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
+}
+
+function writeBodies(data: BenchData): string {
+  const bodies = join(work, 'bodies.json');
+  writeFileSync(bodies, JSON.stringify(data.identifiers.map((identifier) => ({ identifier, location_id: data.locationIds[0] }))));
+  return bodies;
+}
+
+function scenarios(data: BenchData, base: string, bodies: string) {
+  return [
+    { name: 'POST /members/resolve', spec: { url: `${base}/v1/members/resolve`, method: 'POST', bodiesFile: bodies } },
+    { name: 'POST /members/check-in', spec: { url: `${base}/v1/members/check-in`, method: 'POST', bodiesFile: bodies, idempotencyKey: true } },
+    { name: 'GET /contacts?search=', spec: { url: base, method: 'GET', paths: data.contactSearches.map((q) => `/v1/contacts?search=${q}&limit=10`) } },
+  ];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(name: string, dialect: string, pid: number, spec: Record<string, unknown>, key: string): Promise<Measurement> {
+  const runs = [];
+  await runLoad({ ...spec, key, connections: settings.connections, durationSeconds: settings.warmupSeconds });
+  for (let round = 0; round < settings.rounds; round++) {
+    const cpuBefore = cpuSeconds(pid);
+    const result = await runLoad({ ...spec, key, connections: settings.connections, durationSeconds: settings.durationSeconds });
+    runs.push({ ...result, cpuUsPerRequest: ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests) });
+  }
+  return {
+    scenario: name,
+    dialect,
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+    peakRssMb: peakRssMb(pid),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+  };
+}
+
+const measurements: Measurement[] = [];
+const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
+try {
+  for (const dialect of args.dialects!.split(',')) {
+    const database = await freshDatabase(dialect);
+    process.stderr.write(`${dialect}: seeding ${settings.members} members\n`);
+    const data = await seedBench(database.url, settings.members);
+    // Warnings only: the figures are the API's, not a log pipe's.
+    const server = await startProcess(['server/bin/studio.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn' }, '/v1/openapi.json');
+    try {
+      process.stderr.write(`${dialect}: bare route\n`);
+      // The same bodies and headers as the routes measured against it.
+      const bodies = writeBodies(data);
+      measurements.push(await measure('bare Fastify route (baseline)', dialect, bare.child.pid!, { url: `${bare.url}/bare`, method: 'POST', bodiesFile: bodies }, data.key));
+      for (const scenario of scenarios(data, server.url, bodies)) {
+        process.stderr.write(`${dialect}: ${scenario.name}\n`);
+        measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      await database.drop();
+    }
+  }
+} finally {
+  bare.child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+
+const { markdown, json } = renderReport(measurements, { ...settings, quick, node: process.version });
+const results = join(root, 'bench', 'results');
+mkdirSync(results, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(join(results, `bench-${stamp}.md`), markdown);
+writeFileSync(join(results, `bench-${stamp}.json`), JSON.stringify(json, null, 2) + '\n');
+writeFileSync(join(results, 'latest.md'), markdown);
+process.stdout.write(markdown);

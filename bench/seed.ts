@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { enrolmentKeys, memberCodeKey } from '@studio/shared';
+import { openDatabase } from '../server/src/db/open.js';
+import type { Db } from '../server/src/db/types.js';
+import { createCompany } from '../server/src/modules/companies/repository.js';
+import { createKey } from '../server/src/modules/keys/repository.js';
+
+export interface BenchData {
+  key: string;
+  locationIds: string[];
+  /** What a reader or a member would present: codes and 10-digit card numbers. */
+  identifiers: string[];
+  contactSearches: string[];
+}
+
+const batchSize = 400;
+
+async function insertBatches<T>(db: Db, rows: T[], insert: (batch: T[]) => Parameters<Db['run']>[0]) {
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += batchSize) await tx.run(insert(rows.slice(i, i + batchSize)));
+  });
+}
+
+/** A company of `members` members over 5 locations, each with a member code and one card. */
+export async function seedBench(databaseUrl: string, members: number): Promise<BenchData> {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const now = new Date().toISOString();
+    const company = await createCompany(db, { name: 'Bench Gyms', key_prefix: 'bench' });
+    const locationIds: string[] = [];
+    const planIds: string[] = [];
+    for (let l = 0; l < 5; l++) {
+      const id = randomUUID();
+      locationIds.push(id);
+      await db.run(db.qb.insertInto('locations').values({ id, company_id: company.id, name: `Site ${l}`, slug: `site-${l}`, timezone: 'America/New_York', country: 'US', address: null, settings: '{}', created_at: now }));
+      const planId = randomUUID();
+      planIds.push(planId);
+      await db.run(
+        db.qb.insertInto('membership_plans').values({
+          id: planId, company_id: company.id, location_id: id, name: 'Unlimited', price_cents: 9900, billing_interval: 'monthly', visit_limit: null,
+          visit_period: null, class_limit_per_week: null, access_location_ids: null, covered_service_ids: null, created_at: now,
+        }),
+      );
+    }
+    const contacts = [], memberships = [], credentials = [], keys = [];
+    const identifiers: string[] = [];
+    for (let i = 0; i < members; i++) {
+      const l = i % 5;
+      const contactId = randomUUID();
+      const membershipId = randomUUID();
+      const credentialId = randomUUID();
+      const code = `M${String(i).padStart(7, '0')}`;
+      const card = String(1_000_000_000 + i * 37).padStart(10, '0');
+      const name = `Member${i}`;
+      contacts.push({ id: contactId, company_id: company.id, location_id: locationIds[l]!, first_name: name, last_name: 'Bench', phone: null, email: `m${i}@example.com`, notes: null, search_text: `${name.toLowerCase()} bench m${i}@example.com`, created_at: now, updated_at: now, form_signed_at: now });
+      memberships.push({ id: membershipId, company_id: company.id, contact_id: contactId, location_id: locationIds[l]!, kind: 'membership' as const, plan_id: planIds[l]!, package_template_id: null, status: i % 20 === 0 ? 'past_due' : 'active', member_code: code, start_date: '2026-01-01', end_date: null, credits_total: null, created_at: now, updated_at: now });
+      const enrolled = enrolmentKeys(card, 'decimal');
+      credentials.push({ id: credentialId, company_id: company.id, membership_id: membershipId, kind: 'card_uid' as const, value: card, format: 'decimal', canonical: enrolled.canonical, created_at: now, revoked_at: null });
+      const key = { company_id: company.id, membership_id: membershipId, feed_seq: 1, feed_updated_at: now, created_at: now, revoked_at: null };
+      keys.push({ ...key, match_key: memberCodeKey(code), credential_id: null, kind: 'code' as const });
+      for (const matchKey of enrolled.keys) keys.push({ ...key, match_key: matchKey, credential_id: credentialId, kind: 'card_uid' as const });
+      identifiers.push(i % 2 ? code : card);
+    }
+    await insertBatches(db, contacts, (batch) => db.qb.insertInto('contacts').values(batch));
+    await insertBatches(db, memberships, (batch) => db.qb.insertInto('memberships').values(batch));
+    await insertBatches(db, credentials, (batch) => db.qb.insertInto('credentials').values(batch));
+    await insertBatches(db, keys, (batch) => db.qb.insertInto('credential_keys').values(batch));
+    const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'bench' });
+    const contactSearches = Array.from({ length: 50 }, (_, n) => `member${(n * 7919) % members}`);
+    return { key, locationIds, identifiers, contactSearches };
+  } finally {
+    await db.close();
+  }
+}
