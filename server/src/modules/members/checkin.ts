@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, candidateKeys, credentialHash, type Visit } from '@studio/shared';
+import { ApiError, candidateKeys, credentialHash, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
-import type { CheckInRequest } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
@@ -20,7 +19,9 @@ type Body = z.output<typeof CheckInRequest>;
 /** A device's clock may run a little fast; a check-in further ahead than this is refused. */
 const futureToleranceMs = 5 * 60_000;
 
-function identifiedBy(body: Body): 'identifier' | 'membership_id' | 'contact_id' {
+type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
+
+function identifiedBy(body: Body): NamedBy {
   const given = (['identifier', 'membership_id', 'contact_id'] as const).filter((field) => body[field] !== undefined);
   if (given.length === 0) throw new ApiError('missing_field', 'Send one of identifier, membership_id or contact_id.', { param: 'identifier' });
   if (given.length > 1) throw new ApiError('invalid_param', `Send only one of identifier, membership_id or contact_id, not ${given.join(' and ')}.`, { param: given[1]! });
@@ -40,8 +41,7 @@ async function identifierHash(db: Db, sql: Queryable, auth: AuthContext, locatio
 }
 
 /** Finds, locks and evaluates the membership the request names, as of `at`. */
-async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Body, at: Date): Promise<Evaluated | null> {
-  const by = identifiedBy(body);
+async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Body, by: NamedBy, at: Date): Promise<Evaluated | null> {
   if (by === 'contact_id') {
     const chosen = await evaluateContact(ctx.db, sql, ctx.auth, location, body.contact_id!, at);
     if (!chosen) return null;
@@ -66,6 +66,7 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
  * offline is always recorded: the gate already opened; it carries flags for staff instead.
  */
 export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
+  const by = identifiedBy(body);
   const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, body.location_id);
   const now = Date.now();
   const at = body.checked_in_at === undefined ? new Date(now) : new Date(body.checked_in_at);
@@ -74,7 +75,7 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
   }
   const offline = body.offline === true;
   return ctx.transaction(async (sql) => {
-    const evaluated = await target(ctx, sql, location, body, at);
+    const evaluated = await target(ctx, sql, location, body, by, at);
     const deny = async (reasons: string[], membership?: Evaluated) =>
       sql.run(
         ctx.db.qb.insertInto('checkin_denials').values({
@@ -92,7 +93,7 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       );
     if (!evaluated) {
       await deny(['not_found']);
-      throw new RecordedRefusal('member_not_found', 'No membership matches this identifier.', { param: identifiedByParam(body) });
+      throw new RecordedRefusal('member_not_found', 'No membership matches this identifier.', { param: by });
     }
     const { facts, decision } = evaluated;
     if (!decision.valid && !offline) {
@@ -125,8 +126,4 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
     if (facts.allowance !== null) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [facts.membership_id]);
     return { status: 201, body: toVisit(visit) };
   });
-}
-
-function identifiedByParam(body: Body): string {
-  return body.identifier !== undefined ? 'identifier' : body.membership_id !== undefined ? 'membership_id' : 'contact_id';
 }

@@ -1,7 +1,6 @@
-import { decide, type Decision, type ResolveResult } from '@studio/shared';
+import { ApiError, decide, type Decision, type ResolveResult } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { AuthContext, LocationRow } from '../../plugins/auth.js';
-import { ApiError } from '@studio/shared';
 import { checkinRules } from '../locations/settings.js';
 import { loadFacts, type MembershipFacts } from './facts.js';
 import { findByIdentifier, type Match } from './lookup.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, memberCodeKey, type HeldMembership } from '@studio/shared';
+import { ApiError, memberCodeKey, type HeldMembership, type SellMembership } from '@studio/shared';
 import type { z } from 'zod';
-import type { SellMembership } from '@studio/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation } from '../../plugins/auth.js';
