@@ -1,8 +1,12 @@
 import { Command } from 'commander';
+import { registerCardCommands } from './commands/cards.js';
 import { registerCompanyCommands } from './commands/companies.js';
+import { registerContactCommands } from './commands/contacts.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerImportCommand } from './commands/import.js';
 import { registerKeyCommands } from './commands/keys.js';
+import { registerLocationCommands } from './commands/locations.js';
+import { registerMembershipCommands } from './commands/memberships.js';
 import { registerOpenApiCommand } from './commands/openapi.js';
 import { registerServeCommands } from './commands/serve.js';
 
@@ -15,6 +19,10 @@ registerServeCommands(program);
 registerCompanyCommands(program);
 registerImportCommand(program);
 registerKeyCommands(program);
+registerLocationCommands(program);
+registerContactCommands(program);
+registerMembershipCommands(program);
+registerCardCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
 

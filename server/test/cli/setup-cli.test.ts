@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open.js';
 import { demoCompanyId } from '../../src/modules/setup/demo.js';
 import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { studioBin } from '../helpers/processes.js';
@@ -72,6 +73,59 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
     expect(keys.find((entry) => entry.id === key.id)!.revoked_at).toEqual(expect.any(String));
     expect(listed.stdout).not.toContain(key.key);
     expect(keys.every((entry) => !('key' in entry) && !('key_hash' in entry))).toBe(true);
+  });
+
+  it('enrols, revokes and lists a card, sets a status and a signed form, never printing the number', async () => {
+    const mia = { membership: '3c21c92b-a6ef-5138-a818-d505086d71fb', contact: 'af67d52f-6eef-5f09-8516-e9492ce4488a' };
+    const added = await studio('cards', 'add', '--membership', mia.membership, '--uid', '0009334109');
+    expect(added.code).toBe(0);
+    const card = JSON.parse(added.stdout);
+    expect(card).toEqual({ id: expect.any(String), membership_id: mia.membership, canonical: 'U:008E6D5D', lossy: false, created_at: expect.any(String) });
+    const revoked = await studio('cards', 'revoke', card.id);
+    expect(JSON.parse(revoked.stdout)).toEqual({ id: card.id, membership_id: mia.membership, revoked_at: expect.any(String) });
+    const listed = await studio('cards', 'list', '--membership', mia.membership);
+    expect(JSON.parse(listed.stdout)).toEqual([{ id: card.id, format: 'auto', canonical: 'U:008E6D5D', created_at: card.created_at, revoked_at: expect.any(String) }]);
+    const unreadable = await studio('cards', 'add', '--membership', mia.membership, '--uid', '12-34-zz');
+    expect(unreadable).toEqual({ code: 1, stdout: '', stderr: 'studio: card number is not hex, decimal or Wiegand 26\n' });
+    expect([added, revoked, listed].map((run) => run.stdout).join('')).not.toContain('0009334109');
+
+    const paused = await studio('memberships', 'set-status', mia.membership, 'paused');
+    expect(JSON.parse(paused.stdout)).toEqual({ id: mia.membership, status: 'paused' });
+    const signed = await studio('contacts', 'form-signed', mia.contact, '--at', '2026-03-02T10:15:00+01:00');
+    expect(JSON.parse(signed.stdout)).toEqual({ id: mia.contact, form_signed_at: '2026-03-02T09:15:00.000Z' });
+  });
+
+  it('replaces a location\'s settings from a file, bumping the feed, and refuses a bad file with every problem', async () => {
+    const london = '51d776da-2e01-50e6-88ba-7059ee450b81';
+    const bad = join(dir, 'bad-settings.json');
+    writeFileSync(bad, JSON.stringify({ checkin_alerts: { no_card: 'sometimes' }, matching_profile: { byte_order: 'backwards' }, colour: 'green' }));
+    const refused = await studio('locations', 'settings', london, '--file', bad);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `studio: ${bad}: settings refused, nothing was changed (3 problems):\n` +
+        '  checkin_alerts.no_card: Invalid option: expected one of "block"|"warn"|"off"\n' +
+        '  matching_profile.byte_order: Invalid option: expected one of "forward"|"reversed"|"both"\n' +
+        '  (settings): Unrecognized key: "colour"\n',
+    );
+
+    const db = await openDatabase(database.url);
+    try {
+      const feedSeqs = async () => (await db.all(db.qb.selectFrom('credential_keys').select('feed_seq').where('company_id', '=', demoCompanyId))).map((row) => row.feed_seq);
+      const before = Math.max(...(await feedSeqs()));
+      const good = join(dir, 'settings.json');
+      writeFileSync(good, JSON.stringify({ checkin_alerts: { no_card: 'block' }, matching_profile: { formats: { wiegand26: true }, byte_order: 'reversed' } }));
+      const stored = await studio('locations', 'settings', london, '--file', good);
+      expect(stored.code).toBe(0);
+      expect(JSON.parse(stored.stdout)).toMatchObject({
+        checkin_alerts: { past_due: 'block', no_card: 'block', form_missing: 'warn' },
+        matching_profile: { formats: { hex: true, decimal: true, wiegand26: true }, byte_order: 'reversed' },
+        classes: { max_classes_per_day: null },
+      });
+      // Every key of the company is in the feed's next delta: the change may alter any decision there.
+      expect(Math.min(...(await feedSeqs()))).toBeGreaterThan(before);
+    } finally {
+      await db.close();
+    }
   });
 
   it('refuses a bad environment with every problem named, and no stack trace', async () => {

@@ -87,10 +87,14 @@ describe.each(dialects)('import refusals on %s', (dialect) => {
     delete (intoDemo as { company?: unknown }).company;
     intoDemo.memberships[0]!.member_code = 'HF-1001';
     intoDemo.memberships[0]!.card_uids = ['04A3B2C1D5E680'];
-    expect(await refusal(intoDemo, { companyId: demoCompanyId })).toEqual([
-      'memberships[0]: member_code "HF-1001" is already used in this company',
-      'memberships[0]: card UID "04A3B2C1D5E680" is already used in this company',
+    // Emma's membership in the demo; her card is named by its id, never by its number.
+    const emma = '149b055d-3740-5aaa-bc58-b8f9bc197f8f';
+    const problems = await refusal(intoDemo, { companyId: demoCompanyId });
+    expect(problems).toEqual([
+      `memberships[0]: member_code "HF-1001" is already used by membership ${emma} in this company`,
+      expect.stringMatching(new RegExp(`^memberships\\[0\\]\\.card_uids\\[0\\]: card is already used by card [0-9a-f-]{36} of membership ${emma} in this company`)),
     ]);
+    expect(problems.join('\n')).not.toContain('04A3B2C1D5E680');
   });
 
   it('refuses a wall-clock start the clocks skip, and a class of an appointment service', async () => {

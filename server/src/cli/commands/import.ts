@@ -1,22 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { importBusiness } from '../../modules/setup/importer.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
-
-/** The file's JSON, or a one-line reason it cannot be had. */
-async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-}
+import { readJsonFile } from '../json-file.js';
+import { action, printJson, withDatabase } from '../run.js';
 
 export function registerImportCommand(program: Command): void {
   program

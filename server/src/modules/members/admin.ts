@@ -55,13 +55,14 @@ export async function addCard(db: Db, companyId: string, membershipId: string, v
 export async function revokeCard(db: Db, companyId: string, credentialId: string) {
   const credential = await db.first(db.qb.selectFrom('credentials').select(['id', 'membership_id', 'revoked_at']).where('id', '=', credentialId).where('company_id', '=', companyId));
   if (!credential) throw new ApiError('resource_missing', `No credential ${credentialId} in this company.`, { param: 'credential' });
+  if (credential.revoked_at !== null) return { id: credentialId, membership_id: credential.membership_id, revoked_at: credential.revoked_at };
   const now = nowIso();
   await db.transaction(async (tx) => {
     await tx.run(db.qb.updateTable('credentials').set({ revoked_at: now }).where('id', '=', credentialId).where('revoked_at', 'is', null));
     await tx.run(db.qb.updateTable('credential_keys').set({ revoked_at: now }).where('credential_id', '=', credentialId).where('revoked_at', 'is', null));
     await bumpFeed(db, tx, companyId, [credential.membership_id]);
   });
-  return { id: credentialId, membership_id: credential.membership_id, revoked_at: credential.revoked_at ?? now };
+  return { id: credentialId, membership_id: credential.membership_id, revoked_at: now };
 }
 
 export async function setMembershipStatus(db: Db, companyId: string, membershipId: string, status: string) {

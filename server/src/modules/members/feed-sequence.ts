@@ -23,3 +23,10 @@ export async function nextFeedSeq(db: Db, sql: Queryable, companyId: string): Pr
   );
   return row!.feed_seq;
 }
+
+/** Marks every match key of the company as changed, with one sequence number (a location's rules changed). */
+export async function bumpCompanyFeed(db: Db, sql: Queryable, companyId: string): Promise<number> {
+  const seq = await nextFeedSeq(db, sql, companyId);
+  await sql.run(db.qb.updateTable('credential_keys').set({ feed_seq: seq, feed_updated_at: nowIso() }).where('company_id', '=', companyId));
+  return seq;
+}

@@ -17,13 +17,26 @@ export const importedTables = [
   'contacts',
   'memberships',
   'credentials',
+  'credential_keys',
   'gift_cards',
   'class_series',
   'classes',
 ] as const;
 export type ImportedTable = (typeof importedTables)[number];
 export type Row<T extends keyof Tables> = Insertable<Tables[T]>;
-export type ImportRows = { [T in ImportedTable]: Row<T>[] };
+/** A match key's feed sequence is taken inside the writing transaction, so it is not planned. */
+export type PlannedRow<T extends ImportedTable> = T extends 'credential_keys' ? Omit<Row<T>, 'feed_seq'> : Row<T>;
+export type ImportRows = { [T in ImportedTable]: PlannedRow<T>[] };
+
+/**
+ * Who in the file holds a match key, so a clash names both sides. `what` is how a problem may
+ * show the identifier: a member code is quoted, a card number never is (it must not reach logs).
+ */
+export interface KeyClaim {
+  where: string;
+  what: string;
+  kind: 'code' | 'card_uid';
+}
 
 /** One entry of the file with the id it will have and the label problems name it by. */
 export interface Placed<E> {
@@ -99,6 +112,8 @@ export interface PlanContext {
   resolve<S extends ImportSectionName>(target: S, reference: string, from: Placed<unknown>, field: string): Placed<Entry<S>> | undefined;
   /** The location id of every location-bound entry already planned (rooms, services, plans, ...). */
   locationOf: Map<string, string>;
+  /** Every match key the file's member codes and cards give, and who gives it. */
+  keyClaims: Map<string, KeyClaim>;
 }
 
 export function planContext(file: ImportFile, companyId: string, now: string, problems: Problems): PlanContext {
@@ -111,6 +126,7 @@ export function planContext(file: ImportFile, companyId: string, now: string, pr
     sections,
     rows,
     locationOf: new Map(),
+    keyClaims: new Map(),
     resolve(target, reference, from, field) {
       const section = sections[target] as Section<Entry<typeof target>>;
       const found = section.find(reference);

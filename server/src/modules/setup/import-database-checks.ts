@@ -2,6 +2,7 @@ import type { Compilable } from 'kysely';
 import type { Db } from '../../db/types.js';
 import type { Section } from './import-context.js';
 import type { ImportPlan } from './import-plan.js';
+import { clashProblem } from './import-plan-identifiers.js';
 import { Problems } from './import-problems.js';
 
 /** Keeps `in (...)` lists well under either dialect's limit on bound parameters. */
@@ -40,7 +41,7 @@ export async function databaseProblems(db: Db, plan: ImportPlan): Promise<string
   return problems.list;
 }
 
-/** Slugs, member codes, card UIDs and gift card codes the company already uses, named per entry. */
+/** Slugs, member codes, cards and gift card codes the company already uses, named per entry. */
 async function companyValueProblems(db: Db, plan: ImportPlan, problems: Problems): Promise<void> {
   const { sections, companyId } = plan;
   const inUse = async (query: Compilable<{ value: string | null }>) => new Set((await db.all(query)).map((row) => row.value));
@@ -51,15 +52,40 @@ async function companyValueProblems(db: Db, plan: ImportPlan, problems: Problems
   const slugs = await inUse(db.qb.selectFrom('locations').select('slug as value').where('company_id', '=', companyId));
   for (const { label, entry } of sections.locations.items) report(slugs, 'slug', label, [entry.slug]);
 
-  const codes = await inUse(db.qb.selectFrom('memberships').select('member_code as value').where('company_id', '=', companyId));
-  const cards = await inUse(
-    db.qb.selectFrom('credentials').select('value').where('company_id', '=', companyId).where('revoked_at', 'is', null),
-  );
-  for (const { label, entry } of sections.memberships.items) {
-    report(codes, 'member_code', label, entry.member_code === undefined ? [] : [entry.member_code]);
-    report(cards, 'card UID', label, entry.card_uids);
-  }
+  await matchKeyProblems(db, plan, problems);
 
   const giftCodes = await inUse(db.qb.selectFrom('gift_cards').select('code as value').where('company_id', '=', companyId));
   for (const { label, entry } of sections.gift_cards.items) report(giftCodes, 'code', label, [entry.code]);
+}
+
+/**
+ * The file's match keys that a live credential of the company already has: the same member code in
+ * another case, the same card in another printed form. Compared by key, as resolve matches them.
+ */
+async function matchKeyProblems(db: Db, plan: ImportPlan, problems: Problems): Promise<void> {
+  const claimed = [...plan.keyClaims.keys()];
+  const live = new Map<string, { membership_id: string; credential_id: string | null }>();
+  for (let i = 0; i < claimed.length; i += idsPerQuery) {
+    const found = await db.all(
+      db.qb
+        .selectFrom('credential_keys')
+        .select(['match_key', 'membership_id', 'credential_id'])
+        .where('company_id', '=', plan.companyId)
+        .where('match_key', 'in', claimed.slice(i, i + idsPerQuery))
+        .where('revoked_at', 'is', null),
+    );
+    for (const row of found) live.set(row.match_key, row);
+  }
+  // In the file's order, and once per pair: one card clashes on each of its keys.
+  const reported = new Set<string>();
+  for (const key of claimed) {
+    const holder = live.get(key);
+    if (!holder) continue;
+    const claim = plan.keyClaims.get(key)!;
+    const held = holder.credential_id === null ? `membership ${holder.membership_id}` : `card ${holder.credential_id} of membership ${holder.membership_id}`;
+    const message = clashProblem(claim, `${held} in this company`);
+    if (reported.has(claim.where + message)) continue;
+    reported.add(claim.where + message);
+    problems.add(claim.where, message);
+  }
 }

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { toIso } from '../../time.js';
 import { normalisePhone, searchText } from '../contacts/phone.js';
 import type { PlanContext } from './import-context.js';
+import { planIdentifiers } from './import-plan-identifiers.js';
 
 /** Contacts, the memberships and packages they hold with their cards, and gift cards. */
 export function planPeople(ctx: PlanContext): void {
@@ -41,6 +42,7 @@ function planContacts(ctx: PlanContext): void {
       location_id: location.id,
       ...fields,
       search_text: searchText(fields),
+      form_signed_at: entry.form_signed_at === undefined ? null : toIso(Date.parse(entry.form_signed_at)),
       created_at: ctx.now,
       updated_at: ctx.now,
     });
@@ -48,17 +50,13 @@ function planContacts(ctx: PlanContext): void {
 }
 
 function planMemberships(ctx: PlanContext): void {
-  const claimCode = firstUsers(ctx, 'member_code');
-  const claimCard = firstUsers(ctx, 'card UID');
   for (const item of ctx.sections.memberships.items) {
-    const { entry, id, label } = item;
+    const { entry, id } = item;
     const contact = ctx.resolve('contacts', entry.contact, item, 'contact');
     const plan = entry.plan === undefined ? undefined : ctx.resolve('membership_plans', entry.plan, item, 'plan');
     const template =
       entry.package_template === undefined ? undefined : ctx.resolve('package_templates', entry.package_template, item, 'package_template');
-    if (entry.member_code !== undefined) claimCode(entry.member_code, `"${entry.member_code}"`, label);
-    // Stored as given (trimmed); normalising reader formats is the credentials module's job.
-    for (const uid of new Set(entry.card_uids)) claimCard(uid, `"${uid}"`, label);
+    const identifiers = planIdentifiers(ctx, item);
     const offer = plan ?? template;
     if (!contact || !offer) continue;
     // A membership belongs to the location that sells the plan or package.
@@ -80,9 +78,8 @@ function planMemberships(ctx: PlanContext): void {
       created_at: ctx.now,
       updated_at: ctx.now,
     });
-    for (const uid of new Set(entry.card_uids)) {
-      ctx.rows.credentials.push({ id: randomUUID(), company_id: ctx.companyId, membership_id: id, kind: 'card_uid', value: uid, created_at: ctx.now, revoked_at: null });
-    }
+    ctx.rows.credentials.push(...identifiers.credentials);
+    ctx.rows.credential_keys.push(...identifiers.keys);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyInput } from '../companies/repository.js';
 import { LocationSettings } from '../locations/settings.js';
-import { planContext, type FileSections, type ImportRows, type PlanContext, type Placed } from './import-context.js';
+import { planContext, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
 import { planClasses } from './import-plan-classes.js';
 import { planPeople } from './import-plan-people.js';
 import { Problems } from './import-problems.js';
@@ -14,6 +14,8 @@ export interface ImportPlan {
   newCompany: CompanyInput | null;
   sections: FileSections;
   rows: ImportRows;
+  /** Who in the file holds each match key, to name both sides of a clash with the database. */
+  keyClaims: ReadonlyMap<string, KeyClaim>;
 }
 
 /** Resolves every reference of a schema-valid file into rows; throws ImportError listing every problem. */
@@ -30,7 +32,7 @@ export function planImport(file: ImportFile, existingCompanyId: string | undefin
   planPeople(ctx);
   planClasses(ctx);
   problems.throwIfAny();
-  return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows };
+  return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
 }
 
 function planCompany(file: ImportFile, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {

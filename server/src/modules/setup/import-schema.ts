@@ -1,4 +1,4 @@
-import { Cents, ContactCreate, DateOnly, DateTimeInput, Id, MembershipStatus, billingIntervals, giftCardStatuses } from '@studio/shared';
+import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, billingIntervals, giftCardStatuses } from '@studio/shared';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
@@ -126,7 +126,22 @@ const Contact = z.strictObject({
   phone: ContactCreate.shape.phone,
   email: ContactCreate.shape.email,
   notes: ContactCreate.shape.notes,
+  /** When the contact signed the waiver or form a location may require for check-in. */
+  form_signed_at: DateTimeInput.optional(),
 });
+
+/**
+ * A fob or card: its number as printed, or `{uid, format}` where `auto` cannot tell (an all-digit
+ * hex print, a packed Wiegand 26 number). Parsed at planning time, so a bad number is a problem of
+ * the file, never a surprise at the gate.
+ */
+const CardUid = z.preprocess(
+  (card) => (typeof card === 'string' ? { uid: card } : card),
+  z.strictObject(
+    { uid: z.string().trim().min(1).max(64), format: EnrolmentFormat.default('auto') },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'expected a card number, or {"uid": ..., "format": ...}' : undefined) },
+  ),
+);
 
 const HeldMembership = z
   .strictObject({
@@ -140,7 +155,7 @@ const HeldMembership = z
     start_date: DateOnly,
     end_date: DateOnly.optional(),
     credits_total: Count.optional(),
-    card_uids: z.array(z.string().trim().min(1).max(64)).default([]),
+    card_uids: z.array(CardUid).default([]),
   })
   .refine((held) => (held.plan === undefined) !== (held.package_template === undefined), {
     message: 'give exactly one of plan and package_template',

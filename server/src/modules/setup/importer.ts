@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../time.js';
 import { createCompany } from '../companies/repository.js';
+import { nextFeedSeq } from '../members/feed-sequence.js';
 import { importedTables, type ImportedTable, type Row } from './import-context.js';
 import { databaseProblems } from './import-database-checks.js';
 import { planImport, type ImportPlan } from './import-plan.js';
@@ -39,8 +40,11 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
   try {
     await db.transaction(async (tx) => {
       if (plan.newCompany) await createCompany(db, plan.newCompany, tx);
+      // Inside the transaction, after the company exists: the eligibility feed's next delta then
+      // carries every imported identifier (feed-sequence.ts).
+      const feedSeq = plan.rows.credential_keys.length ? await nextFeedSeq(db, tx, plan.companyId) : 0;
       for (const table of importedTables) {
-        const rows = plan.rows[table];
+        const rows = table === 'credential_keys' ? plan.rows.credential_keys.map((row) => ({ ...row, feed_seq: feedSeq })) : plan.rows[table];
         for (let i = 0; i < rows.length; i += rowsPerInsert) {
           // Kysely cannot type an insert over a union of tables; these are rows of `table`.
           await tx.run(db.qb.insertInto(table as 'locations').values(rows.slice(i, i + rowsPerInsert) as Row<'locations'>[]));
