@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { Db } from './db/types.js';
 import { mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { loggableError, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
 import { apiRoutes } from './modules/routes.js';
 import { registerOpenApiRoute } from './openapi/route.js';
@@ -47,7 +47,7 @@ export async function buildApp({ db, logger }: AppOptions) {
   registerOpenApiRoute(app);
 
   const sweep = setInterval(() => {
-    sweepIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed'));
+    sweepIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'idempotency sweep failed'));
   }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

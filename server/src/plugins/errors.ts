@@ -23,16 +23,25 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * What of an unexpected error may be logged: never a driver's `detail` or `where`, which quote the
+ * row's values (a card number in a unique key, a contact's phone).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const { name, message, stack, code } = (error ?? {}) as { name?: string; message?: string; stack?: string; code?: unknown };
+  return { type: name, code, message, stack };
+}
+
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const known = fromFastifyError(error as FastifyError);
   if (known) return known;
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
+    request.log.warn({ err: loggableError(error) }, 'database unavailable');
     return new ApiError('unavailable', 'The service is briefly unavailable; retry shortly.', { retryAfter: 1 });
   }
   // Internals go to the log under the request id, never into the answer.
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   return new ApiError('internal_error', 'Something went wrong on our side. Quote the request id to support.');
 }
 
