@@ -17,9 +17,9 @@ export interface Db extends Queryable {
   /** Query builder only: build with it, run with `all`/`first`/`run`. It holds no connection. */
   readonly qb: Kysely<Tables>;
   /**
-   * Runs `work` in one transaction; commits when it resolves, rolls back when it throws. Inside
-   * `work`, run every query on the `tx` it is given: on SQLite the Db itself waits for the
-   * transaction to end, so a query on it from inside would wait for ever.
+   * Runs `work` in one transaction; commits when it resolves, rolls back when it throws. Queries
+   * on the Db from inside `work`'s async context run on the transaction too, and a nested call
+   * joins it (ambient-transaction.ts), so no code path can wait on its own transaction.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

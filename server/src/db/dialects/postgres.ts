@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { Logger } from 'pino';
 import type { Tables } from '../tables.js';
+import { withAmbientTransactions } from '../ambient-transaction.js';
 import { compiled, type Db, type Query, type Queryable } from '../types.js';
 
 // COUNT(*) and other int8 results come back as strings by default; our counts fit in a double.
@@ -43,18 +44,21 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection (Postgres restarted) must not crash the process.
   pool.on('error', (error) => log?.warn({ err: error }, 'postgres idle client error'));
-  return {
-    dialect: 'postgres',
-    qb: new Kysely<Tables>({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new PostgresIntrospector(db),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
-    }),
-    ...queryable(pool),
-    async transaction(work) {
+  return withAmbientTransactions(
+    {
+      dialect: 'postgres',
+      qb: new Kysely<Tables>({
+        dialect: {
+          createAdapter: () => new PostgresAdapter(),
+          createDriver: () => new DummyDriver(),
+          createIntrospector: (db) => new PostgresIntrospector(db),
+          createQueryCompiler: () => new PostgresQueryCompiler(),
+        },
+      }),
+      close: () => pool.end(),
+    },
+    queryable(pool),
+    async (work) => {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
@@ -69,6 +73,5 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
-  };
+  );
 }

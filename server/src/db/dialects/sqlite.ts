@@ -12,13 +12,14 @@ import {
 import type { Tables } from '../tables.js';
 import { compiled, type Db, type Query, type Queryable } from '../types.js';
 import { Mutex } from '../mutex.js';
+import { withAmbientTransactions } from '../ambient-transaction.js';
 
 const statementCacheSize = 500;
 
 /**
  * SQLite through better-sqlite3 on one connection. Statements are synchronous; a transaction spans
- * awaits, so while one is open every other query waits for it (the mutex), or it would read the
- * transaction's uncommitted rows or write into it.
+ * awaits, so while one is open every query from outside it waits (the mutex), or it would read the
+ * transaction's uncommitted rows or write into it. Queries from inside it run on it.
  */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -67,20 +68,27 @@ export function openSqlite(file: string): Db {
   const outside = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => (mutex.locked ? mutex.run(() => fn(...args)) : fn(...args));
 
-  return {
-    dialect: 'sqlite',
-    qb: new Kysely<Tables>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
+  return withAmbientTransactions(
+    {
+      dialect: 'sqlite',
+      qb: new Kysely<Tables>({
+        dialect: {
+          createAdapter: () => new SqliteAdapter(),
+          createDriver: () => new DummyDriver(),
+          createIntrospector: (db) => new SqliteIntrospector(db),
+          createQueryCompiler: () => new SqliteQueryCompiler(),
+        },
+      }),
+      close: async () => {
+        await mutex.run(async () => raw.close());
       },
-    }),
-    all: outside(direct.all) as Queryable['all'],
-    first: outside(direct.first) as Queryable['first'],
-    run: outside(direct.run),
-    transaction: (work) =>
+    },
+    {
+      all: outside(direct.all) as Queryable['all'],
+      first: outside(direct.first) as Queryable['first'],
+      run: outside(direct.run),
+    },
+    (work) =>
       mutex.run(async () => {
         raw.exec('BEGIN IMMEDIATE');
         try {
@@ -92,8 +100,5 @@ export function openSqlite(file: string): Db {
           throw error;
         }
       }),
-    close: async () => {
-      await mutex.run(async () => raw.close());
-    },
-  };
+  );
 }
