@@ -224,4 +224,34 @@ export interface Tables {
     response_body: string | null;
     created_at: string;
   };
+  staff_overrides: {
+    id: string;
+    staff_id: string;
+    location_id: string;
+    date: string;
+    start_time: string | null;
+    end_time: string | null;
+  };
+  staff_time_off: { id: string; staff_id: string; start_at: string; end_at: string; reason: string | null };
+  bookings: {
+    id: string;
+    company_id: string;
+    location_id: string;
+    contact_id: string;
+    service_id: string;
+    staff_id: string;
+    room_id: string | null;
+    start_at: string;
+    end_at: string;
+    block_start_at: string;
+    block_end_at: string;
+    status: 'booked' | 'cancelled' | 'completed' | 'no_show';
+    source: string;
+    notes: string | null;
+    late_cancel: number;
+    cancelled_at: string | null;
+    cancellation_reason: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 }

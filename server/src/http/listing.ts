@@ -16,12 +16,19 @@ interface ListQuery {
 }
 
 /**
- * A page of a paginated list, oldest first by (created_at, id), confined to the locations the key
- * may see; the cursor is bound to the company, the route and every filter of `query`.
+ * A page of a paginated list, oldest first by (created_at, id) unless `order` says otherwise,
+ * confined to the locations the key may see; the cursor is bound to the company, the route and
+ * every filter of `query`.
  */
-export async function pageInLocations<Row extends { created_at: string; id: string }>(ctx: Ctx, route: string, query: ListQuery, build: Build<Row>) {
+export async function pageInLocations<Row extends { id: string }>(
+  ctx: Ctx,
+  route: string,
+  query: ListQuery,
+  build: Build<Row>,
+  order: { first: string; second: string } = { first: 'created_at', second: 'id' },
+) {
   const locations = await visibleLocations(ctx.db, ctx.sql, ctx.auth, query.location_id);
-  const page = await keysetPage(ctx.sql, build(locations), { first: 'created_at', second: 'id' }, {
+  const page = await keysetPage(ctx.sql, build(locations), order, {
     limit: query.limit,
     cursor: query.cursor,
     codec: ctx.cursors,

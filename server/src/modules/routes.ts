@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../http/route.js';
+import { appointmentRoutes } from './appointments/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { memberRoutes } from './members/routes.js';
@@ -14,4 +15,5 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...storedValueRoutes,
   ...membershipRoutes,
   ...memberRoutes,
+  ...appointmentRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './001-foundation.js';
 import { members } from './002-members.js';
+import { appointments } from './003-appointments.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members];
+export const migrations: Migration[] = [foundation, members, appointments];
