@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerBookingCommands } from './commands/bookings.js';
 import { registerCardCommands } from './commands/cards.js';
 import { registerCompanyCommands } from './commands/companies.js';
 import { registerContactCommands } from './commands/contacts.js';
@@ -8,7 +9,9 @@ import { registerKeyCommands } from './commands/keys.js';
 import { registerLocationCommands } from './commands/locations.js';
 import { registerMembershipCommands } from './commands/memberships.js';
 import { registerOpenApiCommand } from './commands/openapi.js';
+import { registerRoomCommands } from './commands/rooms.js';
 import { registerServeCommands } from './commands/serve.js';
+import { registerStaffCommands } from './commands/staff.js';
 
 const program = new Command('studio')
   .description('Check-in appliance: API server and business setup. Every command honours DATABASE_URL.')
@@ -23,6 +26,9 @@ registerLocationCommands(program);
 registerContactCommands(program);
 registerMembershipCommands(program);
 registerCardCommands(program);
+registerStaffCommands(program);
+registerRoomCommands(program);
+registerBookingCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
 

@@ -1,22 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.js';
 import { demoCompanyId } from '../../src/modules/setup/demo.js';
 import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
-import { studioBin } from '../helpers/processes.js';
+import { runStudio } from '../helpers/processes.js';
 
-const run = promisify(execFile);
 const keyPattern = /^harbour_sk_live_[0-9A-Za-z]{43}$/;
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 describe.each(dialects)('the setup CLI on %s', (dialect) => {
   let database: TestDatabase;
@@ -31,20 +22,8 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
   });
 
   /** `studio <args>` as a real process on the test database. */
-  async function studio(...args: string[]): Promise<Outcome> {
-    return studioWith({}, ...args);
-  }
-
-  async function studioWith(overrides: Record<string, string>, ...args: string[]): Promise<Outcome> {
-    const env = { ...process.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '4310', LOG_LEVEL: 'silent', ...overrides };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [studioBin, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const studio = (...args: string[]) => runStudio(database.url, args);
+  const studioWith = (env: Record<string, string>, ...args: string[]) => runStudio(database.url, args, env);
 
   it('demo seeds the business and prints a working key with a curl line', async () => {
     const { code, stdout } = await studio('demo');

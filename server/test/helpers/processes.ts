@@ -1,8 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const studioBin = fileURLToPath(new URL('../../bin/studio.js', import.meta.url));
+
+export interface CliOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** `studio <args>` as a real process on the database at `databaseUrl`, run to its end. */
+export async function runStudio(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
+  const fullEnv = { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '4310', LOG_LEVEL: 'silent', ...env };
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [studioBin, ...args], { env: fullEnv });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as CliOutcome;
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,8 @@ import type { Db } from '../../src/db/types.js';
 export const allTables = [
   'schema_migrations', 'server_settings', 'companies', 'api_keys', 'locations', 'staff', 'staff_hours', 'rooms', 'services',
   'service_staff', 'membership_plans', 'package_templates', 'contacts', 'memberships', 'credentials', 'credential_keys',
-  'gift_cards', 'class_series', 'classes', 'visits', 'checkin_denials', 'idempotency_keys',
+  'gift_cards', 'class_series', 'classes', 'visits', 'checkin_denials', 'idempotency_keys', 'staff_overrides', 'staff_time_off',
+  'bookings',
 ] as const satisfies readonly (keyof Tables)[];
 
 export async function rowCounts(db: Db): Promise<Record<(typeof allTables)[number], number>> {

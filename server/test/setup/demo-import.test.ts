@@ -37,7 +37,7 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
   it('holds every entry of the file', async () => {
     expect(await rowCounts(db)).toMatchObject({
       companies: 1, locations: 2, staff: 7, staff_hours: 39, rooms: 5, services: 11, service_staff: 11, membership_plans: 5,
-      package_templates: 3, contacts: 30, memberships: 22, credentials: 15, gift_cards: 6, class_series: 12,
+      package_templates: 3, contacts: 30, memberships: 22, credentials: 15, gift_cards: 6, class_series: 12, staff_overrides: 1, staff_time_off: 1,
       // 1147 weekly classes from the twelve series (2026 and 2027), plus two one-off classes.
       classes: 1149,
     });
@@ -83,6 +83,29 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
       { start_at: '2026-01-01T15:00:00.000Z', end_at: '2026-01-01T16:30:00.000Z', capacity: 30 },
       { start_at: '2026-06-13T10:00:00.000Z', end_at: '2026-06-13T10:45:00.000Z', capacity: 40 },
     ]);
+  });
+
+  it('staffs every appointment service with someone who works at its location', async () => {
+    const services = await db.all(db.qb.selectFrom('services').select(['id', 'location_id']).where('kind', '=', 'appointment'));
+    expect(services).toHaveLength(5);
+    for (const service of services) {
+      const working = await db.all(
+        db.qb
+          .selectFrom('service_staff')
+          .innerJoin('staff_hours', 'staff_hours.staff_id', 'service_staff.staff_id')
+          .select('staff_hours.id')
+          .where('service_staff.service_id', '=', service.id)
+          .where('staff_hours.location_id', '=', service.location_id),
+      );
+      expect(working.length, service.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds a day off and a holiday, the holiday stored in UTC', async () => {
+    const dayOff = await db.all(db.qb.selectFrom('staff_overrides').select(['date', 'start_time', 'end_time']));
+    expect(dayOff).toEqual([{ date: '2026-11-26', start_time: null, end_time: null }]);
+    const holiday = await db.all(db.qb.selectFrom('staff_time_off').select(['start_at', 'end_at', 'reason']));
+    expect(holiday).toEqual([{ start_at: '2026-08-02T23:00:00.000Z', end_at: '2026-08-14T23:00:00.000Z', reason: 'Summer holiday' }]);
   });
 
   it('stores complete location settings, defaults filled in', async () => {

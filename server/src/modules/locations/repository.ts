@@ -3,7 +3,8 @@ import type { Db } from '../../db/types.js';
 import { bumpCompanyFeed } from '../members/feed-sequence.js';
 import { parseLocationSettings, type LocationSettings } from './settings.js';
 
-async function locationOf(db: Db, companyId: string, locationId: string) {
+/** The location, or resource_missing when the company has no such location. */
+export async function locationOf(db: Db, companyId: string, locationId: string) {
   const location = await db.first(db.qb.selectFrom('locations').select(['id', 'settings']).where('id', '=', locationId).where('company_id', '=', companyId));
   if (!location) throw new ApiError('resource_missing', `No location ${locationId} in this company.`, { param: 'location' });
   return location;

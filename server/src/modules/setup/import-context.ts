@@ -9,6 +9,8 @@ export const importedTables = [
   'locations',
   'staff',
   'staff_hours',
+  'staff_overrides',
+  'staff_time_off',
   'rooms',
   'services',
   'service_staff',

@@ -4,6 +4,7 @@ import { LocationSettings } from '../locations/settings.js';
 import { planContext, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
 import { planClasses } from './import-plan-classes.js';
 import { planPeople } from './import-plan-people.js';
+import { planStaff } from './import-plan-staff.js';
 import { Problems } from './import-problems.js';
 import type { ImportFile } from './import-schema.js';
 
@@ -74,25 +75,6 @@ function planLocations(ctx: PlanContext): void {
       // Stored complete, defaults filled in: what the location runs by is visible in its row.
       settings: JSON.stringify(entry.settings ?? LocationSettings.parse({})),
       created_at: ctx.now,
-    });
-  }
-}
-
-function planStaff(ctx: PlanContext): void {
-  for (const item of ctx.sections.staff.items) {
-    const { entry, id } = item;
-    ctx.rows.staff.push({
-      id,
-      company_id: ctx.companyId,
-      first_name: entry.first_name,
-      last_name: entry.last_name ?? null,
-      email: entry.email ?? null,
-      created_at: ctx.now,
-    });
-    entry.hours.forEach((hours, index) => {
-      const location = ctx.resolve('locations', hours.location, item, `hours[${index}].location`);
-      if (!location) return;
-      ctx.rows.staff_hours.push({ id: randomUUID(), staff_id: id, location_id: location.id, weekday: hours.weekday, start_time: hours.start, end_time: hours.end });
     });
   }
 }

@@ -4,6 +4,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { keyPrefixPattern } from '../keys/key-format.js';
 import { LocalEndTime, LocalTime, LocationSettings, endAfterStart } from '../locations/settings.js';
+import { DaySpans, TimeOffInput } from '../staff/schedule-input.js';
 
 /**
  * The import file, version 1: one JSON document describing a whole business. Entries point at each
@@ -57,6 +58,9 @@ const StaffHours = z
   .strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime })
   .refine(...endAfterStart);
 
+/** One local date at a location whose spans replace the weekly hours; no spans: the day off. */
+const StaffOverride = z.strictObject({ location: Reference, date: DateOnly, spans: DaySpans });
+
 const Staff = z.strictObject({
   ref: Ref,
   id: Id.optional(),
@@ -64,6 +68,8 @@ const Staff = z.strictObject({
   last_name: Name.optional(),
   email: ContactCreate.shape.email,
   hours: z.array(StaffHours).default([]),
+  overrides: z.array(StaffOverride).default([]),
+  time_off: z.array(TimeOffInput).default([]),
 });
 
 const Room = z.strictObject({ ref: Ref, id: Id.optional(), location: Reference, name: Name });

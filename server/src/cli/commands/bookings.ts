@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { bookingOutcomes, setBookingOutcome } from '../../modules/appointments/booking-outcome.js';
+import { companyOf } from '../owner.js';
+import { action, printJson, withDatabase } from '../run.js';
+
+export function registerBookingCommands(program: Command): void {
+  const bookings = program.command('bookings').description('Appointment bookings.');
+  bookings
+    .command('set-status')
+    .description('Record how a booking that has started went; a cancelled booking cannot be marked.')
+    .argument('<id>', 'the booking')
+    .argument('<status>', bookingOutcomes.join(' or '))
+    .action(action(async (id: string, status: string) => {
+      printJson(await withDatabase(async (db) => setBookingOutcome(db, await companyOf(db, 'bookings', id), id, status)));
+    }));
+}
