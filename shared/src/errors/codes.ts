@@ -37,7 +37,7 @@ export const errorCodes = {
   member_not_found: { type: 'not_found', status: 404, description: 'No membership matches the credential.' },
   route_not_found: { type: 'not_found', status: 404, description: 'No such route.' },
   booking_conflict: { type: 'conflict', status: 409, description: 'The staff member or room is taken at that time.' },
-  booking_not_active: { type: 'conflict', status: 409, description: 'The booking is completed or a no-show and cannot change.' },
+  booking_not_active: { type: 'conflict', status: 409, description: 'The booking is no longer booked (cancelled, completed or a no-show) and cannot change this way.' },
   class_full: { type: 'conflict', status: 409, description: 'The class has no spot left.' },
   class_cancelled: { type: 'conflict', status: 409, description: 'The class is cancelled.' },
   not_booked: { type: 'conflict', status: 409, description: 'The contact holds no spot in the class.' },
