@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/modules/companies/repository.js';
 import { createKey, revokeKey } from '../../src/modules/keys/repository.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { startStudio, type StudioProcess } from '../helpers/processes.js';
 
 // Two processes on one SQLite file is not a supported deployment; several processes share Postgres.
 describe.each(dialects.filter((d) => d === 'postgres'))('revocation across server processes (%s)', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const suite = useFreshDatabase(dialect);
   const processes: StudioProcess[] = [];
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-  });
   afterAll(async () => {
     await Promise.all(processes.map((process) => process.stop()));
-    await db.close();
-    await database.drop();
   });
 
   it('a key revoked through one process is refused by another at its next request', async () => {
-    const company = await createCompany(db, { name: 'Multi-site Gym' });
-    const { id, key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all' });
-    const [first, second] = await Promise.all([startStudio('serve', database.url), startStudio('serve', database.url)]);
+    const company = await createCompany(suite.db, { name: 'Multi-site Gym' });
+    const { id, key } = await createKey(suite.db, { companyId: company.id, scopes: 'all', locationIds: 'all' });
+    const [first, second] = await Promise.all([startStudio('serve', suite.url), startStudio('serve', suite.url)]);
     processes.push(first, second);
     const ping = (base: string) => fetch(`${base}/ping`, { headers: { authorization: `Bearer ${key}` } });
     expect((await ping(first.base)).status).toBe(200);
     expect((await ping(second.base)).status).toBe(200);
-    await revokeKey(db, id);
+    await revokeKey(suite.db, id);
     for (const base of [first.base, second.base]) {
       const answer = await ping(base);
       expect(answer.status).toBe(401);

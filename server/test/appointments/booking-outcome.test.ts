@@ -1,43 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setBookingOutcome } from '../../src/modules/appointments/booking-outcome.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { insertDemoBooking } from '../helpers/demo-bookings.js';
 
 describe.each(dialects)('booking outcomes on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const suite = useFreshDatabase(dialect);
   const now = '2026-03-10T12:00:00.000Z';
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-    await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
+    await seedDemo(suite.db);
   });
 
-  const mark = (id: string, status: string, at = now) => setBookingOutcome(db, demoCompanyId, id, status, at);
+  const mark = (id: string, status: string, at = now) => setBookingOutcome(suite.db, demoCompanyId, id, status, at);
 
   it('marks a started booking, corrects it, and changes nothing when it already has that status', async () => {
-    const id = await insertDemoBooking(db, '2026-03-10T11:00:00.000Z', 'booked');
+    const id = await insertDemoBooking(suite.db, '2026-03-10T11:00:00.000Z', 'booked');
     expect(await mark(id, 'no_show')).toEqual({ id, status: 'no_show', updated_at: now });
     expect(await mark(id, 'completed', '2026-03-10T13:00:00.000Z')).toEqual({ id, status: 'completed', updated_at: '2026-03-10T13:00:00.000Z' });
     expect(await mark(id, 'completed', '2026-03-10T14:00:00.000Z')).toEqual({ id, status: 'completed', updated_at: '2026-03-10T13:00:00.000Z' });
   });
 
   it('refuses booked and cancelled as outcomes, a booking not started yet, and a cancelled booking', async () => {
-    const id = await insertDemoBooking(db, '2026-03-10T11:00:00.000Z', 'booked');
+    const id = await insertDemoBooking(suite.db, '2026-03-10T11:00:00.000Z', 'booked');
     await expect(mark(id, 'booked')).rejects.toMatchObject({ code: 'invalid_param', param: 'status' });
     await expect(mark(id, 'cancelled')).rejects.toMatchObject({ code: 'invalid_param', message: expect.stringContaining('cancelling it') });
-    const later = await insertDemoBooking(db, '2026-03-10T15:00:00.000Z', 'booked');
+    const later = await insertDemoBooking(suite.db, '2026-03-10T15:00:00.000Z', 'booked');
     await expect(mark(later, 'completed')).rejects.toMatchObject({ code: 'booking_rule' });
-    const cancelled = await insertDemoBooking(db, '2026-03-09T15:00:00.000Z', 'cancelled');
+    const cancelled = await insertDemoBooking(suite.db, '2026-03-09T15:00:00.000Z', 'cancelled');
     await expect(mark(cancelled, 'completed')).rejects.toMatchObject({ code: 'booking_not_active' });
-    const status = await db.first(db.qb.selectFrom('bookings').select('status').where('id', '=', cancelled));
+    const status = await suite.db.first(suite.db.qb.selectFrom('bookings').select('status').where('id', '=', cancelled));
     expect(status).toEqual({ status: 'cancelled' });
   });
 });

@@ -1,43 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 
 describe.each(dialects)('transactions (%s)', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const suite = useFreshDatabase(dialect);
 
-  const company = (id: string) => db.qb.insertInto('companies').values({ id, name: 'T', key_prefix: 'tx', created_at: new Date().toISOString() });
-  const find = (id: string) => db.first(db.qb.selectFrom('companies').select('id').where('id', '=', id));
+  const company = (id: string) => suite.db.qb.insertInto('companies').values({ id, name: 'T', key_prefix: 'tx', created_at: new Date().toISOString() });
+  const find = (id: string) => suite.db.first(suite.db.qb.selectFrom('companies').select('id').where('id', '=', id));
 
   it('runs a query on the Db from inside a transaction on that transaction, and joins a nested one', async () => {
     const id = randomUUID();
-    const seen = await db.transaction(async (tx) => {
+    const seen = await suite.db.transaction(async (tx) => {
       await tx.run(company(id));
       // Issued on the Db, not the tx: it must neither wait for the transaction nor miss its row.
       const inside = await find(id);
-      await db.transaction(async () => db.run(db.qb.updateTable('companies').set({ name: 'nested' }).where('id', '=', id)));
+      await suite.db.transaction(async () => suite.db.run(suite.db.qb.updateTable('companies').set({ name: 'nested' }).where('id', '=', id)));
       return inside;
     });
     expect(seen).toEqual({ id });
-    expect((await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', id)))!.name).toBe('nested');
+    expect((await suite.db.first(suite.db.qb.selectFrom('companies').select('name').where('id', '=', id)))!.name).toBe('nested');
   });
 
   it('rolls back everything, nested work included, when the transaction throws', async () => {
     const id = randomUUID();
     await expect(
-      db.transaction(async () => {
-        await db.run(company(id));
-        await db.transaction(async (tx) => tx.run(db.qb.updateTable('companies').set({ name: 'gone' }).where('id', '=', id)));
+      suite.db.transaction(async () => {
+        await suite.db.run(company(id));
+        await suite.db.transaction(async (tx) => tx.run(suite.db.qb.updateTable('companies').set({ name: 'gone' }).where('id', '=', id)));
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -50,7 +39,7 @@ describe.each(dialects)('transactions (%s)', (dialect) => {
     let written!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const inserted = new Promise<void>((resolve) => (written = resolve));
-    const open = db.transaction(async (tx) => {
+    const open = suite.db.transaction(async (tx) => {
       await tx.run(company(id));
       written();
       await held;

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase } from '../../src/db/open.js';
+import type { Db } from '../../src/db/types.js';
 
 /**
  * The databases every server suite runs against. Postgres is at TEST_POSTGRES_URL (default: the CI
@@ -53,4 +56,29 @@ async function adminQuery(text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+export interface SuiteDatabase {
+  /** The open, migrated database; set before the suite's first test. */
+  db: Db;
+  url: string;
+}
+
+/**
+ * A fresh database for the enclosing `describe`: opened and migrated before its tests, closed
+ * and dropped after them. Call it at the top of the describe, before the suite's own hooks.
+ */
+export function useFreshDatabase(dialect: DialectName): SuiteDatabase {
+  const suite = {} as SuiteDatabase;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    suite.url = database.url;
+    suite.db = await openDatabase(database.url);
+  });
+  afterAll(async () => {
+    await suite.db?.close();
+    await database?.drop();
+  });
+  return suite;
 }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { resolverFor } from '../helpers/resolver.js';
 
 /** Fixed ids of examples/demo-business.json. */
@@ -18,32 +16,27 @@ const members = {
 };
 
 describe.each(dialects)('the demo business at the gate, on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const suite = useFreshDatabase(dialect);
   let resolver: Awaited<ReturnType<typeof resolverFor>>;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-    await seedDemo(db);
-    resolver = await resolverFor(db, demoCompanyId);
+    await seedDemo(suite.db);
+    resolver = await resolverFor(suite.db, demoCompanyId);
   });
   afterAll(async () => {
     await resolver.close();
-    await db.close();
-    await database.drop();
   });
 
   const found = async (identifier: string, location: string) => (await resolver.resolve(identifier, location)).membership_id;
 
   it('gives every member code and card its match keys, under one feed sequence', async () => {
-    const keys = await db.all(db.qb.selectFrom('credential_keys').select(['kind', 'feed_seq']).where('company_id', '=', demoCompanyId));
+    const keys = await suite.db.all(suite.db.qb.selectFrom('credential_keys').select(['kind', 'feed_seq']).where('company_id', '=', demoCompanyId));
     // 20 member codes; 15 cards, of which the three 5-byte EM4100 numbers also answer to their low 4 bytes.
     expect(keys.filter((key) => key.kind === 'code')).toHaveLength(20);
     expect(keys.filter((key) => key.kind === 'card_uid')).toHaveLength(18);
     expect(new Set(keys.map((key) => key.feed_seq)).size).toBe(1);
-    const badge = await db.first(db.qb.selectFrom('credentials').select(['format', 'canonical']).where('membership_id', '=', members.freya));
+    const badge = await suite.db.first(suite.db.qb.selectFrom('credentials').select(['format', 'canonical']).where('membership_id', '=', members.freya));
     expect(badge).toEqual({ format: 'wiegand26', canonical: 'W:125,40961' });
-    const signed = await db.all(db.qb.selectFrom('contacts').select('form_signed_at').where('form_signed_at', 'is not', null));
+    const signed = await suite.db.all(suite.db.qb.selectFrom('contacts').select('form_signed_at').where('form_signed_at', 'is not', null));
     expect(signed).toHaveLength(25);
   });
 

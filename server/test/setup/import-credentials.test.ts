@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
 import { revokeCard } from '../../src/modules/members/admin.js';
 import { parseLocationSettings } from '../../src/modules/locations/settings.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness, type ImportSummary } from '../../src/modules/setup/importer.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { resolverFor } from '../helpers/resolver.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
@@ -41,20 +39,15 @@ function gymFile() {
 }
 
 describe.each(dialects)('cards and member codes through the import, on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const suite = useFreshDatabase(dialect);
   let gym: ImportSummary;
   let resolver: Awaited<ReturnType<typeof resolverFor>>;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-    gym = await importBusiness(db, gymFile());
-    resolver = await resolverFor(db, gym.company_id);
+    gym = await importBusiness(suite.db, gymFile());
+    resolver = await resolverFor(suite.db, gym.company_id);
   });
   afterAll(async () => {
     await resolver.close();
-    await db.close();
-    await database.drop();
   });
 
   const ids = () => {
@@ -65,17 +58,17 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
 
   /** The problems an import is refused with, after checking it left every table as it was. */
   async function refusal(file: unknown, companyId?: string): Promise<string[]> {
-    const before = await rowCounts(db);
-    const error = await importBusiness(db, file, companyId === undefined ? {} : { companyId }).then(() => null, (caught: unknown) => caught);
+    const before = await rowCounts(suite.db);
+    const error = await importBusiness(suite.db, file, companyId === undefined ? {} : { companyId }).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
-    expect(await rowCounts(db)).toEqual(before);
+    expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
   }
 
   it('stores every card with its format and canonical key, every key under one feed sequence', async () => {
     expect(gym.created).toMatchObject({ credentials: 5, credential_keys: 8 });
-    const cards = await db.all(
-      db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format', 'canonical']).where('company_id', '=', gym.company_id),
+    const cards = await suite.db.all(
+      suite.db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format', 'canonical']).where('company_id', '=', gym.company_id),
     );
     // Sorted here: the dialects' text collations differ.
     expect(cards.sort((a, b) => (a.canonical! < b.canonical! ? -1 : 1))).toEqual([
@@ -85,24 +78,24 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
       { membership_id: ids().bob, value: '12345678', format: 'hex', canonical: 'U:12345678' },
       { membership_id: ids().cat, value: '37,4242', format: 'wiegand26', canonical: 'W:37,4242' },
     ]);
-    const keys = await db.all(db.qb.selectFrom('credential_keys').select(['match_key', 'kind', 'feed_seq']).where('company_id', '=', gym.company_id));
+    const keys = await suite.db.all(suite.db.qb.selectFrom('credential_keys').select(['match_key', 'kind', 'feed_seq']).where('company_id', '=', gym.company_id));
     expect(keys.map((key) => `${key.kind} ${key.match_key}`).sort()).toEqual([
       'card_uid U:00402A75', 'card_uid U:008E6D5D', 'card_uid U:04A224B2', 'card_uid U:0A008E6D5D', 'card_uid U:12345678',
       'card_uid W:37,4242', 'code C:CG-001', 'code C:CG-002',
     ]);
-    const company = await db.first(db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
+    const company = await suite.db.first(suite.db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
     expect(company!.feed_seq).toBeGreaterThan(0);
     expect(new Set(keys.map((key) => key.feed_seq))).toEqual(new Set([company!.feed_seq]));
   });
 
   it('stores form_signed_at in UTC and the locations\' check-in alerts and matching profile', async () => {
-    const contacts = await db.all(db.qb.selectFrom('contacts').select(['first_name', 'form_signed_at']).where('company_id', '=', gym.company_id).orderBy('first_name'));
+    const contacts = await suite.db.all(suite.db.qb.selectFrom('contacts').select(['first_name', 'form_signed_at']).where('company_id', '=', gym.company_id).orderBy('first_name'));
     expect(contacts).toEqual([
       { first_name: 'Ann', form_signed_at: '2026-01-05T08:30:00.000Z' },
       { first_name: 'Bob', form_signed_at: null },
       { first_name: 'Cat', form_signed_at: null },
     ]);
-    const gate = await db.first(db.qb.selectFrom('locations').select('settings').where('id', '=', ids().gate));
+    const gate = await suite.db.first(suite.db.qb.selectFrom('locations').select('settings').where('id', '=', ids().gate));
     expect(parseLocationSettings(gate!.settings)).toMatchObject({
       checkin_alerts: { past_due: 'block', no_card: 'block', form_missing: 'warn' },
       matching_profile: { formats: { hex: true, decimal: true, wiegand26: true }, byte_order: 'forward' },
@@ -196,7 +189,7 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
   }
 
   it('refuses keys a live credential of the company already has, naming both holders', async () => {
-    const ann = await db.first(db.qb.selectFrom('credentials').select('id').where('canonical', '=', 'U:0A008E6D5D').where('company_id', '=', gym.company_id));
+    const ann = await suite.db.first(suite.db.qb.selectFrom('credentials').select('id').where('canonical', '=', 'U:0A008E6D5D').where('company_id', '=', gym.company_id));
     const problems = await refusal(branchFile({ member_code: 'cg-002', card_uids: ['42959007069'] }), gym.company_id);
     expect(problems).toEqual([
       `memberships[0] (ref "dan"): member_code "cg-002" is already used by membership ${ids().bob} in this company`,
@@ -206,13 +199,13 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
   });
 
   it('lets a revoked card be imported again, under a later feed sequence', async () => {
-    const before = await db.first(db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
-    const cat = await db.first(db.qb.selectFrom('credentials').select('id').where('canonical', '=', 'U:00402A75').where('company_id', '=', gym.company_id));
-    await revokeCard(db, gym.company_id, cat!.id);
-    const branch = await importBusiness(db, branchFile({ member_code: 'CG-004', card_uids: ['00402A75'] }), { companyId: gym.company_id });
+    const before = await suite.db.first(suite.db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
+    const cat = await suite.db.first(suite.db.qb.selectFrom('credentials').select('id').where('canonical', '=', 'U:00402A75').where('company_id', '=', gym.company_id));
+    await revokeCard(suite.db, gym.company_id, cat!.id);
+    const branch = await importBusiness(suite.db, branchFile({ member_code: 'CG-004', card_uids: ['00402A75'] }), { companyId: gym.company_id });
     const dan = branch.ids.memberships!.dan!;
     expect(await found('0004205173', 'main')).toBe(dan);
-    const keys = await db.all(db.qb.selectFrom('credential_keys').select('feed_seq').where('membership_id', '=', dan));
+    const keys = await suite.db.all(suite.db.qb.selectFrom('credential_keys').select('feed_seq').where('membership_id', '=', dan));
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key.feed_seq).toBeGreaterThan(before!.feed_seq + 1);
   });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness, type ImportOptions } from '../../src/modules/setup/importer.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** A small valid file: one studio with a yoga class, a member with a card. Tests break one thing each. */
@@ -26,24 +24,17 @@ function studioFile() {
 }
 
 describe.each(dialects)('import refusals on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const suite = useFreshDatabase(dialect);
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-    await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
+    await seedDemo(suite.db);
   });
 
   /** The problems an import is refused with, after checking it left every table as it was. */
   async function refusal(file: unknown, options: ImportOptions = {}): Promise<string[]> {
-    const before = await rowCounts(db);
-    const error = await importBusiness(db, file, options).then(() => null, (caught: unknown) => caught);
+    const before = await rowCounts(suite.db);
+    const error = await importBusiness(suite.db, file, options).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
-    expect(await rowCounts(db)).toEqual(before);
+    expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
   }
 
@@ -118,11 +109,11 @@ describe.each(dialects)('import refusals on %s', (dialect) => {
   });
 
   it('imports a valid file, then adds to an existing company', async () => {
-    const summary = await importBusiness(db, studioFile());
+    const summary = await importBusiness(suite.db, studioFile());
     expect(summary.created).toMatchObject({ companies: 1, locations: 1, contacts: 2, memberships: 1, credentials: 1, classes: 1 });
-    const card = await db.first(db.qb.selectFrom('credentials').select('value').where('company_id', '=', summary.company_id));
+    const card = await suite.db.first(suite.db.qb.selectFrom('credentials').select('value').where('company_id', '=', summary.company_id));
     expect(card!.value).toBe('04AABBCCDD');
-    const openHouse = await db.first(db.qb.selectFrom('classes').select(['start_at', 'end_at']).where('id', '=', summary.ids.classes!['open-house']!));
+    const openHouse = await suite.db.first(suite.db.qb.selectFrom('classes').select(['start_at', 'end_at']).where('id', '=', summary.ids.classes!['open-house']!));
     expect(openHouse).toEqual({ start_at: '2026-03-14T14:00:00.000Z', end_at: '2026-03-14T15:00:00.000Z' });
 
     const branch = {
@@ -130,7 +121,7 @@ describe.each(dialects)('import refusals on %s', (dialect) => {
       locations: [{ ref: 'west', name: 'Maple West', slug: 'maple-west', timezone: 'America/Vancouver', country: 'CA' }],
       contacts: [{ ref: 'sam-west', location: 'west', first_name: 'Sam', phone: '(416) 555-0123' }],
     };
-    const added = await importBusiness(db, branch, { companyId: summary.company_id });
+    const added = await importBusiness(suite.db, branch, { companyId: summary.company_id });
     expect(added).toMatchObject({ company_id: summary.company_id, created: { companies: 0, locations: 1, contacts: 1 } });
     // The same file again clashes on the location's slug, unique in a company.
     expect(await refusal(branch, { companyId: summary.company_id })).toEqual(['locations[0] (ref "west"): slug "maple-west" is already used in this company']);

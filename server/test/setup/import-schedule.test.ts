@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
-import type { Db } from '../../src/db/types.js';
+import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** Two branches and a stylist who works at one and covers a date at the other. */
@@ -34,39 +32,30 @@ function salonFile() {
 }
 
 describe.each(dialects)('importing staff overrides and time off on %s', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    db = await openDatabase(database.url);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const suite = useFreshDatabase(dialect);
 
   async function refusal(file: unknown): Promise<string[]> {
-    const before = await rowCounts(db);
-    const error = await importBusiness(db, file).then(() => null, (caught: unknown) => caught);
+    const before = await rowCounts(suite.db);
+    const error = await importBusiness(suite.db, file).then(() => null, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
-    expect(await rowCounts(db)).toEqual(before);
+    expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
   }
 
   it('writes a row per span, one row without times for a day off, and time off in UTC', async () => {
-    const summary = await importBusiness(db, salonFile());
+    const summary = await importBusiness(suite.db, salonFile());
     expect(summary.created).toMatchObject({ staff_overrides: 3, staff_time_off: 2 });
     const ana = summary.ids.staff!.ana!;
     const { main, north } = summary.ids.locations!;
-    const overrides = await db.all(
-      db.qb.selectFrom('staff_overrides').select(['location_id', 'date', 'start_time', 'end_time']).where('staff_id', '=', ana).orderBy('date').orderBy('start_time'),
+    const overrides = await suite.db.all(
+      suite.db.qb.selectFrom('staff_overrides').select(['location_id', 'date', 'start_time', 'end_time']).where('staff_id', '=', ana).orderBy('date').orderBy('start_time'),
     );
     expect(overrides).toEqual([
       { location_id: main, date: '2026-05-04', start_time: null, end_time: null },
       { location_id: north, date: '2026-05-05', start_time: '08:00', end_time: '12:00' },
       { location_id: north, date: '2026-05-05', start_time: '14:00', end_time: '24:00' },
     ]);
-    const timeOff = await db.all(db.qb.selectFrom('staff_time_off').select(['start_at', 'end_at', 'reason']).where('staff_id', '=', ana).orderBy('start_at'));
+    const timeOff = await suite.db.all(suite.db.qb.selectFrom('staff_time_off').select(['start_at', 'end_at', 'reason']).where('staff_id', '=', ana).orderBy('start_at'));
     expect(timeOff).toEqual([
       { start_at: '2026-07-19T23:00:00.000Z', end_at: '2026-07-24T23:00:00.000Z', reason: 'Holiday' },
       { start_at: '2026-09-01T12:00:00.000Z', end_at: '2026-09-01T15:30:00.000Z', reason: null },
