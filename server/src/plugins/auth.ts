@@ -1,5 +1,6 @@
 import { ApiError, type Scope } from '@studio/shared';
 import type { Tables } from '../db/tables.js';
+import { prepared } from '../db/prepared.js';
 import type { Db, Queryable } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
 
@@ -12,6 +13,13 @@ export interface AuthContext {
 }
 
 const bearer = /^Bearer ([^\s]+)$/;
+
+const keyByHash = prepared((qb, hash: string) =>
+  qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at']).where('key_hash', '=', hash),
+);
+const companyLocation = prepared((qb, id: string, companyId: string) =>
+  qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', id).where('company_id', '=', companyId),
+);
 
 function unauthenticated(message: string): ApiError {
   return new ApiError('invalid_api_key', message);
@@ -31,12 +39,7 @@ export async function authenticate(db: Db, header: string | undefined): Promise<
   // Test keys are planned; until they exist a test key is simply an unknown key.
   if (parsed.environment !== 'live') throw unauthenticated('Unknown API key.');
   const hash = hashKey(key);
-  const row = await db.first(
-    db.qb
-      .selectFrom('api_keys')
-      .select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at'])
-      .where('key_hash', '=', hash),
-  );
+  const row = await db.first(keyByHash(db, hash));
   if (!row || !hashesEqual(row.key_hash, hash)) throw unauthenticated('Unknown API key.');
   if (row.revoked_at !== null) throw unauthenticated('This API key has been revoked.');
   return {
@@ -66,13 +69,7 @@ export type LocationRow = Omit<Tables['locations'], 'created_at'>;
  * what exists elsewhere); one of the company's outside the key's locations is 403.
  */
 export async function requireLocation(db: Db, sql: Queryable, auth: AuthContext, locationId: string, param = 'location_id'): Promise<LocationRow> {
-  const location = await sql.first(
-    db.qb
-      .selectFrom('locations')
-      .select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings'])
-      .where('id', '=', locationId)
-      .where('company_id', '=', auth.companyId),
-  );
+  const location = await sql.first(companyLocation(db, locationId, auth.companyId));
   if (!location) throw new ApiError('resource_missing', `No such location: ${locationId}.`, { param });
   assertLocationAllowed(auth, location.id, param);
   return location;

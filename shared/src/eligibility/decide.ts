@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { eligibilityReasons } from '../schemas/members.js';
+import { localClock, type LocalClock } from './local-clock.js';
 import { weekdayNames, type CheckinRules } from './rules.js';
 
 export type Reason = (typeof eligibilityReasons)[number];
@@ -42,11 +43,10 @@ const statusReasons: Record<string, Reason | undefined> = {
   pending: 'not_started',
 };
 
-function withinAccessHours(rules: CheckinRules, local: DateTime): boolean {
+function withinAccessHours(rules: CheckinRules, local: LocalClock): boolean {
   if (!rules.access_hours) return true;
   const spans = rules.access_hours[weekdayNames[local.weekday - 1]!] ?? [];
-  const time = local.toFormat('HH:mm');
-  return spans.some((span) => span.start <= time && time < span.end);
+  return spans.some((span) => span.start <= local.time && local.time < span.end);
 }
 
 /**
@@ -55,8 +55,8 @@ function withinAccessHours(rules: CheckinRules, local: DateTime): boolean {
  * do what the location's check-in alert setting says: block, warn, or nothing.
  */
 export function decide(facts: EligibilityFacts, rules: CheckinRules, now: Date): Decision {
-  const local = DateTime.fromJSDate(now, { zone: rules.timezone });
-  const today = local.toISODate()!;
+  const local = localClock(rules.timezone, now);
+  const today = local.date;
   const refusing: Reason[] = [];
   const warnings: Reason[] = [];
   const alert = (reason: 'past_due' | 'form_missing' | 'no_card', applies: boolean) => {

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { Tables } from '../tables.js';
 import { compiled, type Db, type Query, type Queryable } from '../types.js';
+import { GroupCommit } from '../group-commit.js';
 import { Mutex } from '../mutex.js';
 import { withAmbientTransactions } from '../ambient-transaction.js';
 
@@ -65,6 +66,8 @@ export function openSqlite(file: string): Db {
   };
 
   const mutex = new Mutex();
+  // Durable commits are the cost of a write here (one fsync each): transactions that queue share one.
+  const group = new GroupCommit(raw, direct, (work) => mutex.run(work));
   const outside = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => (mutex.locked ? mutex.run(() => fn(...args)) : fn(...args));
 
@@ -88,17 +91,6 @@ export function openSqlite(file: string): Db {
       first: outside(direct.first) as Queryable['first'],
       run: outside(direct.run),
     },
-    (work) =>
-      mutex.run(async () => {
-        raw.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await work(direct);
-          raw.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (raw.inTransaction) raw.exec('ROLLBACK');
-          throw error;
-        }
-      }),
+    (work) => group.run(work),
   );
 }

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
+import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { EligibilityFacts } from '@studio/shared';
 import { limitPeriod, type LimitPeriod } from './limit-period.js';
@@ -10,6 +13,27 @@ export interface MembershipFacts extends EligibilityFacts {
   kind: 'membership' | 'package';
   plan_name: string;
 }
+
+/** Who holds each membership, on which plan or package, and whether a card is live. */
+const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
+  qb
+    .selectFrom('memberships as m')
+    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+    .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
+    .select((eb) => [
+      'm.id', 'm.contact_id', 'm.kind', 'm.status', 'm.start_date', 'm.end_date', 'm.credits_total',
+      'c.first_name', 'c.form_signed_at', 'p.name as plan_name', 't.name as template_name', 'p.visit_limit', 'p.visit_period',
+      'p.billing_interval', 'p.access_location_ids',
+      eb
+        .exists(
+          eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null),
+        )
+        .as('has_card'),
+    ])
+    .where('m.company_id', '=', companyId);
+/** Resolve and check-in ask for one membership on every scan. */
+const oneMembership = prepared((qb, companyId: string, id: string) => factsQuery(qb, companyId).where('m.id', '=', id));
 
 /**
  * The facts of each membership for a check-in at `location` at `now`, in two queries whatever
@@ -29,25 +53,7 @@ export async function loadFacts(
   const facts = new Map<string, MembershipFacts>();
   if (membershipIds.length === 0) return facts;
   const ids = [...new Set(membershipIds)];
-  const rows = await sql.all(
-    db.qb
-      .selectFrom('memberships as m')
-      .innerJoin('contacts as c', 'c.id', 'm.contact_id')
-      .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
-      .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
-      .select((eb) => [
-        'm.id', 'm.contact_id', 'm.kind', 'm.status', 'm.start_date', 'm.end_date', 'm.credits_total',
-        'c.first_name', 'c.form_signed_at', 'p.name as plan_name', 't.name as template_name', 'p.visit_limit', 'p.visit_period',
-        'p.billing_interval', 'p.access_location_ids',
-        eb
-          .exists(
-            eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null),
-          )
-          .as('has_card'),
-      ])
-      .where('m.company_id', '=', companyId)
-      .where('m.id', 'in', ids),
-  );
+  const rows = await sql.all(ids.length === 1 ? oneMembership(db, companyId, ids[0]!) : factsQuery(db.qb, companyId).where('m.id', 'in', ids));
   // Only a limited allowance needs its period and its visits counted: most plans are unlimited.
   const periods = new Map<string, LimitPeriod>();
   for (const row of rows) {
