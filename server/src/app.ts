@@ -6,6 +6,7 @@ import { mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { loggableError, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
+import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutes } from './modules/routes.js';
 import { registerOpenApiRoute } from './openapi/route.js';
 
@@ -50,6 +51,14 @@ export async function buildApp({ db, logger }: AppOptions) {
     sweepIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'idempotency sweep failed'));
   }, 3600_000);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // A waitlist offer nobody took passes its spot on within this long of lapsing (reads settle it at once).
+  const offers = setInterval(() => {
+    sweepLapsedOffers(db).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'waitlist offer sweep failed'));
+  }, 30_000);
+  offers.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(offers);
+  });
   return app;
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerBookingCommands } from './commands/bookings.js';
 import { registerCardCommands } from './commands/cards.js';
+import { registerClassCommands } from './commands/classes.js';
 import { registerCompanyCommands } from './commands/companies.js';
 import { registerContactCommands } from './commands/contacts.js';
 import { registerDemoCommand } from './commands/demo.js';
@@ -29,6 +30,7 @@ registerCardCommands(program);
 registerStaffCommands(program);
 registerRoomCommands(program);
 registerBookingCommands(program);
+registerClassCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
 

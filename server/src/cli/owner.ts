@@ -1,7 +1,7 @@
 import type { Db } from '../db/types.js';
 import { CliError } from './run.js';
 
-type CompanyTable = 'memberships' | 'credentials' | 'contacts' | 'locations' | 'staff' | 'bookings';
+type CompanyTable = 'memberships' | 'credentials' | 'contacts' | 'locations' | 'staff' | 'bookings' | 'classes';
 type OwnedTable = CompanyTable | 'staff_time_off';
 
 const nouns: Record<OwnedTable, string> = {
@@ -11,6 +11,7 @@ const nouns: Record<OwnedTable, string> = {
   locations: 'location',
   staff: 'staff member',
   bookings: 'booking',
+  classes: 'class',
   staff_time_off: 'time off',
 };
 

@@ -254,4 +254,32 @@ export interface Tables {
     created_at: string;
     updated_at: string;
   };
+  class_attendees: {
+    id: string;
+    company_id: string;
+    class_id: string;
+    contact_id: string;
+    status: 'reserved' | 'checked_in' | 'cancelled' | 'late_cancelled' | 'no_show';
+    paid_by: 'membership' | 'package' | 'free_class' | 'none';
+    membership_id: string | null;
+    source: 'staff' | 'api' | 'online' | 'kiosk' | 'waitlist';
+    excused: number;
+    visit_id: string | null;
+    guest_of_contact_id: string | null;
+    booked_at: string;
+    checked_in_at: string | null;
+    cancelled_at: string | null;
+    updated_at: string;
+  };
+  class_waitlist: {
+    id: string;
+    company_id: string;
+    class_id: string;
+    contact_id: string;
+    status: 'waiting' | 'offered' | 'promoted' | 'expired' | 'cancelled';
+    position: number;
+    offer_expires_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 }

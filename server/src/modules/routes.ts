@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { classRoutes } from './classes/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
@@ -16,4 +17,5 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...membershipRoutes,
   ...memberRoutes,
   ...appointmentRoutes,
+  ...classRoutes,
 ];

@@ -1,5 +1,6 @@
 import { ApiRequestError, NetworkError, createStudioClient } from '@studio/shared/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classBuilder } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -52,6 +53,20 @@ describe.each(dialects)('the typed client against the real server (%s)', (dialec
     expect(feed.data.some((row) => row.membership_id === sold.data.id)).toBe(true);
     const blocked = await client.members.checkIn({ membership_id: sold.data.id, location_id: f.acme.us.id, checked_in_at: new Date(Date.now() + 3600_000).toISOString() }).catch((e: unknown) => e);
     expect(blocked).toMatchObject({ status: 400, code: 'invalid_param', param: 'checked_in_at' });
+  });
+
+  it('reads the timetable, books, checks in and cancels a class spot', async () => {
+    const c = classBuilder(f);
+    const cls = await c.classAt(new Date(Date.now() + 3 * 3600_000).toISOString(), { serviceId: await c.service(), capacity: 3 });
+    const [ann, ben] = [await c.contact(), await c.contact()];
+    expect((await client.classes.list({ location_id: f.acme.us.id })).data.map((row) => row.id)).toContain(cls);
+    const booked = await client.classes.book(cls, { contact_id: ann });
+    expect(booked).toMatchObject({ status: 201, data: { status: 'reserved', spots_left: 2, already_booked: false } });
+    expect((await client.classes.book(cls, { contact_id: ann })).status).toBe(200);
+    expect((await client.classes.checkIn(cls, { contact_id: ann })).data.status).toBe('checked_in');
+    await client.classes.book(cls, { contact_id: ben });
+    expect((await client.classes.cancel(cls, { contact_id: ben })).data).toMatchObject({ status: 'late_cancelled', late: true });
+    expect((await client.classes.get(cls)).roster.map((r) => r.status)).toEqual(['checked_in', 'late_cancelled']);
   });
 
   it('turns the error envelope into a typed error, and an unreachable server into a network error', async () => {

@@ -10,6 +10,8 @@ export interface PlanOptions {
   visitPeriod?: 'day' | 'week' | 'month' | null;
   billingInterval?: string;
   accessLocationIds?: string[] | null;
+  classLimitPerWeek?: number | null;
+  coveredServiceIds?: string[] | null;
 }
 
 export interface MemberOptions {
@@ -38,8 +40,9 @@ export function memberBuilder(f: Fixture) {
       db.qb.insertInto('membership_plans').values({
         id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, name: `Plan ${id.slice(0, 4)}`, price_cents: 5000,
         billing_interval: options.billingInterval ?? 'monthly', visit_limit: options.visitLimit ?? null, visit_period: options.visitPeriod ?? null,
-        class_limit_per_week: null, access_location_ids: options.accessLocationIds === undefined || options.accessLocationIds === null ? null : JSON.stringify(options.accessLocationIds),
-        covered_service_ids: null, created_at: now(),
+        class_limit_per_week: options.classLimitPerWeek ?? null,
+        access_location_ids: options.accessLocationIds === undefined || options.accessLocationIds === null ? null : JSON.stringify(options.accessLocationIds),
+        covered_service_ids: options.coveredServiceIds ? JSON.stringify(options.coveredServiceIds) : null, created_at: now(),
       }),
     );
     return id;

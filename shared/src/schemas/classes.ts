@@ -3,6 +3,7 @@ import { DateOrDateTime, Id, PageQuery, Timestamp } from './common.js';
 
 export const paidByValues = ['membership', 'package', 'free_class', 'none'] as const;
 export const PaidBy = z.enum(paidByValues);
+export type PaidBy = z.infer<typeof PaidBy>;
 export const rosterStatuses = ['reserved', 'checked_in', 'cancelled', 'late_cancelled', 'no_show'] as const;
 export const rosterSources = ['staff', 'api', 'online', 'kiosk', 'waitlist'] as const;
 export const waitlistStatuses = ['waiting', 'offered', 'promoted', 'expired', 'cancelled'] as const;
@@ -51,6 +52,7 @@ export const WaitlistEntry = z
   .meta({ id: 'WaitlistEntry' });
 
 export const ClassDetail = ClassSummary.extend({ roster: z.array(RosterEntry), waitlist: z.array(WaitlistEntry) }).meta({ id: 'ClassDetail' });
+export type ClassDetail = z.infer<typeof ClassDetail>;
 
 export const ClassSpotResult = z
   .object({
@@ -63,6 +65,7 @@ export const ClassSpotResult = z
     already_booked: z.boolean().optional().describe('Returned by book'),
   })
   .meta({ id: 'ClassSpotResult' });
+export type ClassSpotResult = z.infer<typeof ClassSpotResult>;
 
 export const ClassCancelResult = z
   .object({
@@ -78,6 +81,7 @@ export const ClassCancelResult = z
     promoted: z.array(Id).describe('Contacts moved from the waitlist into freed spots'),
   })
   .meta({ id: 'ClassCancelResult' });
+export type ClassCancelResult = z.infer<typeof ClassCancelResult>;
 
 export const ClassListQuery = z.strictObject({
   location_id: Id.optional(),

@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.js';
 import { foundation } from './001-foundation.js';
 import { members } from './002-members.js';
 import { appointments } from './003-appointments.js';
+import { classes } from './004-classes.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments];
+export const migrations: Migration[] = [foundation, members, appointments, classes];

@@ -1,7 +1,7 @@
 import type { Booking } from '@studio/shared';
 import type { HandlerContext } from '../../http/route.js';
 import { pageInLocations } from '../../http/listing.js';
-import { keyLocations } from '../catalog/repository.js';
+import { listZone } from '../locations/list-zone.js';
 import { boundary } from '../members/time-window.js';
 import { toBooking } from './bookings-repository.js';
 
@@ -13,13 +13,6 @@ interface ListQuery {
   to?: string | undefined;
   limit: number;
   cursor?: string | undefined;
-}
-
-/** The zone a bare `from`/`to` date is read in: the location asked for, else the key's only location, else UTC. */
-async function listZone(ctx: Ctx, locationId: string | undefined): Promise<string> {
-  const locations = await keyLocations(ctx.db, ctx.sql, ctx.auth);
-  const location = locationId === undefined ? (locations.length === 1 ? locations[0] : undefined) : locations.find((l) => l.id === locationId);
-  return location?.timezone ?? 'UTC';
 }
 
 /** Bookings by start time, earliest first; `from` includes bookings starting on or after, `to` before. */

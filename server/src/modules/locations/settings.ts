@@ -23,6 +23,7 @@ export const ClassRules = z.strictObject({
   /** Closer than this to the start, a freed spot is offered rather than promoted at once. */
   waitlist_offer_cutoff_hours: hours.default(24),
 });
+export type ClassRules = z.infer<typeof ClassRules>;
 
 /**
  * A location's rules, stored as JSON text in `locations.settings`. Every field has a default, so
@@ -63,4 +64,8 @@ export function checkinRules(location: { timezone: string; settings: string }): 
     access_hours: settings.access_hours,
     matching_profile: settings.matching_profile,
   };
+}
+
+export function classRules(location: { settings: string }): ClassRules {
+  return parseLocationSettings(location.settings).classes;
 }

@@ -1,0 +1,39 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { addToWaitlist, cancelClass, updateClass } from '../../modules/classes/admin.js';
+import { companyOf } from '../owner.js';
+import { action, printJson, withDatabase } from '../run.js';
+
+function capacity(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
+export function registerClassCommands(program: Command): void {
+  const classes = program.command('classes').description('Class times: one-off classes and weekly series come from `studio import`; these change one class.');
+  classes
+    .command('cancel')
+    .description('Cancel a class: reserved spots are released without using any credit, the waitlist ends. Prints the class.')
+    .argument('<id>', 'the class')
+    .action(action(async (id: string) => {
+      printJson(await withDatabase(async (db) => cancelClass(db, await companyOf(db, 'classes', id), id)));
+    }));
+  classes
+    .command('update')
+    .description('Change a class\'s capacity (never below the spots booked; extra spots go to the waitlist at once) or instructor. Prints the class.')
+    .argument('<id>', 'the class')
+    .option('--capacity <n>', 'total spots', capacity)
+    .option('--instructor <staff id>', 'the instructor, or "none"')
+    .action(action(async (id: string, options: { capacity?: number; instructor?: string }) => {
+      const staffId = options.instructor === undefined ? undefined : options.instructor === 'none' ? null : options.instructor;
+      printJson(await withDatabase(async (db) => updateClass(db, await companyOf(db, 'classes', id), id, { ...(options.capacity !== undefined && { capacity: options.capacity }), ...(staffId !== undefined && { staffId }) })));
+    }));
+  classes
+    .command('waitlist-add')
+    .description('Put a contact at the end of a class\'s waitlist (joining is not an API operation); a free spot is given out at once.')
+    .argument('<id>', 'the class')
+    .argument('<contact>', 'the contact')
+    .action(action(async (id: string, contact: string) => {
+      printJson(await withDatabase(async (db) => addToWaitlist(db, await companyOf(db, 'classes', id), id, contact)));
+    }));
+}

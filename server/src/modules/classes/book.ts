@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, type ClassSpotResult } from '@studio/shared';
+import type { HandlerContext, Reply } from '../../http/route.js';
+import { toIso } from '../../time.js';
+import { classRules } from '../locations/settings.js';
+import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
+import { liveSpot, lockContact, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
+import { decideCoverage } from './entitlement.js';
+import { openSpotChange } from './spot-change.js';
+import { classService, renumber } from './waitlist.js';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+export function spotResult(spot: AttendeeRow): ClassSpotResult {
+  return { attendee_id: spot.id, class_id: spot.class_id, contact_id: spot.contact_id, status: spot.status, paid_by: spot.paid_by };
+}
+
+/**
+ * Books a contact into a class (api-decisions.md, Classes), rules in the decided order: cancelled
+ * class, already booked, time rules, the contact's rules, a free spot (decided under the class
+ * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
+ * waitlist offer takes the spot held for them.
+ */
+export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: string; allow_without_entitlement?: boolean | undefined }): Promise<Reply<ClassSpotResult>> {
+  const now = Date.now();
+  const nowIso = toIso(now);
+  return ctx.transaction(async (sql) => {
+    const { db } = ctx;
+    const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
+    await lockContact(db, sql, body.contact_id);
+    const taken = async () => spotsTaken(db, sql, cls.id, nowIso);
+    const existing = await liveSpot(db, sql, cls.id, body.contact_id);
+    if (existing) return { status: 200, body: { ...spotResult(existing), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: true } };
+
+    const rules = classRules(location);
+    checkTimeRules(cls, rules, now);
+    const service = await classService(db, sql, cls.service_id);
+    const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId: body.contact_id, firstTimersOnly: service.first_timers_only === 1 });
+    if (refusal) throw refusal;
+    const entry = await sql.first(
+      db.qb.selectFrom('class_waitlist').select(['id', 'status', 'offer_expires_at']).where('class_id', '=', cls.id).where('contact_id', '=', body.contact_id).where('status', 'in', [...queued]),
+    );
+    const holdsOffer = entry?.status === 'offered' && entry.offer_expires_at! > nowIso;
+    if ((await taken()) - (holdsOffer ? 1 : 0) >= cls.capacity) throw new ApiError('class_full', 'This class has no spot left.');
+    const coverage = await decideCoverage(db, sql, {
+      cls, location, service, contactId: body.contact_id, companyId: ctx.auth.companyId, allowWithoutEntitlement: body.allow_without_entitlement === true,
+    });
+    if (!coverage) {
+      throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
+    }
+    const spot: AttendeeRow = {
+      id: randomUUID(), company_id: ctx.auth.companyId, class_id: cls.id, contact_id: body.contact_id, status: 'reserved', paid_by: coverage.paid_by,
+      membership_id: coverage.membership_id, source: holdsOffer ? 'waitlist' : 'api', excused: 0, visit_id: null, guest_of_contact_id: null,
+      booked_at: nowIso, checked_in_at: null, cancelled_at: null, updated_at: nowIso,
+    };
+    await sql.run(db.qb.insertInto('class_attendees').values(spot));
+    // Booked directly or by accepting an offer: the contact leaves the waitlist.
+    if (entry) {
+      await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
+      await renumber(db, sql, cls.id);
+    }
+    return { status: 201, body: { ...spotResult(spot), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: false } };
+  });
+}

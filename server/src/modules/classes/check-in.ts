@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, type ClassSpotResult, type Reason } from '@studio/shared';
+import type { Db, Queryable } from '../../db/types.js';
+import { RecordedRefusal } from '../../http/recorded-refusal.js';
+import type { HandlerContext } from '../../http/route.js';
+import type { AuthContext, LocationRow } from '../../plugins/auth.js';
+import { toIso } from '../../time.js';
+import { checkinRules } from '../locations/settings.js';
+import { reasonMessages } from '../members/reason-messages.js';
+import { evaluate, evaluateContact } from '../members/resolve.js';
+import { spotResult } from './book.js';
+import { liveSpot, lockContact, type AttendeeRow } from './class-repository.js';
+import { consumeCredit } from './credit.js';
+import { openSpotChange } from './spot-change.js';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+/** The check-in alerts (api-decisions.md, Members and check-in) are what can block a class check-in. */
+const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
+
+/**
+ * The alerts that block this spot's check-in, judged on the membership covering it, else the
+ * contact's best membership; a contact with none can only be missing the form.
+ */
+async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, spot: AttendeeRow, now: Date): Promise<Reason[]> {
+  const evaluated = spot.membership_id
+    ? await evaluate(db, sql, auth, location, spot.membership_id, now)
+    : await evaluateContact(db, sql, auth, location, spot.contact_id, now);
+  if (evaluated) return evaluated.decision.reasons.filter((reason) => alertReasons.has(reason));
+  const contact = await sql.first(db.qb.selectFrom('contacts').select('form_signed_at').where('id', '=', spot.contact_id));
+  return contact!.form_signed_at === null && checkinRules(location).checkin_alerts.form_missing === 'block' ? ['form_missing'] : [];
+}
+
+/**
+ * Checks a booked contact in (api-decisions.md, Classes): consumes the covering membership visit or
+ * package credit once, as a visit of kind `class`; a second check-in answers the same result. A
+ * blocking alert is refused with 422 `checkin_blocked` and kept in the check-in audit trail.
+ */
+export async function checkInToClass(ctx: Ctx, classId: string, body: { contact_id: string }): Promise<ClassSpotResult> {
+  const now = Date.now();
+  const nowIso = toIso(now);
+  return ctx.transaction(async (sql) => {
+    const { db } = ctx;
+    const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
+    await lockContact(db, sql, body.contact_id);
+    const spot = await liveSpot(db, sql, cls.id, body.contact_id);
+    if (!spot) throw new ApiError('not_booked', 'This contact holds no spot in the class: book first.', { param: 'contact_id' });
+    if (spot.status === 'checked_in') return spotResult(spot);
+
+    const blocked = await blockingAlerts(db, sql, ctx.auth, location, spot, new Date(now));
+    if (blocked.length) {
+      await sql.run(
+        db.qb.insertInto('checkin_denials').values({
+          id: randomUUID(), company_id: ctx.auth.companyId, location_id: location.id, membership_id: spot.membership_id, contact_id: spot.contact_id,
+          credential_hash: null, reasons: JSON.stringify(blocked), source: 'api', device_id: null, attempted_at: nowIso,
+        }),
+      );
+      throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });
+    }
+    const visitId = await consumeCredit(db, sql, { spot, cls, location, at: now, flags: [] });
+    const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: nowIso, visit_id: visitId, updated_at: nowIso };
+    await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: nowIso, visit_id: visitId, updated_at: nowIso }).where('id', '=', spot.id));
+    return spotResult(checkedIn);
+  });
+}

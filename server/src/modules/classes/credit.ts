@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../../db/types.js';
+import type { LocationRow } from '../../plugins/auth.js';
+import { toIso } from '../../time.js';
+import { loadFacts } from '../members/facts.js';
+import { bumpFeed } from '../members/feed-sequence.js';
+import type { AttendeeRow, ClassRow } from './class-repository.js';
+
+/**
+ * Consumes the membership visit or package credit covering a spot, as a visit of kind `class`:
+ * the same record a facility check-in writes, so the membership's visits, limits, package
+ * balance and the eligibility feed all see it. Returns the visit id, or null when nothing
+ * covers the spot (free class, none). The caller guards that a spot consumes once.
+ */
+export async function consumeCredit(
+  db: Db,
+  sql: Queryable,
+  input: { spot: AttendeeRow; cls: ClassRow; location: LocationRow; at: number; flags: string[] },
+): Promise<string | null> {
+  const { spot, cls, location } = input;
+  if (spot.membership_id === null || (spot.paid_by !== 'membership' && spot.paid_by !== 'package')) return null;
+  const facts = (await loadFacts(db, sql, cls.company_id, [spot.membership_id], location, new Date(input.at))).get(spot.membership_id)!;
+  const used = facts.used + 1;
+  const visit = {
+    id: randomUUID(),
+    company_id: cls.company_id,
+    membership_id: spot.membership_id,
+    contact_id: spot.contact_id,
+    location_id: cls.location_id,
+    kind: 'class' as const,
+    class_id: cls.id,
+    checked_in_at: toIso(input.at),
+    recorded_at: toIso(Date.now()),
+    source: 'api' as const,
+    device_id: null,
+    resolved_by: null,
+    offline: 0,
+    flags: JSON.stringify(input.flags),
+    plan_name: facts.plan_name,
+    visits_used: used,
+    visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
+  };
+  await sql.run(db.qb.insertInto('visits').values(visit));
+  // A limited allowance is what the eligibility feed reports; an unlimited plan's visit changes nothing there.
+  if (facts.allowance !== null) await bumpFeed(db, sql, cls.company_id, [spot.membership_id]);
+  return visit.id;
+}

@@ -1,0 +1,79 @@
+import { ApiError, type ClassDetail, type ClassSummary } from '@studio/shared';
+import type { HandlerContext } from '../../http/route.js';
+import { pageInLocations } from '../../http/listing.js';
+import { requireLocation } from '../../plugins/auth.js';
+import { toIso } from '../../time.js';
+import { listZone } from '../locations/list-zone.js';
+import { boundary } from '../members/time-window.js';
+import { classSummaries, classSummary, findClass, lockClass, queued, toClassSummary } from './class-repository.js';
+import { fillFreedSpots } from './waitlist.js';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+const dayMs = 86_400_000;
+
+interface ListQuery {
+  location_id?: string | undefined;
+  service_id?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The timetable, earliest first: classes starting in [from, to), from defaulting to now and to to from + 7 days (at most 31). */
+export async function listClasses(ctx: Ctx, query: ListQuery): Promise<{ data: ClassSummary[]; next_cursor: string | null }> {
+  const now = Date.now();
+  const zone = await listZone(ctx, query.location_id);
+  const from = query.from === undefined ? now : Date.parse(boundary(query.from, zone, 'from'));
+  const to = query.to === undefined ? from + 7 * dayMs : Date.parse(boundary(query.to, zone, 'to'));
+  if (to <= from) throw new ApiError('invalid_param', '`to` must be after `from`.', { param: 'to' });
+  if (to - from > 31 * dayMs) throw new ApiError('invalid_param', '`to` may be at most 31 days after `from`.', { param: 'to' });
+  // The cursor is bound to the query as given: a default `from` of now moves between pages, the keyset does not.
+  const page = await pageInLocations(
+    ctx,
+    'classes',
+    query,
+    (locations) => {
+      let q = classSummaries(ctx.db, ctx.auth.companyId, toIso(now)).where('c.start_at', '>=', toIso(from)).where('c.start_at', '<', toIso(to));
+      if (locations) q = q.where('c.location_id', 'in', locations);
+      if (query.service_id !== undefined) q = q.where('c.service_id', '=', query.service_id);
+      return q;
+    },
+    { first: 'c.start_at', second: 'c.id' },
+  );
+  return { data: page.data.map(toClassSummary), next_cursor: page.next_cursor };
+}
+
+/** A class with its roster (booking order, cancelled spots kept) and its waitlist in queue order. */
+export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
+  const now = Date.now();
+  const nowIso = toIso(now);
+  const cls = await findClass(ctx.db, ctx.sql, ctx.auth, id);
+  const lapsed = await ctx.sql.first(
+    ctx.db.qb.selectFrom('class_waitlist').select('id').where('class_id', '=', id).where('status', '=', 'offered').where('offer_expires_at', '<=', nowIso),
+  );
+  // An offer that lapsed since the last sweep passes its spot on before the roster is shown.
+  if (lapsed) {
+    await ctx.transaction(async (sql) => {
+      const locked = await lockClass(ctx.db, sql, id);
+      await fillFreedSpots(ctx.db, sql, locked, await requireLocation(ctx.db, sql, ctx.auth, cls.location_id, 'id'), now);
+    });
+  }
+  const summary = await classSummary(ctx.db, ctx.sql, ctx.auth.companyId, id, nowIso);
+  const roster = await ctx.sql.all(
+    ctx.db.qb
+      .selectFrom('class_attendees')
+      .select(['id', 'contact_id', 'status', 'paid_by', 'source', 'booked_at', 'checked_in_at', 'cancelled_at', 'guest_of_contact_id'])
+      .where('class_id', '=', id)
+      .orderBy('booked_at')
+      .orderBy('id'),
+  );
+  const waitlist = await ctx.sql.all(
+    ctx.db.qb.selectFrom('class_waitlist').select(['id', 'contact_id', 'status', 'position', 'offer_expires_at']).where('class_id', '=', id).where('status', 'in', [...queued]).orderBy('position'),
+  );
+  return {
+    ...summary,
+    roster: roster.map(({ id: attendeeId, ...entry }) => ({ attendee_id: attendeeId, ...entry })),
+    waitlist: waitlist.map(({ id: waitlistId, ...entry }) => ({ waitlist_id: waitlistId, ...entry })),
+  };
+}
