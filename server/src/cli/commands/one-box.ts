@@ -7,6 +7,7 @@ import { createKey } from '../../modules/keys/repository.js';
 import { seedDemo } from '../../modules/setup/demo.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createLogger, startServer } from '../../server.js';
+import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
 /**
  * The demo key is shown once at minting like any key; on a one-box install it is also kept beside
@@ -34,12 +35,21 @@ export async function startOneBox(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   let key = '';
   let seeded = false;
-  await startServer(config, log, async (db) => {
+  let companyId = '';
+  const { db } = await startServer(config, log, async (db) => {
     const demo = await seedDemo(db);
     seeded = demo.created;
+    companyId = demo.company_id;
     key = await demoKey(db, demo.company_id, keyFile(config.databaseUrl));
   });
   const base = apiBaseUrl(config);
+  const agentSettings = oneBoxAgentSettings();
+  const agent: OneBoxAgent | null = agentSettings.enabled ? await startOneBoxAgent(db, config, companyId, log, agentSettings) : null;
+  if (agent) {
+    // Stopped before the server finishes closing its database: the agent's last calls are to it.
+    process.once('SIGTERM', () => void agent.stop());
+    process.once('SIGINT', () => void agent.stop());
+  }
   process.stdout.write(
     [
       '',
@@ -51,6 +61,13 @@ export async function startOneBox(config: Config): Promise<void> {
       '',
       `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
       '',
+      ...(agent
+        ? [
+            `  Simulated turnstile at ${agent.location}: type a card number or member code (e.g. HF-1001) and Enter.`,
+            `  Agent health: ${agent.localApi}/health  (STUDIO_AGENT=off to run without it)`,
+            '',
+          ]
+        : []),
     ].join('\n') + '\n',
   );
 }

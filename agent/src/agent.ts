@@ -1,0 +1,160 @@
+import { createStudioClient } from '@studio/shared/client';
+import type { Logger } from 'pino';
+import type { AgentConfig } from './config/schema.js';
+import { pulseMsOf } from './config/lanes.js';
+import { watchDeviceHealth } from './device-health-watch.js';
+import type { CardReader, Device, PassageSensor, Relay } from './devices/types.js';
+import { EventBus } from './events.js';
+import { createCredentialDigester } from './gate/credential-digest.js';
+import { Gate, type Lane } from './gate/gate.js';
+import type { GateServer } from './gate/online-decision.js';
+import { cacheAgeSeconds, healthReport, type HealthReport } from './health.js';
+import { LocalApi } from './local-api/local-api.js';
+import { AgentMetrics } from './metrics.js';
+import { AgentStore } from './store/agent-store.js';
+import { syncFeed, type FeedServer } from './sync/feed-sync.js';
+import { drainOutbox, type DrainServer } from './sync/outbox-drain.js';
+import { PeriodicTask } from './sync/periodic-task.js';
+import { ServerContact } from './sync/server-contact.js';
+
+export const agentVersion = '0.1.0';
+
+export interface AgentDevices {
+  readers: CardReader[];
+  relays: Relay[];
+  sensors: PassageSensor[];
+}
+
+export interface AgentDeps {
+  logger: Logger;
+  devices: AgentDevices;
+  /** The API's members endpoints; default a client on `config.server`. Tests pass a fake. */
+  server?: GateServer & FeedServer & DrainServer;
+  now?: () => Date;
+}
+
+function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
+  return config.lanes.map((lane) => {
+    const reader = devices.readers.find((r) => r.id === lane.reader);
+    const relay = devices.relays.find((r) => r.id === lane.relay);
+    if (!reader || !relay) throw new Error(`lane ${lane.id}: reader "${lane.reader}" or relay "${lane.relay}" was not created`);
+    return { id: lane.id, reader, relay, pulseMs: pulseMsOf(lane) };
+  });
+}
+
+/**
+ * The composition root: one store, one API client, the gate, the two background jobs (feed sync,
+ * outbox drain) and the local API, started and stopped in a safe order (relays off first and last).
+ */
+export function createAgent(config: AgentConfig, deps: AgentDeps) {
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger;
+  const client = deps.server ? null : createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, logger: logger.child({ module: 'client' }) });
+  const server = deps.server ?? client!.members;
+  const store = AgentStore.open(config.store.path);
+  const bus = new EventBus(logger);
+  const contact = new ServerContact(now);
+  const metrics = new AgentMetrics(() => store.outbox.depth(), () => cacheAgeSeconds(store, now()));
+  const allDevices: Device[] = [...deps.devices.readers, ...deps.devices.relays, ...deps.devices.sensors];
+
+  const gate = new Gate({
+    lanes: buildLanes(config, deps.devices),
+    server,
+    store,
+    digest: createCredentialDigester(store.db),
+    bus,
+    metrics,
+    contact,
+    logger,
+    now,
+    settings: {
+      locationId: config.location_id,
+      deviceId: config.device_id,
+      onlineBudgetMs: config.budgets.online_decision_ms,
+      antiPassbackS: config.anti_passback_s,
+      offline: { maxCacheAgeS: config.offline.max_cache_age_s, staffIdentifiers: config.offline.staff_identifiers },
+    },
+  });
+
+  const drain = new PeriodicTask({
+    name: 'outbox-drain',
+    intervalMs: config.sync.drain_interval_s * 1000,
+    maxBackoffMs: config.sync.max_backoff_s * 1000,
+    logger,
+    job: () => drainOutbox({ server, outbox: store.outbox, cache: store.cache, contact, logger, now, onResult: (r) => metrics.drain(r) }),
+  });
+  const feed = new PeriodicTask({
+    name: 'feed-sync',
+    intervalMs: config.sync.feed_interval_s * 1000,
+    maxBackoffMs: config.sync.max_backoff_s * 1000,
+    logger,
+    job: async () => {
+      await syncFeed({ server, cache: store.cache, contact, locationId: config.location_id, pageLimit: config.sync.page_limit, logger, now, onCaughtUp: () => drain.trigger() });
+      return true;
+    },
+  });
+
+  const health = (): HealthReport =>
+    healthReport({
+      version: agentVersion,
+      deviceId: config.device_id,
+      locationId: config.location_id,
+      maxCacheAgeS: config.offline.max_cache_age_s,
+      store,
+      contact,
+      devices: () => allDevices.map((d) => d.health()),
+      now,
+    });
+  const localApi = config.local_api.enabled ? new LocalApi({ host: config.local_api.host, port: config.local_api.port, health, metrics, bus, logger }) : null;
+  let stopWatching = () => {};
+  let stopping: Promise<void> | null = null;
+
+  const allRelaysOff = () =>
+    Promise.allSettled(deps.devices.relays.map((relay) => relay.allOff().catch((error: unknown) => logger.error({ relay: relay.id, err: error }, 'relay allOff failed'))));
+
+  return {
+    gate,
+    store,
+    bus,
+    metrics,
+    localApi,
+    health,
+    /** Liveness for the systemd watchdog: the database takes a write. */
+    alive: () => store.writable(),
+    /** One feed pass now, after any in flight (tests, and an operator's "sync now" later). */
+    syncFeedNow: () => feed.runNow(),
+    /** One outbox pass now, after any in flight: never two drains at once. */
+    drainNow: () => drain.runNow(),
+
+    async start(): Promise<void> {
+      // Relays accept commands once started; all off before the first card is read.
+      await Promise.all(allDevices.map((device) => device.start()));
+      await allRelaysOff();
+      stopWatching = watchDeviceHealth(allDevices, bus, now);
+      gate.start();
+      feed.start();
+      drain.start();
+      await localApi?.start();
+      logger.info({ device_id: config.device_id, lanes: config.lanes.length, cached: store.cache.rowCount(), outbox: store.outbox.depth().pending }, 'agent started');
+    },
+
+    /** Idempotent: signals may arrive twice. Relays off first, the database closed last. */
+    stop(): Promise<void> {
+      stopping ??= (async () => {
+        await allRelaysOff();
+        await gate.stop();
+        await Promise.allSettled([feed.stop(), drain.stop(), localApi?.stop()]);
+        stopWatching();
+        await allRelaysOff();
+        await Promise.allSettled(allDevices.map((device) => device.stop()));
+        bus.clear();
+        await client?.close();
+        store.close();
+        logger.info('agent stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+export type Agent = ReturnType<typeof createAgent>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DevicesConfig } from '../devices/config.js';
+import { LaneConfig } from './lanes.js';
+
+/**
+ * The agent's one config file (`version: 1`). This schema is the single source of defaults and
+ * documentation (agent/README.md mirrors it); `loadAgentConfig` validates it once and prints every
+ * problem as `path: message`.
+ */
+
+const seconds = z.number().int().min(0);
+
+export const AgentConfigSchema = z
+  .strictObject({
+    version: z.literal(1),
+    server: z.strictObject({
+      url: z.url().describe('the versioned API base, e.g. http://10.0.0.2:3000/v1'),
+      api_key: z.string().min(1).optional().describe('a key with scope checkin:members; or env STUDIO_AGENT_KEY'),
+    }),
+    location_id: z.guid(),
+    device_id: z.string().min(1).max(100),
+    devices: DevicesConfig.prefault({}),
+    lanes: z.array(LaneConfig).default([]),
+    budgets: z
+      .strictObject({
+        online_decision_ms: z.number().int().min(100).max(10_000).default(1500).describe('resolve + check-in; past it the cache decides'),
+      })
+      .prefault({}),
+    offline: z
+      .strictObject({
+        max_cache_age_s: seconds.default(86_400).describe('older than this, offline scans are refused with cache_stale'),
+        staff_identifiers: z.array(z.string().trim().min(1)).default([]).describe('admitted offline even with a stale cache'),
+      })
+      .prefault({}),
+    anti_passback_s: seconds.default(10).describe('a credential granted within this many seconds is refused (0: off)'),
+    sync: z
+      .strictObject({
+        feed_interval_s: z.number().min(0.05).default(30),
+        drain_interval_s: z.number().min(0.05).default(5),
+        max_backoff_s: z.number().min(0.05).default(60),
+        page_limit: z.number().int().min(1).max(1000).default(1000),
+      })
+      .prefault({}),
+    store: z.strictObject({ path: z.string().min(1).default('data/agent.db').describe('relative to the config file') }).prefault({}),
+    local_api: z
+      .strictObject({
+        enabled: z.boolean().default(true),
+        host: z.string().min(1).default('127.0.0.1'),
+        port: z.number().int().min(0).max(65_535).default(8787),
+      })
+      .prefault({}),
+    log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((config, ctx) => {
+    const readers = new Set(config.devices.readers.map((r) => r.id));
+    const relays = new Set(config.devices.relays.map((r) => r.id));
+    config.lanes.forEach((lane, i) => {
+      if (!readers.has(lane.reader)) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'reader'], message: `no reader "${lane.reader}" in devices.readers` });
+      if (!relays.has(lane.relay)) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'relay'], message: `no relay "${lane.relay}" in devices.relays` });
+    });
+    const laneReaders = config.lanes.map((lane) => lane.reader);
+    laneReaders.forEach((reader, i) => {
+      if (laneReaders.indexOf(reader) !== i) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'reader'], message: `reader "${reader}" already drives another lane` });
+    });
+  });
+
+export type AgentConfigInput = z.input<typeof AgentConfigSchema>;
+/** The validated config, with the API key resolved (file or env) and the store path absolute. */
+export type AgentConfig = z.output<typeof AgentConfigSchema> & { server: { api_key: string } };

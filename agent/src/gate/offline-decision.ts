@@ -1,0 +1,58 @@
+import { candidateKeys, credentialHash, decide, defaultMatchingProfile, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
+import type { FeedRules } from '../store/cache.js';
+import type { AgentStore } from '../store/agent-store.js';
+
+export interface OfflinePolicy {
+  maxCacheAgeS: number;
+  staffIdentifiers: readonly string[];
+}
+
+export interface OfflineDecision {
+  granted: boolean;
+  /** The same codes the server answers (`past_due`, `not_found`, ...), or `cache_stale`. */
+  reason: string | null;
+  staff: boolean;
+}
+
+/** The feed's rules as the shared `decide` takes them; an alert the feed leaves out uses the server's default. */
+export function checkinRulesOf(rules: FeedRules): CheckinRules {
+  const alerts = rules.checkin_alerts;
+  return {
+    timezone: rules.timezone,
+    checkin_alerts: { past_due: alerts.past_due ?? 'block', no_card: alerts.no_card ?? 'warn', form_missing: alerts.form_missing ?? 'warn' },
+    access_hours: rules.access_hours ?? undefined,
+  };
+}
+
+/** The cached row of a scan: the first candidate key (most specific first) whose hash is cached. */
+export function findCached(store: AgentStore, identifier: string): EligibilityRow | null {
+  const { hashKey, rules } = store.cache.state();
+  if (hashKey === null || rules === null) return null;
+  return store.cache.find(candidateKeys(identifier, rules.matching_profile).map((key) => credentialHash(hashKey, key)));
+}
+
+/** Staff identifiers match a scan when they share a candidate key: a card printed as hex or decimal is one card. */
+export function isStaffCredential(identifier: string, staff: readonly string[], profile: MatchingProfile = defaultMatchingProfile): boolean {
+  if (staff.length === 0) return false;
+  const scanned = new Set(candidateKeys(identifier, profile));
+  return staff.some((s) => candidateKeys(s, profile).some((key) => scanned.has(key)));
+}
+
+/**
+ * The decision when the server cannot answer in time, with the server's own rules (shared
+ * `decide`) so the reasons match online ones. A cache older than the policy allows refuses with
+ * `cache_stale` (a revoked card could still be in it), except for staff credentials.
+ * Offline visits not yet delivered count against the allowance, so limits hold offline.
+ */
+export function decideOffline(store: AgentStore, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
+  const { rules } = store.cache.state();
+  if (isStaffCredential(identifier, policy.staffIdentifiers, rules?.matching_profile)) return { granted: true, reason: null, staff: true };
+  const syncedAt = store.cache.syncedAt();
+  if (rules === null || syncedAt === null || now.getTime() - syncedAt.getTime() > policy.maxCacheAgeS * 1000) {
+    return { granted: false, reason: 'cache_stale', staff: false };
+  }
+  if (!cached) return { granted: false, reason: 'not_found', staff: false };
+  const facts = { ...cached, used: cached.used + store.outbox.pendingCountOf(cached.membership_id) };
+  const decision = decide(facts, checkinRulesOf(rules), now);
+  return { granted: decision.valid, reason: decision.reason, staff: false };
+}

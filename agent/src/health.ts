@@ -1,0 +1,67 @@
+import type { DeviceHealth } from './devices/types.js';
+import type { AgentStore } from './store/agent-store.js';
+import type { ServerContact } from './sync/server-contact.js';
+
+export interface HealthReport {
+  /** `failing`: the database is not writable (the watchdog stops feeding); `degraded`: works, but needs a look. */
+  status: 'ok' | 'degraded' | 'failing';
+  version: string;
+  device_id: string;
+  location_id: string;
+  devices: DeviceHealth[];
+  database: { writable: boolean };
+  cache: { rows: number; synced_at: string | null; age_s: number | null; stale: boolean };
+  outbox: {
+    pending: number;
+    rejected: number;
+    sent: number;
+    oldest_pending_at: string | null;
+    /** Kept for staff: the server refused these offline visits (e.g. a membership since deleted). */
+    rejected_rows: { id: number; membership_id: string; checked_in_at: string; code: string | null }[];
+  };
+  server: { last_contact_at: string | null };
+}
+
+export interface HealthDeps {
+  version: string;
+  deviceId: string;
+  locationId: string;
+  maxCacheAgeS: number;
+  store: AgentStore;
+  contact: ServerContact;
+  devices: () => DeviceHealth[];
+  now: () => Date;
+}
+
+export function cacheAgeSeconds(store: AgentStore, now: Date): number | null {
+  const syncedAt = store.cache.syncedAt();
+  return syncedAt === null ? null : Math.max(0, Math.round((now.getTime() - syncedAt.getTime()) / 1000));
+}
+
+export function healthReport(deps: HealthDeps): HealthReport {
+  const { store } = deps;
+  const now = deps.now();
+  const writable = store.writable();
+  const devices = deps.devices();
+  const age = cacheAgeSeconds(store, now);
+  const stale = age === null || age > deps.maxCacheAgeS;
+  const depth = store.outbox.depth();
+  const degraded = stale || depth.rejected > 0 || devices.some((d) => d.state !== 'ok');
+  return {
+    status: !writable ? 'failing' : degraded ? 'degraded' : 'ok',
+    version: deps.version,
+    device_id: deps.deviceId,
+    location_id: deps.locationId,
+    devices,
+    database: { writable },
+    cache: { rows: store.cache.rowCount(), synced_at: store.cache.syncedAt()?.toISOString() ?? null, age_s: age, stale },
+    outbox: {
+      pending: depth.pending,
+      rejected: depth.rejected,
+      sent: depth.sent,
+      oldest_pending_at: depth.oldestPendingAt,
+      rejected_rows: store.outbox.list('rejected').map((row) => ({ id: row.id, membership_id: row.membership_id, checked_in_at: row.checked_in_at, code: row.last_error })),
+    },
+    server: { last_contact_at: deps.contact.lastAt()?.toISOString() ?? null },
+  };
+}

@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { AgentEvents, EventBus } from '../events.js';
+import type { AgentMetrics } from '../metrics.js';
+import { eventStream } from './event-stream.js';
+import { Router } from './router.js';
+
+export interface LocalApiDeps {
+  host: string;
+  port: number;
+  health: () => { status: 'ok' | 'degraded' | 'failing' };
+  metrics: AgentMetrics;
+  bus: EventBus<AgentEvents>;
+  logger: Logger;
+}
+
+/**
+ * The agent's local HTTP API for the kiosk and the operator, bound to loopback by default: it has
+ * no authentication, so it must not face the network. `router` is public so features add routes.
+ */
+export class LocalApi {
+  readonly router = new Router();
+  private server: Server | null = null;
+  private readonly events;
+
+  constructor(private readonly deps: LocalApiDeps) {
+    this.events = eventStream(deps.bus);
+    this.router
+      .add('GET', '/health', () => {
+        const report = deps.health();
+        return { status: report.status === 'failing' ? 503 : 200, body: report };
+      })
+      .add('GET', '/metrics', async () => ({ body: await deps.metrics.text(), contentType: deps.metrics.registry.contentType }))
+      .add('GET', '/events', this.events.handler);
+  }
+
+  async start(): Promise<AddressInfo> {
+    const server = createServer((req, res) => void this.router.handle(req, res));
+    server.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.deps.port, this.deps.host, () => resolve());
+    });
+    this.server = server;
+    const address = server.address() as AddressInfo;
+    this.deps.logger.info({ host: address.address, port: address.port }, 'local API listening');
+    return address;
+  }
+
+  /** Where it listens (the real port when configured with 0); null when stopped. */
+  address(): AddressInfo | null {
+    return (this.server?.address() as AddressInfo | null | undefined) ?? null;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.events.closeAll();
+    const server = this.server;
+    this.server = null;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  }
+}

@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { ConfigError, loadAgentConfigFile } from './config/load.js';
+import { launchAgent } from './launch.js';
+import { createAgentLogger } from './logger.js';
+import { startSystemdNotify } from './ops/systemd-notify.js';
+
+const program = new Command('studio-agent')
+  .description('The device agent at a turnstile or front desk: reads cards, decides, opens the relay, keeps working offline.')
+  .option('-c, --config <file>', 'the agent config file (JSON, version 1)', '/etc/studio-agent/config.json')
+  .option('--simulate', 'use a stdin reader and log relays instead of the configured devices')
+  .showHelpAfterError()
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
+
+program.parse(process.argv);
+const options = program.opts<{ config: string; simulate?: boolean }>();
+
+let config;
+try {
+  config = loadAgentConfigFile(options.config);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`studio-agent: ${options.config}: invalid config\n${error.problems.map((p) => `  ${p}\n`).join('')}`);
+  process.exit(1);
+}
+
+const logger = createAgentLogger(config.log_level);
+// A stray rejection in a driver or a listener is logged, not fatal: the door must keep working.
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+const agent = await launchAgent(config, { simulate: options.simulate === true, logger }).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'agent failed to start');
+  process.exit(1);
+});
+const stopNotify = startSystemdNotify(agent.alive, logger);
+
+let exiting = false;
+const shutdown = async (signal: string) => {
+  if (exiting) return;
+  exiting = true;
+  logger.info({ signal }, 'stopping: relays off, database closed');
+  stopNotify();
+  await agent.stop();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

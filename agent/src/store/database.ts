@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type AgentDatabase = Database.Database;
+
+/**
+ * The tables of the agent's one SQLite file. No raw card number is ever stored: the cache holds
+ * the feed's keyed hashes, the outbox a membership id, the decision log a local digest.
+ */
+const schema = `
+create table if not exists feed_rows (
+  credential_hash text primary key,
+  membership_id text not null,
+  row text not null
+);
+create index if not exists feed_rows_membership on feed_rows (membership_id);
+
+create table if not exists feed_state (
+  id integer primary key check (id = 1),
+  location_id text,
+  cursor text,
+  hash_key text,
+  rules text,
+  full_sync_at text,
+  delta_sync_at text
+);
+
+create table if not exists decisions (
+  id integer primary key autoincrement,
+  at text not null,
+  lane_id text not null,
+  reader_id text not null,
+  credential_digest text not null,
+  membership_id text,
+  granted integer not null,
+  reason text,
+  offline integer not null,
+  idempotency_key text
+);
+create index if not exists decisions_grants on decisions (credential_digest, granted, at);
+
+create table if not exists outbox (
+  id integer primary key autoincrement,
+  idempotency_key text not null unique,
+  membership_id text not null,
+  location_id text not null,
+  device_id text not null,
+  checked_in_at text not null,
+  online_attempted integer not null,
+  status text not null default 'pending' check (status in ('pending', 'sent', 'rejected')),
+  attempts integer not null default 0,
+  last_error text,
+  visit_id text,
+  created_at text not null,
+  updated_at text not null
+);
+create index if not exists outbox_status on outbox (status, id);
+
+create table if not exists liveness (id integer primary key check (id = 1), at text not null);
+
+create table if not exists local_secret (id integer primary key check (id = 1), secret blob not null);
+`;
+
+/**
+ * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
+ * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
+ * can lose the last commits on power loss (hardware.md 0.5, 5.1). The outbox is the record of who
+ * went in; FULL costs ~0.1 ms per commit at a turnstile's rate.
+ */
+export function openAgentDatabase(path: string): AgentDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(schema);
+  return db;
+}
+
+/** Liveness for the watchdog: a write that commits (and syncs) proves the disk and the lock are fine. */
+export function databaseWritable(db: AgentDatabase): boolean {
+  try {
+    db.prepare('insert or replace into liveness (id, at) values (1, ?)').run(new Date().toISOString());
+    return true;
+  } catch {
+    return false;
+  }
+}

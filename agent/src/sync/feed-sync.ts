@@ -1,0 +1,62 @@
+import { ApiRequestError, type StudioClient } from '@studio/shared/client';
+import type { Logger } from 'pino';
+import type { EligibilityCache } from '../store/cache.js';
+import type { ServerContact } from './server-contact.js';
+
+export type FeedServer = Pick<StudioClient['members'], 'eligibility'>;
+
+export interface FeedSyncDeps {
+  server: FeedServer;
+  cache: EligibilityCache;
+  contact: ServerContact;
+  locationId: string;
+  pageLimit: number;
+  logger: Logger;
+  now: () => Date;
+  /** Called after a pass reached the end of the feed: the server is back, so drain the outbox. */
+  onCaughtUp?: () => void;
+}
+
+/**
+ * Keeps the eligibility cache current: a full load (paged) when there is no cursor, then deltas
+ * from the stored cursor. Each page commits with its cursor, so a crash or an outage resumes where
+ * it stopped. A refused cursor, a location change or a rotated hash key starts a new full load.
+ */
+export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
+  const log = deps.logger.child({ module: 'feed-sync' });
+  const before = deps.cache.state();
+  let cursor = before.locationId === deps.locationId ? (before.cursor ?? undefined) : undefined;
+  let startsFullLoad = cursor === undefined;
+  let knownKey = before.hashKey;
+  let rows = 0;
+  for (;;) {
+    let page;
+    try {
+      page = await deps.server.eligibility({ location_id: deps.locationId, limit: deps.pageLimit, ...(cursor !== undefined && { cursor }) });
+    } catch (error) {
+      if (cursor !== undefined && error instanceof ApiRequestError && error.status === 400 && error.param === 'cursor') {
+        log.warn({ code: error.code }, 'the server refused the feed cursor; reloading the cache in full');
+        deps.contact.seen();
+        cursor = undefined;
+        startsFullLoad = true;
+        continue;
+      }
+      throw error;
+    }
+    deps.contact.seen();
+    if (!startsFullLoad && knownKey !== null && page.credential_hash_key !== knownKey) {
+      log.warn('the company hash key changed; reloading the cache in full');
+      cursor = undefined;
+      startsFullLoad = true;
+      continue;
+    }
+    deps.cache.applyPage(page, { startsFullLoad, at: deps.now() });
+    knownKey = page.credential_hash_key;
+    rows += page.data.length;
+    startsFullLoad = false;
+    cursor = page.next_cursor;
+    if (!page.has_more) break;
+  }
+  log.debug({ rows, total: deps.cache.rowCount() }, 'eligibility cache current');
+  deps.onCaughtUp?.();
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLcusRelay } from '../../../src/devices/serial/lcus-relay.js';
+import { createSerialReader } from '../../../src/devices/serial/serial-reader.js';
+import { rdm6300Format } from '../../../src/devices/serial/stx-hex-frames.js';
+import type { CardRead, Device } from '../../../src/devices/types.js';
+import { startPtyPair, type PtyPair } from '../../helpers/socat.js';
+import { EmulatedDevicePort } from '../helpers/emulated-port.js';
+import { rdm6300Frame } from '../helpers/frames.js';
+import { silentLogger } from '../helpers/logs.js';
+
+// Real pseudo-terminals (hardware.md 4.4): the agent's drivers on `b`, an emulated device on `a`.
+// Backoff is shortened so the replug tests don't wait 30 s; the clock is the real one.
+const fastBackoff = { baseMs: 20, capMs: 200 };
+const waitFor = { timeout: 10_000, interval: 10 };
+
+let pair: PtyPair;
+let emulator: EmulatedDevicePort | null = null;
+let device: Device | null = null;
+
+beforeEach(async () => {
+  pair = await startPtyPair('devices');
+});
+
+afterEach(async () => {
+  await device?.stop();
+  await emulator?.close();
+  await pair.close();
+  device = null;
+  emulator = null;
+});
+
+async function replug(): Promise<void> {
+  await emulator?.close();
+  await pair.kill();
+  await vi.waitFor(() => expect(device?.health().state).not.toBe('ok'), waitFor);
+  await pair.start();
+  emulator = await EmulatedDevicePort.open(pair.a);
+  await vi.waitFor(() => expect(device?.health().state).toBe('ok'), waitFor);
+}
+
+describe('rdm6300 reader on a pty', () => {
+  it('emits the identifier an emulated RDM6300 sends, and again after socat is killed and restarted', async () => {
+    const reader = createSerialReader({
+      id: 'rdm',
+      driver: 'rdm6300',
+      serial: { path: pair.b, baudRate: 9600 },
+      decoding: { kind: 'frames', format: rdm6300Format },
+      debounceMs: 0,
+      logger: silentLogger,
+      backoff: fastBackoff,
+    });
+    device = reader;
+    const reads: CardRead[] = [];
+    reader.onRead((read) => reads.push(read));
+    await reader.start();
+    expect(reader.health().state).toBe('ok');
+    emulator = await EmulatedDevicePort.open(pair.a);
+
+    // Split across writes, with noise first: the pty delivers it in whatever chunks it likes.
+    const frame = rdm6300Frame('0A008E6D5D');
+    await emulator.send(Buffer.concat([Buffer.from([0xff, 0x13]), frame.subarray(0, 5)]));
+    await emulator.send(frame.subarray(5));
+    await vi.waitFor(() => expect(reads.map((r) => r.identifier)).toEqual(['0A008E6D5D']), waitFor);
+
+    await replug();
+    expect(reader.health().reconnects).toBe(1);
+    await emulator!.send(rdm6300Frame('1122334455'));
+    await vi.waitFor(() => expect(reads.map((r) => r.identifier)).toEqual(['0A008E6D5D', '1122334455']), waitFor);
+  });
+
+  it('starts unavailable when the port is not there, then opens once it appears', async () => {
+    await pair.kill();
+    const reader = createSerialReader({
+      id: 'rdm',
+      driver: 'rdm6300',
+      serial: { path: pair.b, baudRate: 9600 },
+      decoding: { kind: 'frames', format: rdm6300Format },
+      debounceMs: 0,
+      logger: silentLogger,
+      backoff: fastBackoff,
+    });
+    device = reader;
+    await reader.start();
+    expect(reader.health().state).toBe('unavailable');
+    expect(reader.health().lastError).toContain('No such file or directory');
+    await pair.start();
+    await vi.waitFor(() => expect(reader.health().state).toBe('ok'), waitFor);
+  });
+});
+
+describe('lcus relay on a pty', () => {
+  const on = [0xa0, 0x01, 0x01, 0xa2];
+  const off = [0xa0, 0x01, 0x00, 0xa1];
+
+  it('writes the exact command bytes an emulated LCUS board receives, and again after a replug', async () => {
+    emulator = await EmulatedDevicePort.open(pair.a);
+    const relay = createLcusRelay({
+      id: 'lcus',
+      serial: { path: pair.b, baudRate: 9600 },
+      channel: 1,
+      boardChannels: 1,
+      commandGapMs: 0,
+      maxOnMs: 30_000,
+      guardGraceMs: 1000,
+      writeTimeoutMs: 2000,
+      logger: silentLogger,
+      backoff: fastBackoff,
+    });
+    device = relay;
+    await relay.start();
+    await relay.pulse(20);
+    await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual([...off, ...on, ...off]), waitFor);
+
+    await replug();
+    // The reconnect itself commands all off on the new connection (hardware.md 6.4).
+    await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual(off), waitFor);
+    await relay.pulse(20);
+    await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual([...off, ...on, ...off]), waitFor);
+  });
+});

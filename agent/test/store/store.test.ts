@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AgentStore } from '../../src/store/agent-store.js';
+import type { DecisionRecord } from '../../src/store/decisions.js';
+import type { NewOutboxEntry } from '../../src/store/outbox.js';
+import { tempDir } from '../helpers/test-agent.js';
+
+const decision = (at = new Date()): DecisionRecord => ({
+  at, laneId: 'front', readerId: 'reader-1', credentialDigest: 'digest', membershipId: 'm-1', granted: true, reason: null, offline: true, idempotencyKey: 'key-1',
+});
+const visit = (key = 'key-1'): NewOutboxEntry => ({
+  idempotency_key: key, membership_id: 'm-1', location_id: 'loc', device_id: 'gate-1', checked_in_at: new Date().toISOString(), online_attempted: false,
+});
+
+describe('the agent store', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let path: string;
+  beforeEach(() => {
+    temp = tempDir();
+    path = `${temp.dir}/sub/agent.db`;
+  });
+  afterEach(() => temp.remove());
+
+  it('runs WAL with synchronous=FULL on every open, also when reopening an existing WAL file', () => {
+    for (let open = 0; open < 2; open++) {
+      const store = AgentStore.open(path);
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+      store.close();
+    }
+    // The trap the store guards against: a plain reopen of the WAL file runs at NORMAL (1).
+    const plain = new Database(path);
+    expect(plain.pragma('synchronous', { simple: true })).toBe(1);
+    plain.close();
+  });
+
+  it('keeps an offline grant and its outbox row after a reopen', () => {
+    const store = AgentStore.open(path);
+    store.recordOfflineGrant(decision(), visit());
+    store.close();
+    const again = AgentStore.open(path);
+    expect(again.outbox.list('pending')).toEqual([expect.objectContaining({ idempotency_key: 'key-1', membership_id: 'm-1', status: 'pending', attempts: 0 })]);
+    expect(again.decisions.lastGrantAt('digest')).not.toBeNull();
+    expect(again.outbox.pendingCountOf('m-1')).toBe(1);
+    again.close();
+  });
+
+  it('writes the decision and the outbox row in one transaction: when the outbox insert fails, no decision is kept', () => {
+    const store = AgentStore.open(path);
+    store.recordOfflineGrant(decision(new Date('2026-01-01T00:00:00Z')), visit('same'));
+    expect(() => store.recordOfflineGrant(decision(new Date('2026-01-02T00:00:00Z')), visit('same'))).toThrow(/UNIQUE/);
+    expect(store.decisions.lastGrantAt('digest')).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(store.outbox.depth().pending).toBe(1);
+    store.close();
+  });
+
+  it('never stores the scanned identifier', () => {
+    const store = AgentStore.open(path);
+    store.recordOfflineGrant(decision(), visit());
+    store.close();
+    const raw = new Database(path);
+    const text = JSON.stringify([raw.prepare('select * from decisions').all(), raw.prepare('select * from outbox').all()]);
+    raw.close();
+    expect(text).not.toContain('1000000001');
+  });
+
+  it('marks rows sent or rejected only once, and reports depth by status', () => {
+    const store = AgentStore.open(path);
+    store.recordOfflineGrant(decision(), visit('a'));
+    store.recordOfflineGrant({ ...decision(), idempotencyKey: 'b' }, visit('b'));
+    const [a, b] = store.outbox.pending();
+    store.outbox.markSent(a!.id, 'visit-1', new Date());
+    store.outbox.markRejected(b!.id, 'resource_missing', new Date());
+    store.outbox.markSent(b!.id, 'visit-2', new Date());
+    expect(store.outbox.depth()).toMatchObject({ pending: 0, sent: 1, rejected: 1 });
+    expect(store.outbox.list('rejected')[0]).toMatchObject({ last_error: 'resource_missing', visit_id: null });
+    store.close();
+  });
+});
