@@ -13,12 +13,15 @@ interface LoadSpec {
   /** A JSON file of request bodies to pick from at random. */
   bodiesFile?: string;
   paths?: string[];
+  /** A JSON file of `{ path, body }` requests to pick from at random (a POST to many ids). */
+  requestsFile?: string;
   /** A fresh Idempotency-Key on every request. */
   idempotencyKey?: boolean;
 }
 
 const spec = JSON.parse(process.argv[2]!) as LoadSpec;
 const bodies = spec.bodiesFile ? (JSON.parse(readFileSync(spec.bodiesFile, 'utf8')) as unknown[]).map((b) => JSON.stringify(b)) : undefined;
+const requests = spec.requestsFile ? (JSON.parse(readFileSync(spec.requestsFile, 'utf8')) as { path: string; body: unknown }[]).map((r) => ({ path: r.path, body: JSON.stringify(r.body) })) : undefined;
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const result = await autocannon({
   url: spec.url,
@@ -31,6 +34,7 @@ const result = await autocannon({
         ...request,
         ...(spec.paths && { path: pick(spec.paths) }),
         ...(bodies && { body: pick(bodies) }),
+        ...(requests && pick(requests)),
         headers: {
           ...request.headers,
           authorization: `Bearer ${spec.key}`,

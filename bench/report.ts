@@ -13,10 +13,13 @@ export interface Measurement {
   errors: number;
 }
 
+import type { AgentBenchResult } from './agent-bench.js';
+import type { RushResult } from './class-rush.js';
+
 const baselineName = 'bare Fastify route (baseline)';
 
 /** A Markdown table and a JSON document; every figure next to its ratio to the same run's bare route. */
-export function renderReport(measurements: Measurement[], settings: Record<string, unknown>) {
+export function renderReport(measurements: Measurement[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null, settings: Record<string, unknown>) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
@@ -33,8 +36,40 @@ export function renderReport(measurements: Measurement[], settings: Record<strin
         `| ${r.dialect} | ${r.scenario} | ${Math.round(r.rps)} | ${r.ratio.toFixed(2)} | ${r.p50} | ${r.p99} | ${Math.round(r.cpuUsPerRequest)} | ${Math.round(r.peakRssMb)} | ${r.requests} | ${r.non2xx} | ${r.errors} |`,
     ),
     '',
-    'The data set gives 5% of members a past-due membership, so check-in answers about 5% 422 `checkin_blocked` by design.',
+    'The data set gives 5% of members a past-due membership, so check-in answers about 5% 422 `checkin_blocked` by design. Class bookings pick (class, contact) pairs at random, so some answer 200 `already_booked`.',
+    '',
+    '## Class rush: 500 book requests at once over 10 classes of 20 spots',
+    '',
+    '| dialect | requests | answered | reserved | class_full | other | seconds | req/s | p99 ms | classes overbooked |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rushes.map((r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`),
+    '',
+    ...(agent ? agentLines(agent) : []),
+  ];
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent } };
+}
+
+function agentLines({ scans, sync }: AgentBenchResult): string[] {
+  const floor = scans.find((s) => s.mode === 'pty floor')!;
+  return [
+    '## Agent: scan to relay (RDM6300 frame in, LCUS command out, through socat pseudo-terminals)',
+    '',
+    '| mode | scans | p50 ms | p99 ms | p99 above the pty floor, ms |',
+    '|---|---:|---:|---:|---:|',
+    ...scans.map((s) => `| ${s.mode} | ${s.scans} | ${s.p50.toFixed(2)} | ${s.p99.toFixed(2)} | ${s.mode === 'pty floor' ? '' : (s.p99 - floor.p99).toFixed(2)} |`),
+    '',
+    '## Agent: sync',
+    '',
+    '| measure | value |',
+    '|---|---:|',
+    `| eligibility feed full load: credentials | ${sync.feedRows} |`,
+    `| full load seconds | ${sync.feedSeconds.toFixed(2)} |`,
+    `| agent peak RSS during the load, MB | ${Math.round(sync.feedPeakRssMb)} |`,
+    `| delta of ${sync.deltaChanges} changed memberships, seconds | ${sync.deltaSeconds.toFixed(2)} |`,
+    `| outbox drain: offline visits | ${sync.drainVisits} |`,
+    `| drain seconds / visits per second | ${sync.drainSeconds.toFixed(2)} / ${Math.round(sync.drainPerSecond)} |`,
+    `| visits the server holds from the drain (exactly once: equal) | ${sync.serverVisits} |`,
+    `| rejected | ${sync.rejected} |`,
     '',
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows } };
 }

@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cpuSeconds, peakRssMb } from './proc.js';
+import { agentBench, type AgentBenchResult } from './agent-bench.js';
+import { classRush, type RushResult } from './class-rush.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
+  options: { quick: { type: 'boolean', default: false }, 'no-agent': { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
 });
 const quick = args.quick!;
 const settings = {
@@ -85,10 +87,20 @@ function writeBodies(data: BenchData): string {
   return bodies;
 }
 
+function writeBookings(data: BenchData): string {
+  const file = join(work, 'bookings.json');
+  writeFileSync(file, JSON.stringify(data.schedule.bookings.map((b) => ({ path: `/v1/classes/${b.classId}/book`, body: { contact_id: b.contactId } }))));
+  return file;
+}
+
 function scenarios(data: BenchData, base: string, bodies: string) {
+  const { classServiceIds, appointmentServiceIds } = data.schedule;
   return [
     { name: 'POST /members/resolve', spec: { url: `${base}/v1/members/resolve`, method: 'POST', bodiesFile: bodies } },
     { name: 'POST /members/check-in', spec: { url: `${base}/v1/members/check-in`, method: 'POST', bodiesFile: bodies, idempotencyKey: true } },
+    { name: 'GET /classes', spec: { url: base, method: 'GET', paths: data.locationIds.map((l, i) => `/v1/classes?location_id=${l}&service_id=${classServiceIds[i]}`) } },
+    { name: 'POST /classes/{id}/book', spec: { url: base, method: 'POST', requestsFile: writeBookings(data), idempotencyKey: true } },
+    { name: 'GET /availability', spec: { url: base, method: 'GET', paths: data.locationIds.map((l, i) => `/v1/availability?service_id=${appointmentServiceIds[i]}&location_id=${l}`) } },
     { name: 'GET /contacts?search=', spec: { url: base, method: 'GET', paths: data.contactSearches.map((q) => `/v1/contacts?search=${q}&limit=10`) } },
   ];
 }
@@ -118,6 +130,8 @@ async function measure(name: string, dialect: string, pid: number, spec: Record<
 }
 
 const measurements: Measurement[] = [];
+const rushes: (RushResult & { dialect: string })[] = [];
+let agent: AgentBenchResult | null = null;
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
 try {
   for (const dialect of args.dialects!.split(',')) {
@@ -135,6 +149,12 @@ try {
         process.stderr.write(`${dialect}: ${scenario.name}\n`);
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
       }
+      process.stderr.write(`${dialect}: class rush\n`);
+      rushes.push({ dialect, ...(await classRush(server.url, data.key, database.url, data.schedule)) });
+      if (dialect === 'sqlite' && !args['no-agent']) {
+        process.stderr.write('agent: scan to relay, feed load, outbox drain\n');
+        agent = await agentBench({ root, work, serverUrl: server.url, databaseUrl: database.url, data, scans: quick ? 200 : 1000, drainVisits: quick ? 1000 : 10_000, agentPort: await freePort() });
+      }
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.once('exit', resolve));
@@ -146,7 +166,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const { markdown, json } = renderReport(measurements, { ...settings, quick, node: process.version });
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, node: process.version });
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -5,6 +5,7 @@ import { openDatabase } from '../server/src/db/open.js';
 import type { Db } from '../server/src/db/types.js';
 import { createCompany } from '../server/src/modules/companies/repository.js';
 import { createKey } from '../server/src/modules/keys/repository.js';
+import { seedSchedule, type ScheduleData } from './seed-schedule.js';
 
 export interface BenchData {
   key: string;
@@ -12,6 +13,12 @@ export interface BenchData {
   /** What a reader or a member would present: codes and 10-digit card numbers. */
   identifiers: string[];
   contactSearches: string[];
+  /** 5-byte EM4100 ids of cards of members the gate admits (their 10-digit print is the low 4 bytes). */
+  admittedCardIds: Buffer[];
+  /** Their memberships, in the same order. */
+  admittedMembershipIds: string[];
+  companyId: string;
+  schedule: ScheduleData;
 }
 
 const batchSize = 400;
@@ -45,9 +52,13 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
     }
     const contacts = [], memberships = [], credentials = [], keys = [];
     const identifiers: string[] = [];
+    const contactIds: string[] = [];
+    const admittedCardIds: Buffer[] = [];
+    const admittedMembershipIds: string[] = [];
     for (let i = 0; i < members; i++) {
       const l = i % 5;
       const contactId = randomUUID();
+      contactIds.push(contactId);
       const membershipId = randomUUID();
       const credentialId = randomUUID();
       const code = `M${String(i).padStart(7, '0')}`;
@@ -61,16 +72,22 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
       keys.push({ ...key, match_key: memberCodeKey(code), credential_id: null, kind: 'code' as const });
       for (const matchKey of enrolled.keys) keys.push({ ...key, match_key: matchKey, credential_id: credentialId, kind: 'card_uid' as const });
       identifiers.push(i % 2 ? code : card);
+      if (i % 20 !== 0) {
+        admittedCardIds.push(Buffer.from([0, ...Buffer.from((1_000_000_000 + i * 37).toString(16).padStart(8, '0'), 'hex')]));
+        admittedMembershipIds.push(membershipId);
+      }
     }
     await insertBatches(db, contacts, (batch) => db.qb.insertInto('contacts').values(batch));
     await insertBatches(db, memberships, (batch) => db.qb.insertInto('memberships').values(batch));
     await insertBatches(db, credentials, (batch) => db.qb.insertInto('credentials').values(batch));
     await insertBatches(db, keys, (batch) => db.qb.insertInto('credential_keys').values(batch));
+    const contactIdsByLocation = locationIds.map((_, l) => contactIds.filter((_, i) => i % 5 === l));
+    const schedule = await seedSchedule(db, company.id, locationIds, contactIdsByLocation);
     // Fresh statistics, as autovacuum (Postgres) or the optimizer (SQLite) would have them in service.
     await db.run(sql`analyze`.compile(db.qb));
     const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'bench' });
     const contactSearches = Array.from({ length: 50 }, (_, n) => `member${(n * 7919) % members}`);
-    return { key, locationIds, identifiers, contactSearches };
+    return { key, companyId: company.id, locationIds, identifiers, contactSearches, admittedCardIds, admittedMembershipIds, schedule };
   } finally {
     await db.close();
   }
