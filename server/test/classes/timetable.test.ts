@@ -56,7 +56,7 @@ describe.each(dialects)('class timetable (%s)', (dialect) => {
 
   it('shows a class with its roster in booking order, cancelled spots kept; 404 for another company, 403 outside the key', async () => {
     const cls = await s.c.classAt(inHours(48), { serviceId: await s.c.service() });
-    const [ann, ben] = [await s.c.contact(), await s.c.contact()];
+    const [ann, ben] = [await s.c.contact({ firstName: 'Ann', lastName: 'Lee' }), await s.c.contact({ firstName: 'Ben' })];
     await s.c.book(cls, ann);
     await s.c.book(cls, ben);
     await s.c.cancel(cls, ann);
@@ -64,6 +64,7 @@ describe.each(dialects)('class timetable (%s)', (dialect) => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: cls, booked: 1, spots_left: 9, waitlist: [] });
     expect(detail.body.roster.map((r: { contact_id: string; status: string }) => [r.contact_id, r.status]).sort()).toEqual([[ann, 'cancelled'], [ben, 'reserved']].sort());
+    expect(detail.body.roster.map((r: { display_name: string }) => r.display_name).sort()).toEqual(['Ann L.', 'Ben']);
     expect((await s.f.request('GET', `/v1/classes/${cls}`, { key: s.f.keys.other })).status).toBe(404);
     const london = await s.c.classAt(inHours(48), { serviceId: await s.c.service({ locationId: s.f.acme.gb.id }), locationId: s.f.acme.gb.id });
     const outside = await s.f.request('POST', `/v1/classes/${london}/book`, { key: s.f.keys.usOnly, body: { contact_id: ann } });

@@ -44,11 +44,11 @@ export function classBuilder(f: Fixture) {
   }
 
   /** A contact with no membership (a drop-in). */
-  async function contact(options: { locationId?: string; formSigned?: boolean; firstName?: string } = {}) {
+  async function contact(options: { locationId?: string; formSigned?: boolean; firstName?: string; lastName?: string } = {}) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('contacts').values({
-        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, first_name: options.firstName ?? 'Guest', last_name: null, phone: null, email: null,
+        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, first_name: options.firstName ?? 'Guest', last_name: options.lastName ?? null, phone: null, email: null,
         notes: null, search_text: 'guest', created_at: stamp(), updated_at: stamp(), form_signed_at: options.formSigned === false ? null : stamp(),
       }),
     );

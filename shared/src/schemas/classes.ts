@@ -31,6 +31,7 @@ export const RosterEntry = z
   .object({
     attendee_id: Id,
     contact_id: Id,
+    display_name: z.string().describe('First name and last initial ("Sam K."): what a kiosk or a class screen may show without revealing the full name'),
     status: z.enum(rosterStatuses),
     paid_by: PaidBy,
     source: z.enum(rosterSources),

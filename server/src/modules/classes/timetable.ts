@@ -1,4 +1,4 @@
-import { ApiError, type ClassDetail, type ClassSummary } from '@studio/shared';
+import { ApiError, displayName, type ClassDetail, type ClassSummary } from '@studio/shared';
 import type { HandlerContext } from '../../http/route.js';
 import { pageInLocations } from '../../http/listing.js';
 import { requireLocation } from '../../plugins/auth.js';
@@ -62,18 +62,19 @@ export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
   const summary = await classSummary(ctx.db, ctx.sql, ctx.auth.companyId, id, nowIso);
   const roster = await ctx.sql.all(
     ctx.db.qb
-      .selectFrom('class_attendees')
-      .select(['id', 'contact_id', 'status', 'paid_by', 'source', 'booked_at', 'checked_in_at', 'cancelled_at', 'guest_of_contact_id'])
-      .where('class_id', '=', id)
-      .orderBy('booked_at')
-      .orderBy('id'),
+      .selectFrom('class_attendees as a')
+      .innerJoin('contacts as ct', 'ct.id', 'a.contact_id')
+      .select(['a.id', 'a.contact_id', 'ct.first_name', 'ct.last_name', 'a.status', 'a.paid_by', 'a.source', 'a.booked_at', 'a.checked_in_at', 'a.cancelled_at', 'a.guest_of_contact_id'])
+      .where('a.class_id', '=', id)
+      .orderBy('a.booked_at')
+      .orderBy('a.id'),
   );
   const waitlist = await ctx.sql.all(
     ctx.db.qb.selectFrom('class_waitlist').select(['id', 'contact_id', 'status', 'position', 'offer_expires_at']).where('class_id', '=', id).where('status', 'in', [...queued]).orderBy('position'),
   );
   return {
     ...summary,
-    roster: roster.map(({ id: attendeeId, ...entry }) => ({ attendee_id: attendeeId, ...entry })),
+    roster: roster.map(({ id: attendeeId, first_name, last_name, ...entry }) => ({ attendee_id: attendeeId, display_name: displayName(first_name, last_name), ...entry })),
     waitlist: waitlist.map(({ id: waitlistId, ...entry }) => ({ waitlist_id: waitlistId, ...entry })),
   };
 }
