@@ -10,3 +10,4 @@ export * from './memberships.js';
 export * from './bookings.js';
 export * from './classes.js';
 export * from './members.js';
+export * from './kiosk.js';
