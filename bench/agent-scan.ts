@@ -32,6 +32,9 @@ class PtyEnd {
   constructor(path: string) {
     this.fd = openSync(path, 'r+');
     this.stream = createReadStream('', { fd: this.fd, autoClose: false, highWaterMark: 64 });
+    // A read still pending when socat closes the pair ends in EIO: the end of this pty, not a fault
+    // of the agent; bytes that never came show as a timeout of `next()`.
+    this.stream.on('error', () => this.close());
     this.stream.on('data', (chunk) => {
       this.buffer = Buffer.concat([this.buffer, chunk as Buffer]);
       this.check();
@@ -109,10 +112,12 @@ export async function scanToRelay(input: ScanBenchInput): Promise<ScanLatency[]>
   const relay: PtyPair = await startPtyPair('bench-relay');
   const results: ScanLatency[] = [];
   try {
-    const floor = await ptyFloor(reader, relay, input.scans);
+    process.stderr.write('agent: pty floor\n');
+    const floor = await ptyFloor(input.scans);
     results.push({ mode: 'pty floor', scans: input.scans, ...floor });
     for (const mode of ['online', 'offline'] as const) {
       const serverUrl = mode === 'online' ? `${input.serverUrl}/v1` : 'http://127.0.0.1:9/v1';
+      process.stderr.write(`agent: scan to relay, ${mode}\n`);
       const agent = startAgent(input, reader, relay, serverUrl, mode);
       const card = new PtyEnd(reader.a);
       const board = new PtyEnd(relay.a);
@@ -143,8 +148,13 @@ export async function scanToRelay(input: ScanBenchInput): Promise<ScanLatency[]>
   return results;
 }
 
-/** The hops alone: a frame across the reader's pty pair, then the relay command across the relay's. */
-async function ptyFloor(reader: PtyPair, relay: PtyPair, scans: number) {
+/**
+ * The hops alone: a frame across a reader pty pair, then the relay command across a relay pair.
+ * Pairs of its own: a read in flight on a pty is not cancelled by destroying its stream, and on
+ * the agent's pairs it would swallow the agent's first frame.
+ */
+async function ptyFloor(scans: number) {
+  const [reader, relay] = [await startPtyPair('bench-floor-reader'), await startPtyPair('bench-floor-relay')];
   const [cardSide, agentReads, agentWrites, boardSide] = [new PtyEnd(reader.a), new PtyEnd(reader.b), new PtyEnd(relay.b), new PtyEnd(relay.a)];
   const frame = rdm6300Frame(Buffer.from([0, 1, 2, 3, 4]));
   try {
@@ -156,6 +166,8 @@ async function ptyFloor(reader: PtyPair, relay: PtyPair, scans: number) {
     });
   } finally {
     for (const end of [cardSide, agentReads, agentWrites, boardSide]) end.close();
+    await reader.close();
+    await relay.close();
   }
 }
 
@@ -175,9 +187,9 @@ function startAgent(input: ScanBenchInput, reader: PtyPair, relay: PtyPair, serv
     sync: { feed_interval_s: 3600, drain_interval_s: 3600 },
     store: { path: join(input.work, 'agent-bench.db') },
     local_api: { enabled: true, host: '127.0.0.1', port: input.agentPort },
-    log_level: 'warn',
+    log_level: process.env.BENCH_AGENT_LOG ?? 'warn',
   };
   const file = join(input.work, `agent-${mode}.json`);
   writeFileSync(file, JSON.stringify(config));
-  return spawn(process.execPath, [join(input.root, 'agent/bin/studio-agent.js'), '--config', file], { cwd: input.root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [join(input.root, 'agent/bin/studio-agent.js'), '--config', file], { cwd: input.root, stdio: ['ignore', process.env.BENCH_AGENT_LOG ? 'inherit' : 'ignore', 'inherit'] });
 }

@@ -15,6 +15,7 @@ export interface Measurement {
 
 import type { AgentBenchResult } from './agent-bench.js';
 import type { RushResult } from './class-rush.js';
+import { checkTargets, targetLines } from './targets.js';
 
 const baselineName = 'bare Fastify route (baseline)';
 
@@ -24,10 +25,13 @@ export function renderReport(measurements: Measurement[], rushes: (RushResult & 
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
+  const targets = checkTargets(rows, rushes, agent);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
-    `Settings: ${Object.entries(settings).map(([k, v]) => `${k}=${String(v)}`).join(', ')}. Median of the rounds; ratio = req/s over the bare route's req/s in the same run and dialect block.`,
+    `Machine: ${String(settings.machine)} (shared by the server, the load generator and Postgres).`,
+    '',
+    `Settings: ${Object.entries(settings).filter(([k]) => k !== 'machine').map(([k, v]) => `${k}=${String(v)}`).join(', ')}. Median of the rounds; ratio = req/s over the bare route's req/s in the same run and dialect block.`,
     '',
     '| dialect | scenario | req/s | ratio | p50 ms | p99 ms | server CPU µs/req | peak RSS MB | requests | non-2xx | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -45,8 +49,9 @@ export function renderReport(measurements: Measurement[], rushes: (RushResult & 
     ...rushes.map((r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`),
     '',
     ...(agent ? agentLines(agent) : []),
+    ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, targets } };
 }
 
 function agentLines({ scans, sync }: AgentBenchResult): string[] {

@@ -2,7 +2,7 @@
 // against a bare Fastify route measured in the same run, as ratios, medians of several rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -166,7 +166,8 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, node: process.version });
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine });
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,0 +1,55 @@
+import type { AgentBenchResult } from './agent-bench.js';
+import type { RushResult } from './class-rush.js';
+import type { Measurement } from './report.js';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+type Rated = Measurement & { ratio: number };
+
+/** Issue 8's targets, each with the figure of this run, so the report says where we stand even when short. */
+export function checkTargets(rows: Rated[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const ratio = (dialect: string, scenario: string, minimum: number) => {
+    const row = rows.find((r) => r.dialect === dialect && r.scenario === scenario);
+    if (row) checks.push({ target: `${dialect}: ${scenario} ≥ ${minimum} of the bare route`, measured: row.ratio.toFixed(2), met: row.ratio >= minimum });
+  };
+  ratio('sqlite', 'POST /members/resolve', 0.6);
+  ratio('sqlite', 'POST /members/check-in', 0.3);
+  ratio('postgres', 'POST /members/resolve', 0.3);
+  ratio('postgres', 'POST /members/check-in', 0.2);
+  for (const row of rows.filter((r) => r.dialect === 'sqlite' && (r.scenario === 'POST /members/resolve' || r.scenario === 'POST /members/check-in'))) {
+    checks.push({ target: `sqlite: ${row.scenario} p99 < 10 ms at 50 connections`, measured: `${row.p99} ms`, met: row.p99 < 10 });
+  }
+  for (const rush of rushes) {
+    checks.push({ target: `${rush.dialect}: class rush, zero overbooking, every request answered`, measured: `${rush.overbooked} overbooked, ${rush.answered}/${rush.requests} answered`, met: rush.overbooked === 0 && rush.answered === rush.requests });
+  }
+  if (agent) {
+    const floor = agent.scans.find((s) => s.mode === 'pty floor');
+    for (const [mode, allowance] of [['online', 10], ['offline', 2]] as const) {
+      const scan = agent.scans.find((s) => s.mode === mode);
+      if (floor && scan) {
+        const above = scan.p99 - floor.p99;
+        checks.push({ target: `scan to relay, ${mode}: p99 within ${allowance} ms of the pty floor`, measured: `+${above.toFixed(2)} ms`, met: above <= allowance });
+      }
+    }
+    const { sync } = agent;
+    checks.push({ target: 'outbox drain ≥ 1,000 visits/s, exactly once', measured: `${Math.round(sync.drainPerSecond)}/s, ${sync.serverVisits}/${sync.drainVisits} on the server`, met: sync.drainPerSecond >= 1000 && sync.serverVisits === sync.drainVisits });
+    checks.push({ target: `feed full load of ${sync.feedRows} credentials < 10 s, agent RSS < 150 MB`, measured: `${sync.feedSeconds.toFixed(2)} s, ${Math.round(sync.feedPeakRssMb)} MB`, met: sync.feedSeconds < 10 && sync.feedPeakRssMb < 150 });
+  }
+  return checks;
+}
+
+export function targetLines(checks: TargetCheck[]): string[] {
+  return [
+    '## Targets',
+    '',
+    '| target | measured | met |',
+    '|---|---:|:---:|',
+    ...checks.map((c) => `| ${c.target} | ${c.measured} | ${c.met ? 'yes' : '**no**'} |`),
+    '',
+  ];
+}
