@@ -38,17 +38,20 @@ async function replug(): Promise<void> {
   await vi.waitFor(() => expect(device?.health().state).toBe('ok'), waitFor);
 }
 
+const rdmReaderOn = (path: string) =>
+  createSerialReader({
+    id: 'rdm',
+    driver: 'rdm6300',
+    serial: { path, baudRate: 9600 },
+    decoding: { kind: 'frames', format: rdm6300Format },
+    debounceMs: 0,
+    logger: silentLogger,
+    backoff: fastBackoff,
+  });
+
 describe('rdm6300 reader on a pty', () => {
   it('emits the identifier an emulated RDM6300 sends, and again after socat is killed and restarted', async () => {
-    const reader = createSerialReader({
-      id: 'rdm',
-      driver: 'rdm6300',
-      serial: { path: pair.b, baudRate: 9600 },
-      decoding: { kind: 'frames', format: rdm6300Format },
-      debounceMs: 0,
-      logger: silentLogger,
-      backoff: fastBackoff,
-    });
+    const reader = rdmReaderOn(pair.b);
     device = reader;
     const reads: CardRead[] = [];
     reader.onRead((read) => reads.push(read));
@@ -70,15 +73,7 @@ describe('rdm6300 reader on a pty', () => {
 
   it('starts unavailable when the port is not there, then opens once it appears', async () => {
     await pair.kill();
-    const reader = createSerialReader({
-      id: 'rdm',
-      driver: 'rdm6300',
-      serial: { path: pair.b, baudRate: 9600 },
-      decoding: { kind: 'frames', format: rdm6300Format },
-      debounceMs: 0,
-      logger: silentLogger,
-      backoff: fastBackoff,
-    });
+    const reader = rdmReaderOn(pair.b);
     device = reader;
     await reader.start();
     expect(reader.health().state).toBe('unavailable');
