@@ -16,13 +16,19 @@ const unavailableCodes = new Set([
   '08003',
   '08006',
   'SQLITE_BUSY',
-  'SQLITE_FULL',
   'SQLITE_IOERR',
 ]);
 
 /** True when the database is unreachable or out of room: the request may succeed if retried. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return /Connection terminated/i.test(String((error as Error)?.message));
+  // pg gives no code when a connection dies under a client, or when a client that lost it is used again.
+  if (typeof code !== 'string') return /Connection terminated|is not queryable/i.test(String((error as Error)?.message));
   return unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR');
+}
+
+/** True when the database refused a write for want of space: SQLite's SQLITE_FULL, Postgres's disk_full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === '53100';
 }

@@ -4,7 +4,7 @@ export interface ApiErrorOptions {
   param?: string;
   /** Extra machine-readable fields, e.g. `reasons` of `checkin_blocked`. */
   details?: Record<string, unknown>;
-  /** Seconds, sent as `Retry-After` with `rate_limited` and `unavailable`. */
+  /** Seconds, sent as `Retry-After` with `rate_limited`, `unavailable` and `storage_full`. */
   retryAfter?: number;
 }
 

@@ -27,6 +27,9 @@ export const errorCodes = {
   parameter_unknown: { type: 'invalid_request', status: 400, description: 'The body has a field the endpoint does not accept; `param` names it.' },
   unsupported_media_type: { type: 'invalid_request', status: 415, description: 'A body was sent with a Content-Type other than application/json.' },
   request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than 1 MiB.' },
+  url_too_long: { type: 'invalid_request', status: 414, description: 'The URL is longer than the server accepts (4096 characters by default).' },
+  headers_too_large: { type: 'invalid_request', status: 431, description: 'The request line and headers are larger than the server accepts (16 KiB by default).' },
+  request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
   booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
   entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },
   checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
@@ -48,6 +51,7 @@ export const errorCodes = {
   rate_limited: { type: 'rate_limit', status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },
   internal_error: { type: 'api_error', status: 500, description: 'Something went wrong on our side; the request id helps support.' },
   unavailable: { type: 'api_error', status: 503, description: 'The service is briefly unavailable (database unreachable); retry.' },
+  storage_full: { type: 'api_error', status: 507, description: 'The server\'s disk is full: nothing was written; retry after `Retry-After` seconds, once space is freed.' },
 } as const satisfies Record<string, CodeDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

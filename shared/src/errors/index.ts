@@ -1,2 +1,3 @@
 export * from './codes.js';
 export * from './api-error.js';
+export * from './validation.js';

@@ -61,6 +61,14 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
     async (work) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client is outside the pool's idle error handler: a connection the database
+      // ends between two queries of this transaction (a restart) emits 'error', which unheard
+      // would crash the process. Heard, it only fails the transaction's next query.
+      const onLost = (error: Error) => {
+        broken = error;
+        log?.warn({ code: (error as { code?: unknown }).code }, 'postgres connection lost inside a transaction');
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await work(queryable(client));
@@ -70,6 +78,7 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
+        client.off('error', onLost);
         client.release(broken);
       }
     },

@@ -1,0 +1,62 @@
+import { ApiError } from './api-error.js';
+import type { z } from 'zod';
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Maps the first zod issue to the decided codes (for the API and the agent's local API alike): unknown field 400 `parameter_unknown`, absent
+ * required field 400 `missing_field`, wrong type or format 400 `invalid_param`; `param` names it.
+ */
+export function toApiError(error: z.ZodError, input: unknown, paramPrefix = ''): ApiError {
+  const issue = error.issues[0]!;
+  const param = (segments: readonly PropertyKey[]) => paramPrefix + segments.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const name = param([...issue.path, issue.keys[0]!]);
+    return new ApiError('parameter_unknown', `Unknown parameter: ${name}.`, { param: name });
+  }
+  const name = param(issue.path);
+  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
+    return new ApiError('missing_field', `Missing required parameter: ${name}.`, { param: name });
+  }
+  return new ApiError('invalid_param', `Invalid ${name || 'request'}: ${issue.message}.`, name ? { param: name } : {});
+}
+
+/** NUL (Postgres cannot store it) or a lone surrogate (it would be stored as U+FFFD, not as sent). */
+const unstorable = /[\u0000\p{Cs}]/u;
+
+/** The path of the first string in `value` that a database could not store as sent, if any. */
+function unstorableText(value: unknown, path: readonly PropertyKey[] = []): readonly PropertyKey[] | null {
+  if (typeof value === 'string') return unstorable.test(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableText(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, paramPrefix = ''): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw toApiError(result.error, input, paramPrefix);
+  const bad = unstorableText(result.data);
+  if (bad) {
+    const name = paramPrefix + bad.map(String).join('.');
+    throw new ApiError('invalid_param', `Invalid ${name}: text must be valid Unicode without NUL characters.`, { param: name });
+  }
+  return result.data;
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === undefined) body = {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError('invalid_param', 'The request body must be a JSON object.');
+  }
+  return parseWith(schema, body);
+}
