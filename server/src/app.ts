@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { bodyLimitBytes, defaultLimits, type ServerLimits } from './config.js';
 import type { Db } from './db/types.js';
 import { mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
-import { loggableError, registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, loggableError, newRequestId, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
+import { requestLimits, serverOptions } from './plugins/limits.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutes } from './modules/routes.js';
 import { registerOpenApiRoute } from './openapi/route.js';
@@ -14,25 +16,27 @@ export interface AppOptions {
   db: Db;
   /** Silent when omitted (tests). */
   logger?: FastifyBaseLogger;
+  /** The environment's defaults when omitted. */
+  limits?: ServerLimits;
 }
 
-export const bodyLimitBytes = 1024 * 1024;
-
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger }: AppOptions) {
+export async function buildApp({ db, logger, limits = defaultLimits }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
-    genReqId: () => `req_${randomBytes(12).toString('hex')}`,
+    genReqId: newRequestId,
     // Slow or stalled clients are cut off rather than holding a socket for ever.
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    return503OnClosing: true,
+    ...serverOptions(limits),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
 
+  const withinLimits = requestLimits(app, limits);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
+    withinLimits(request);
   });
   // One line per request, with the route pattern rather than the URL: queries may hold names or phones.
   app.addHook('onResponse', async (request, reply) => {
@@ -44,7 +48,7 @@ export async function buildApp({ db, logger }: AppOptions) {
   registerErrorHandling(app);
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
-  mountRoutes(app, db, new CursorCodec(secret!.value), apiRoutes);
+  mountRoutes(app, db, new CursorCodec(secret!.value), apiRoutes, await registerRateLimits(app, limits));
   registerOpenApiRoute(app);
 
   const sweep = setInterval(() => {

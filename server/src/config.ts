@@ -1,26 +1,83 @@
 import { z } from 'zod';
 
+const count = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
 /** The server's environment: the one place its defaults are written. */
-export const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .min(1)
-    .default('./data/studio.db')
-    .describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .min(1)
+      .default('./data/studio.db')
+      .describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // 100 requests a second per key on average, Stripe's live-mode figure, with bursts up to the window's budget.
+    RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
+    RATE_LIMIT_WINDOW_SECONDS: count(60, 1).describe('The rate-limit window'),
+    RATE_LIMIT_ANONYMOUS_MAX: count(100).describe('Requests refused for a missing or invalid key, per client IP per window, before 429; 0: off'),
+    MAX_HEADER_BYTES: count(16_384, 1024).describe('Request line and headers together'),
+    MAX_URL_LENGTH: count(4096, 256),
+    MAX_QUERY_PARAMS: count(32, 1),
+    HEADERS_TIMEOUT_MS: count(10_000, 1).describe('Time a client has to send the request line and headers'),
+    REQUEST_TIMEOUT_MS: count(30_000, 1).describe('Time a client has to send the whole request, body included'),
+    SOCKET_TIMEOUT_MS: count(30_000, 1).describe('A socket silent this long is closed'),
+    KEEP_ALIVE_TIMEOUT_MS: count(5000, 1).describe('An idle keep-alive connection is closed after this; set it above a load balancer\'s idle timeout'),
+    MAX_CONNECTIONS: count(1024, 1),
+    SHUTDOWN_TIMEOUT_MS: count(15_000, 0).describe('On SIGTERM, requests still running after this are cut off'),
+  })
+  // Node refuses a server whose headers may take longer than the whole request.
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    message: 'must not exceed REQUEST_TIMEOUT_MS',
+    path: ['HEADERS_TIMEOUT_MS'],
+  });
+
+type Env = z.infer<typeof ConfigSchema>;
+
+/** What one server process lets a client do (README, Limits). */
+export interface ServerLimits {
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  rateLimitAnonymousMax: number;
+  maxHeaderBytes: number;
+  maxUrlLength: number;
+  maxQueryParams: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  socketTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  shutdownTimeoutMs: number;
+}
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
-  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
+  logLevel: Env['LOG_LEVEL'];
+  limits: ServerLimits;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function limitsOf(env: Env): ServerLimits {
+  return {
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    rateLimitAnonymousMax: env.RATE_LIMIT_ANONYMOUS_MAX,
+    maxHeaderBytes: env.MAX_HEADER_BYTES,
+    maxUrlLength: env.MAX_URL_LENGTH,
+    maxQueryParams: env.MAX_QUERY_PARAMS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    socketTimeoutMs: env.SOCKET_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: env.MAX_CONNECTIONS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
 }
 
 /** Reads the environment once; every problem is reported as `NAME: message`. */
@@ -31,8 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const { PORT, HOST, DATABASE_URL, LOG_LEVEL } = parsed.data;
-  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL };
+  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data) };
 }
+
+/** Decided with the API (api-decisions.md, Conventions), so not an environment setting. */
+export const bodyLimitBytes = 1024 * 1024;
+
+/** The limits when the environment sets none. */
+export const defaultLimits: ServerLimits = loadConfig({}).limits;
 
 /** The API's base URL as a client on this machine reaches it, e.g. http://127.0.0.1:3000/v1. */
 export function apiBaseUrl(config: Config): string {

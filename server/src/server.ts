@@ -1,16 +1,18 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 
-export function createLogger(level: Config['logLevel']): Logger {
-  return pino({
+/** The server's logger; `destination` (default stdout) lets a test read every line it writes. */
+export function createLogger(level: Config['logLevel'], destination?: DestinationStream): Logger {
+  const options = {
     level,
     name: 'studio-server',
     // Belt and braces: nothing logs these today, and nothing ever should.
     redact: { paths: ['req.headers.authorization', 'authorization', 'key', 'apiKey', '*.key', '*.apiKey'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**
@@ -20,15 +22,27 @@ export function createLogger(level: Config['logLevel']): Logger {
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel), prepare?: (db: Db) => Promise<void>) {
   const db = await openDatabase(config.databaseUrl, log);
   await prepare?.(db);
-  const app = await buildApp({ db, logger: log });
+  const app = await buildApp({ db, logger: log, limits: config.limits });
   await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down: finishing requests in flight');
-    // close() stops accepting, lets requests in flight finish, then we release the database.
-    await app.close();
+    // close() stops accepting and lets requests in flight finish. Node closes the connections idle
+    // at that moment; a keep-alive connection whose request finishes later is closed as it goes
+    // idle, and whatever still runs after the shutdown timeout is cut off.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      log.warn({ timeout_ms: config.limits.shutdownTimeoutMs }, 'shutdown timeout: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.limits.shutdownTimeoutMs);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(idle);
+      clearTimeout(deadline);
+    }
     await db.close();
     log.info('stopped');
   };

@@ -1,11 +1,13 @@
+import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseBody, parseWith } from '@studio/shared';
 import type { Db, Queryable } from '../db/types.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
+import type { RateLimiter } from '../plugins/rate-limit.js';
 import { transactionKeepingRefusals } from './recorded-refusal.js';
 import type { HandlerContext, Reply, RouteSpec } from './route.js';
-import { parseBody, parseWith } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,17 +30,23 @@ function context(db: Db, cursors: CursorCodec, request: FastifyRequest, sql: Que
 }
 
 /**
- * Mounts routes under /v1. Order per request: key and scope (before the body is even read), then
- * path, query and body validation, then the handler, inside an idempotency claim when keyed.
+ * Mounts routes under /v1. Order per request: key, rate limit and scope (before the body is even
+ * read), then path, query and body validation, then the handler, inside an idempotency claim when keyed.
  */
-export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[]): void {
+export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[], limiter: RateLimiter): void {
   app.decorateRequest('auth', null);
   for (const route of routes) {
     app.route({
       method: route.method,
       url: apiPrefix + route.path,
       onRequest: async (request) => {
-        request.auth = await authenticate(db, request.headers.authorization);
+        try {
+          request.auth = await authenticate(db, request.headers.authorization);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'invalid_api_key') await limiter.refuseAnonymous(request);
+          throw error;
+        }
+        await limiter.admitKey(request);
         requireScope(request.auth, route.scopes);
       },
       handler: async (request, reply) => {
@@ -58,7 +66,12 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
             { companyId: request.auth!.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id },
             (sql) => route.handler(context(db, cursors, request, sql, true, input)),
           );
-          if (idempotent.replayed) reply.header('Idempotent-Replayed', 'true');
+          if (idempotent.replayed) {
+            reply.header('Idempotent-Replayed', 'true');
+            // A replayed refusal keeps its body word for word, so its request_id names the first request [Stripe].
+            const original = (idempotent.body as { error?: { request_id?: unknown } } | null)?.error?.request_id;
+            if (typeof original === 'string') reply.header('Original-Request', original);
+          }
           result = idempotent;
         }
         return reply.code(result.status).send(result.body);

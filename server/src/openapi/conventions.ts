@@ -1,3 +1,7 @@
+import { bodyLimitBytes, defaultLimits as limits } from '../config.js';
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
 /** The API-wide decisions (api-decisions.md), as the OpenAPI document's description. */
 export const conventions = `
 The HTTP/JSON API of a booking and check-in business: salons, spas, gyms and studios.
@@ -20,7 +24,9 @@ Every error is \`{"error": {type, code, message, param?, request_id}}\` and ever
 a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\`: 415
 \`unsupported_media_type\`; an unknown route: 404 \`route_not_found\`. An empty body counts as \`{}\`.
 Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
-\`unavailable\` (with \`Retry-After\`) means the database could not be reached.
+\`unavailable\` (with \`Retry-After\`) means the database could not be reached, and 507
+\`storage_full\` (with \`Retry-After\`) that the server's disk is full: nothing was written, reads
+still work, and the same request with the same \`Idempotency-Key\` succeeds once space is freed.
 
 ## Pagination
 Lists take \`limit\` (1 to 100, default 25) and \`cursor\` and answer \`{data, next_cursor}\`, oldest
@@ -32,11 +38,24 @@ cursor is 400 \`invalid_param\` with \`param: "cursor"\`.
 Creates accept \`Idempotency-Key\` (1 to 255 characters; longer is 400 \`invalid_param\`,
 \`param: "Idempotency-Key"\`). A key is scoped to the company and remembers the method, path and
 body (compared as canonical JSON). The same request again replays the stored status and body with
-\`Idempotent-Replayed: true\`; the key with another body or endpoint is 422 \`idempotency_key_reused\`.
+\`Idempotent-Replayed: true\` (a replayed error's \`request_id\` is the first request's, also sent as
+\`Original-Request\`; \`Request-Id\` is the replay's own); the key with another body or endpoint is 422 \`idempotency_key_reused\`.
 A duplicate arriving while the first is still running waits for it (up to 10 s), then replays; if
 the first is still running after that, 409 \`idempotency_key_in_use\`. Stored: successes and business
 refusals (404, 409, 422). Not stored: 401, 403, 429, validation 400s and 5xx, so a corrected retry
 runs. Keys are kept for at least 24 hours (48 in practice).
+
+## Limits
+These are the defaults; a server's environment may change them (README, Limits). Each key may make
+${limits.rateLimitMax} requests per ${seconds(limits.rateLimitWindowMs)} window, counted by each server process; over
+that, 429 \`rate_limited\` with \`Retry-After\` (seconds until the window ends). Requests refused for
+a missing or invalid key count per client IP: after ${limits.rateLimitAnonymousMax} in a window they are 429 too. A
+body may hold ${bodyLimitBytes / 1024 / 1024} MiB (413 \`request_too_large\`), a URL ${limits.maxUrlLength} characters (414 \`url_too_long\`) and
+${limits.maxQueryParams} query parameters (400 \`invalid_param\`, \`param: "query"\`), the request line and headers
+${limits.maxHeaderBytes / 1024} KiB (431 \`headers_too_large\`). A client has ${seconds(limits.headersTimeoutMs)} to send its headers and
+${seconds(limits.requestTimeoutMs)} for the whole request, else 408 \`request_timeout\` and the connection is closed.
+While the server shuts down, requests arriving on open connections get 503 \`unavailable\` with
+\`Retry-After\`; those already running finish.
 
 ## Conventions
 Timestamps out are UTC with \`Z\`; in, any RFC 3339 offset. Money is integer cents. Creates answer

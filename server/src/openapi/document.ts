@@ -6,7 +6,8 @@ import { isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-s
 
 /** Errors any route can answer; a route's own `errors` add to these. */
 function commonErrors(route: RouteSpec): ErrorCode[] {
-  const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'internal_error', 'unavailable'];
+  const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'rate_limited', 'internal_error', 'unavailable'];
+  if (route.method !== 'GET') codes.push('storage_full');
   if (route.params || route.query || route.body) codes.push('invalid_param', 'missing_field', 'parameter_unknown');
   if (route.body) codes.push('invalid_json', 'request_too_large', 'unsupported_media_type');
   return codes;

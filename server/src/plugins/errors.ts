@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError } from '@studio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors.js';
 import { envelope } from './envelope.js';
+
+export const newRequestId = () => `req_${randomBytes(12).toString('hex')}`;
 
 /** Fastify's own request errors, mapped onto the registry. */
 function fromFastifyError(error: FastifyError): ApiError | undefined {
@@ -15,6 +20,10 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
       return new ApiError('invalid_json', 'The request body is not valid JSON.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('invalid_param', 'Content-Length does not match the body.', { param: 'Content-Length' });
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('invalid_param', 'The URL is not valid: check its percent-encoding.', { param: 'url' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError('invalid_param', 'A path parameter is longer than any id.', { param: 'url' });
   }
   if (error instanceof SyntaxError) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
@@ -36,6 +45,11 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const known = fromFastifyError(error as FastifyError);
   if (known) return known;
+  if (isStorageFull(error)) {
+    // The transaction was rolled back whole; the operator has to free space, so not "briefly".
+    request.log.error({ err: loggableError(error) }, 'database storage full');
+    return new ApiError('storage_full', 'The server is out of disk space; nothing was written. Retry later.', { retryAfter: 30 });
+  }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: loggableError(error) }, 'database unavailable');
     return new ApiError('unavailable', 'The service is briefly unavailable; retry shortly.', { retryAfter: 1 });
@@ -46,8 +60,43 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  // Also here: errors raised before the onRequest hooks (a bad URL) never ran the one that sets it.
+  reply.header('Request-Id', reply.request.id);
   if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelope(error, reply.request.id));
+}
+
+/** What Node's HTTP parser refused, before Fastify saw a request (README, Limits). */
+function fromClientError(error: NodeJS.ErrnoException): ApiError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError('request_timeout', 'The request was not received in time.');
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('headers_too_large', 'The request line and headers are too large.');
+  return new ApiError('invalid_param', 'The request is not valid HTTP.');
+}
+
+/**
+ * Node's `clientError`: no request object exists, so the envelope is written to the socket, which
+ * is then closed. Only the error's code is logged: its raw packet may hold the Authorization header.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError = fromClientError(error);
+  const id = newRequestId();
+  this.log.debug({ code: error.code, request_id: id }, 'client error');
+  // As Node itself does: never write into a response whose head has already gone out.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify(envelope(apiError, id));
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nRequest-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Errors Fastify's router raises itself (a malformed URL, an overlong path parameter). */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendError(reply, toApiError(error, request));
 }
 
 /** The one error handler, the 404 handler, and a JSON parser that takes an empty body as `{}`. */

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/databases.js';
-import { startFixture, type Answer, type Fixture } from '../helpers/fixture.js';
-
-function expectEnvelope(answer: Answer, status: number, code: string, param?: string) {
-  expect(answer.status).toBe(status);
-  expect(answer.body.error).toMatchObject({ code, ...(param !== undefined && { param }) });
-  expect(typeof answer.body.error.type).toBe('string');
-  expect(typeof answer.body.error.message).toBe('string');
-  expect(answer.body.error.request_id).toBe(answer.headers['request-id']);
-}
+import { expectEnvelope } from '../helpers/envelope.js';
+import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('error envelope and bad input (%s)', (dialect) => {
   let f: Fixture;
@@ -75,6 +68,19 @@ describe.each(dialects)('error envelope and bad input (%s)', (dialect) => {
     expectEnvelope(text, 415, 'unsupported_media_type');
     const empty = await f.request('POST', '/v1/contacts', { payload: '', headers: { 'content-type': 'application/json' } });
     expectEnvelope(empty, 400, 'missing_field', 'first_name');
+  });
+
+  it('refuses text with NUL or a lone surrogate with 400 invalid_param naming the field, and stores nothing (a 500 on Postgres, found by the fuzzer)', async () => {
+    const before = await countContacts();
+    const create = await f.request('POST', '/v1/contacts', { body: { first_name: 'Ann', location_id: f.acme.us.id, notes: 'a\u0000b' } });
+    expectEnvelope(create, 400, 'invalid_param', 'notes');
+    expectEnvelope(await f.request('POST', '/v1/contacts', { body: { first_name: 'A\ud800', location_id: f.acme.us.id } }), 400, 'invalid_param', 'first_name');
+    expect(await countContacts()).toBe(before);
+    const ann = await f.request('POST', '/v1/contacts', { body: { first_name: 'Ann', location_id: f.acme.us.id } });
+    expectEnvelope(await f.request('PATCH', `/v1/contacts/${ann.body.id}`, { body: { last_name: 'x\udc00y' } }), 400, 'invalid_param', 'last_name');
+    expectEnvelope(await f.request('GET', '/v1/contacts?search=a%00b'), 400, 'invalid_param', 'search');
+    // A well-formed pair (an emoji) is text like any other.
+    expect((await f.request('PATCH', `/v1/contacts/${ann.body.id}`, { body: { last_name: 'Smile 😀' } })).body.last_name).toBe('Smile 😀');
   });
 
   it('never answers bad input with a 5xx', async () => {

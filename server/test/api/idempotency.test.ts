@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/databases.js';
+import { envelopeProblems } from '../helpers/envelope.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('idempotency (%s)', (dialect) => {
@@ -92,5 +93,9 @@ describe.each(dialects)('idempotency (%s)', (dialect) => {
     expect(replayed.status).toBe(404);
     expect(replayed.body).toEqual(refused.body);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
+    // Its own Request-Id, and the first request's named where the body names it (the fuzzer found the two differing).
+    expect(replayed.headers['request-id']).not.toBe(refused.headers['request-id']);
+    expect(replayed.headers['original-request']).toBe(refused.body.error.request_id);
+    expect(envelopeProblems(replayed)).toEqual([]);
   });
 });

@@ -42,11 +42,20 @@ export interface StudioProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs `studio <command>` as a real process on a free loopback port and waits until it answers. */
-export async function startStudio(command: 'serve' | 'start', databaseUrl: string, logLevel = 'warn'): Promise<StudioProcess> {
-  const port = await freePort();
+/**
+ * Runs `studio <command>` as a real process on a loopback port (a free one unless given: a restart
+ * after a crash takes the same port back) and waits until it answers.
+ */
+export async function startStudio(
+  command: 'serve' | 'start',
+  databaseUrl: string,
+  logLevel = 'warn',
+  options: { env?: Record<string, string>; port?: number } = {},
+): Promise<StudioProcess> {
+  const port = options.port ?? (await freePort());
+  const env = options.env ?? {};
   const child = spawn(process.execPath, [studioBin, command], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

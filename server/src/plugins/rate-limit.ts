@@ -1,0 +1,37 @@
+import rateLimit from '@fastify/rate-limit';
+import { ApiError } from '@studio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerLimits } from '../config.js';
+
+/** Counts requests per API key, and refused-key requests per client IP (README, Limits). */
+export interface RateLimiter {
+  /** After the key is known: its request counts against the key; over the budget, 429. */
+  admitKey(request: FastifyRequest): Promise<void>;
+  /** After a key was refused: the request counts against the client's IP; over that budget, 429 instead of 401. */
+  refuseAnonymous(request: FastifyRequest): Promise<void>;
+}
+
+type Check = ReturnType<FastifyInstance['createRateLimit']>;
+
+function limitedBy(check: Check | null) {
+  return async (request: FastifyRequest) => {
+    if (!check) return;
+    const state = await check(request);
+    if (!state.isAllowed && state.isExceeded) {
+      throw new ApiError('rate_limited', 'Too many requests; retry after the Retry-After header\'s seconds.', { retryAfter: Math.max(1, state.ttlInSeconds) });
+    }
+  };
+}
+
+/**
+ * Fixed windows counted in this process's memory (O(1) per request, an LRU of counters). Several
+ * processes behind one load balancer each count on their own, so the effective budget is the
+ * budget times the processes.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: ServerLimits): Promise<RateLimiter> {
+  await app.register(rateLimit, { global: false });
+  const window = { timeWindow: limits.rateLimitWindowMs };
+  const perKey = limits.rateLimitMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitMax, keyGenerator: (r) => `key:${r.auth!.keyId}` }) : null;
+  const perIp = limits.rateLimitAnonymousMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitAnonymousMax, keyGenerator: (r) => `ip:${r.ip}` }) : null;
+  return { admitKey: limitedBy(perKey), refuseAnonymous: limitedBy(perIp) };
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { defaultLimits } from '../../src/config.js';
+import { openDatabase } from '../../src/db/open.js';
+import type { Db } from '../../src/db/types.js';
+import { createKey } from '../../src/modules/keys/repository.js';
+import { demoFile } from '../../src/modules/setup/demo.js';
+import { importBusiness } from '../../src/modules/setup/importer.js';
+import { createLogger } from '../../src/server.js';
+import { freshDatabase, type DialectName } from '../helpers/databases.js';
+import { fixtureSecrets, LogScan } from './secrets.js';
+
+/**
+ * The objects one key's requests aim at, all at one location: the demo business's Brooklyn (the
+ * key's own location), its London (another location of the same company), or Brooklyn of a copy of
+ * the demo business with every id changed (another company).
+ */
+export interface Target {
+  companyId: string;
+  location: string;
+  appointmentService: string;
+  technician: string;
+  classService: string;
+  /** A class two days ahead. */
+  classId: string;
+  contact: string;
+  contactPhone: string;
+  membership: string;
+  memberCode: string;
+  card: string;
+  plan: string;
+  /** Booked, for reading and cancelling. */
+  booking: string;
+  /** Booked, for rescheduling to `moveStart`. */
+  movableBooking: string;
+  freeStart: string;
+  moveStart: string;
+  /** Not in the class yet. */
+  classBooker: string;
+  /** Holds a spot, to be checked in. */
+  classAttendee: string;
+  /** Holds a spot, to be cancelled. */
+  classCanceller: string;
+}
+
+export type TargetName = 'own' | 'otherLocation' | 'otherCompany';
+
+export interface ApiRequest {
+  method: string;
+  /** With its query string. */
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as is. */
+  payload?: string;
+}
+
+type DemoFile = Record<string, unknown> & { company: { id: string; name: string; key_prefix: string }; classes: unknown[] };
+type Entry = { ref?: string; id: string; [field: string]: unknown };
+
+const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const day = 86_400_000;
+
+/**
+ * The demo business with a class two days ahead at each location (the demo's own dates age), and
+ * without its weekly series: thousands of class rows would make every digest of the database slow.
+ */
+async function demoWithClasses(): Promise<DemoFile> {
+  const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
+  file.class_series = [];
+  const start = new Date(Math.ceil((Date.now() + 2 * day) / 3600_000) * 3600_000).toISOString();
+  file.classes.push(
+    { ref: 'fuzz-bk', id: randomUUID(), location: 'brooklyn', service: 'bk-yoga', staff: 'maya', start, capacity: 20 },
+    { ref: 'fuzz-ldn', id: randomUUID(), location: 'london', service: 'ldn-yoga', staff: 'amara', start, capacity: 20 },
+  );
+  return file;
+}
+
+/** The same business with every id replaced, under another name and key prefix. */
+function copyOf(file: DemoFile): DemoFile {
+  const ids = new Map<string, string>();
+  const idOf = (id: string) => ids.get(id) ?? ids.set(id, randomUUID()).get(id)!;
+  const copy = JSON.parse(JSON.stringify(file).replace(uuidPattern, idOf)) as DemoFile;
+  copy.company = { ...copy.company, name: 'Rival Fitness', key_prefix: 'rival' };
+  return copy;
+}
+
+/** A demo file's ids by ref, per section. */
+function refs(file: DemoFile) {
+  return (section: string, ref: string): Entry => {
+    const entry = (file[section] as Entry[]).find((candidate) => candidate.ref === ref);
+    if (!entry) throw new Error(`no ${ref} in ${section}`);
+    return entry;
+  };
+}
+
+/** The ids a target names before its bookings and spots exist. */
+function staticIds(file: DemoFile, at: 'brooklyn' | 'london') {
+  const entry = refs(file);
+  const pick = at === 'brooklyn'
+    ? { service: 'bk-swedish-massage', staff: 'priya', classService: 'bk-yoga', cls: 'fuzz-bk', member: 'm-emma', plan: 'bk-unlimited', others: ['liam-williams', 'olivia-brown'] }
+    : { service: 'ldn-sports-massage', staff: 'amara', classService: 'ldn-yoga', cls: 'fuzz-ldn', member: 'm-oliver', plan: 'ldn-unlimited', others: ['amelia-jones', 'freya-roberts'] };
+  const membership = entry('memberships', pick.member);
+  const contact = entry('contacts', membership.contact as string);
+  return {
+    companyId: file.company.id,
+    location: entry('locations', at).id,
+    appointmentService: entry('services', pick.service).id,
+    technician: entry('staff', pick.staff).id,
+    classService: entry('services', pick.classService).id,
+    classId: entry('classes', pick.cls).id,
+    contact: contact.id,
+    contactPhone: contact.phone as string,
+    membership: membership.id,
+    memberCode: membership.member_code as string,
+    card: (membership.card_uids as string[])[0]!,
+    plan: entry('membership_plans', pick.plan).id,
+    classAttendee: contact.id,
+    classCanceller: entry('contacts', pick.others[0]!).id,
+    classBooker: entry('contacts', pick.others[1]!).id,
+  };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/**
+ * A fresh database holding the demo business and a copy of it under another company, an app over
+ * it whose every log line (down to trace) is checked for secrets by `logScan`, an all-scopes key per company,
+ * and the three targets with bookings and class spots in place.
+ */
+export async function buildWorld(dialect: DialectName) {
+  const database = await freshDatabase(dialect);
+  const db: Db = await openDatabase(database.url);
+  const own = await demoWithClasses();
+  const rival = copyOf(own);
+  await importBusiness(db, own);
+  await importBusiness(db, rival);
+
+  const logScan = new LogScan(fixtureSecrets([], [own, rival]));
+  const logger = createLogger('trace', { write: (line: string) => logScan.write(line) });
+  // Limits high enough never to refuse a fuzz run, but still counting every request.
+  const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 } });
+  const mintedKeys: string[] = [];
+  const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all') => {
+    const minted = await createKey(db, { companyId, scopes, locationIds });
+    mintedKeys.push(minted.key);
+    logScan.add(fixtureSecrets([minted.key], []));
+    return minted;
+  };
+  const keys = { own: (await mint(own.company.id)).key, rival: (await mint(rival.company.id)).key };
+
+  const send = (request: ApiRequest): Promise<LightMyRequestResponse> =>
+    app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers ?? {}, ...(request.payload !== undefined && { payload: request.payload }) });
+  const call = async (key: string, method: string, url: string, body?: unknown) => {
+    const response = await send({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { payload: JSON.stringify(body) }),
+    });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+
+  /** Books what a target needs through the API, as its company's key. */
+  async function prepare(key: string, ids: ReturnType<typeof staticIds>): Promise<Target> {
+    const from = new Date(Date.now() + 2 * day).toISOString().slice(0, 10);
+    const slots = async () =>
+      (await call(key, 'GET', `/v1/availability?service_id=${ids.appointmentService}&location_id=${ids.location}&technician_id=${ids.technician}&from=${from}`)).data as { start: string }[];
+    const book = async (start: string) =>
+      (await call(key, 'POST', '/v1/bookings', { location_id: ids.location, service_id: ids.appointmentService, contact_id: ids.contact, technician_id: ids.technician, start })).id as string;
+    const first = await slots();
+    const booking = await book(first[0]!.start);
+    const movableBooking = await book(first[Math.floor(first.length / 2)]!.start);
+    const left = await slots();
+    for (const contact of [ids.classAttendee, ids.classCanceller]) {
+      await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
+    }
+    return { ...ids, booking, movableBooking, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+  }
+
+  const rivalIds = staticIds(rival, 'brooklyn');
+  const targets: Record<TargetName, Target> = {
+    own: await prepare(keys.own, staticIds(own, 'brooklyn')),
+    otherLocation: await prepare(keys.own, staticIds(own, 'london')),
+    otherCompany: await prepare(keys.rival, rivalIds),
+  };
+
+  return {
+    db,
+    app,
+    dialect,
+    logScan,
+    keys,
+    mintedKeys,
+    mint,
+    targets,
+    ownCompanyId: own.company.id,
+    rivalCompanyId: rival.company.id,
+    /** Both companies' import files, for the secrets a log must never show. */
+    files: [own, rival],
+    send,
+    async close() {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
