@@ -115,6 +115,20 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
     expect((await checkIn({ identifier: 'gone-offline' })).status).toBe(422);
   });
 
+  it('records an offline visit from a device whose clock runs ahead at the server time, flagged', async () => {
+    const m = await build.member({ code: 'fast-clock' });
+    const ahead = new Date(Date.now() + 3600_000).toISOString();
+    const before = Date.now();
+    const answer = await checkIn({ identifier: 'fast-clock', offline: true, checked_in_at: ahead, source: 'turnstile', device_id: 'gate-3' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.flags).toContain('device_clock_ahead');
+    expect(Date.parse(answer.body.checked_in_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(answer.body.checked_in_at)).toBeLessThanOrEqual(Date.now());
+    expect(await visitsOf(m.membershipId)).toBe(1);
+    // Online, the device asks for a decision: a time that far ahead is still a bad request.
+    expect((await checkIn({ identifier: 'fast-clock', checked_in_at: ahead })).body.error).toMatchObject({ code: 'invalid_param', param: 'checked_in_at' });
+  });
+
   it('checks in by contact with the membership that admits, and by membership id', async () => {
     const m = await build.member({ status: 'cancelled', code: 'old-plan' });
     const current = await f.db.first(f.db.qb.selectFrom('contacts').select('id').where('id', '=', m.contactId));

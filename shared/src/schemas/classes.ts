@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateOrDateTime, Id, PageQuery, Timestamp } from './common.js';
+import { DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
+import { checkinSources } from './members.js';
 
 export const paidByValues = ['membership', 'package', 'free_class', 'none'] as const;
 export const PaidBy = z.enum(paidByValues);
@@ -96,4 +97,12 @@ export const ClassBook = z
   .strictObject({ contact_id: Id, allow_without_entitlement: z.boolean().optional() })
   .meta({ id: 'ClassBook' });
 export const ClassCancel = z.strictObject({ contact_id: Id, excuse: z.boolean().optional() }).meta({ id: 'ClassCancel' });
-export const ClassCheckIn = z.strictObject({ contact_id: Id }).meta({ id: 'ClassCheckIn' });
+export const ClassCheckIn = z
+  .strictObject({
+    contact_id: Id,
+    checked_in_at: DateTimeInput.optional().describe('When it happened, default now: a device reporting late (after an outage) sends the real time; more than 5 minutes ahead is refused'),
+    source: z.enum(checkinSources).default('api').describe('What checked the contact in, recorded on the visit'),
+    device_id: z.string().min(1).max(100).optional().describe('The reporting device, recorded on the visit'),
+    offline: z.boolean().optional().describe('Decided by a device while it could not reach the server; recorded on the visit. Unlike a facility visit, the check-in alerts still apply'),
+  })
+  .meta({ id: 'ClassCheckIn' });

@@ -45,7 +45,7 @@ export const CheckInRequest = z
     contact_id: Id.optional(),
     source: z.enum(checkinSources).default('api'),
     device_id: z.string().min(1).max(100).optional(),
-    checked_in_at: DateTimeInput.optional().describe('Default now; more than 5 minutes ahead is refused'),
+    checked_in_at: DateTimeInput.optional().describe('Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time'),
     offline: z.boolean().optional().describe('The device let the member in while offline: always recorded, flagged'),
   })
   .meta({ id: 'CheckInRequest' });

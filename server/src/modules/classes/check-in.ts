@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ClassSpotResult, type Reason } from '@studio/shared';
+import { ApiError, type ClassCheckIn, type ClassSpotResult, type Reason } from '@studio/shared';
+import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext } from '../../http/route.js';
@@ -7,6 +8,7 @@ import type { AuthContext, LocationRow } from '../../plugins/auth.js';
 import { toIso } from '../../time.js';
 import { checkinRules } from '../locations/settings.js';
 import { reasonMessages } from '../members/reason-messages.js';
+import { reportedCheckInTime } from '../members/reported-time.js';
 import { evaluate, evaluateContact } from '../members/resolve.js';
 import { spotResult } from './book.js';
 import { liveSpot, lockContact, type AttendeeRow } from './class-repository.js';
@@ -14,6 +16,7 @@ import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
+type Body = z.output<typeof ClassCheckIn>;
 
 /** The check-in alerts (api-decisions.md, Members and check-in) are what can block a class check-in. */
 const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
@@ -35,10 +38,14 @@ async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, locatio
  * Checks a booked contact in (api-decisions.md, Classes): consumes the covering membership visit or
  * package credit once, as a visit of kind `class`; a second check-in answers the same result. A
  * blocking alert is refused with 422 `checkin_blocked` and kept in the check-in audit trail.
+ * A kiosk reporting late sends `checked_in_at` (the real time, also what the alerts are judged at),
+ * `source`, `device_id` and `offline`; unlike a facility visit an offline report is not forced in:
+ * no door opened, so a refusal goes back to the device, which keeps it for staff. Like a facility
+ * visit, an offline report from a clock running fast is recorded at the server's time.
  */
-export async function checkInToClass(ctx: Ctx, classId: string, body: { contact_id: string }): Promise<ClassSpotResult> {
-  const now = Date.now();
-  const nowIso = toIso(now);
+export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Promise<ClassSpotResult> {
+  const at = reportedCheckInTime(body.checked_in_at, Date.now(), body.offline === true).at.getTime();
+  const atIso = toIso(at);
   return ctx.transaction(async (sql) => {
     const { db } = ctx;
     const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
@@ -47,19 +54,21 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: { contact_
     if (!spot) throw new ApiError('not_booked', 'This contact holds no spot in the class: book first.', { param: 'contact_id' });
     if (spot.status === 'checked_in') return spotResult(spot);
 
-    const blocked = await blockingAlerts(db, sql, ctx.auth, location, spot, new Date(now));
+    const origin = { source: body.source, device_id: body.device_id ?? null, offline: body.offline === true };
+    const blocked = await blockingAlerts(db, sql, ctx.auth, location, spot, new Date(at));
     if (blocked.length) {
       await sql.run(
         db.qb.insertInto('checkin_denials').values({
           id: randomUUID(), company_id: ctx.auth.companyId, location_id: location.id, membership_id: spot.membership_id, contact_id: spot.contact_id,
-          credential_hash: null, reasons: JSON.stringify(blocked), source: 'api', device_id: null, attempted_at: nowIso,
+          credential_hash: null, reasons: JSON.stringify(blocked), source: origin.source, device_id: origin.device_id, attempted_at: toIso(Date.now()),
         }),
       );
       throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });
     }
-    const visitId = await consumeCredit(db, sql, { spot, cls, location, at: now, flags: [] });
-    const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: nowIso, visit_id: visitId, updated_at: nowIso };
-    await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: nowIso, visit_id: visitId, updated_at: nowIso }).where('id', '=', spot.id));
+    const visitId = await consumeCredit(db, sql, { spot, cls, location, at, flags: [], origin });
+    const updatedAt = toIso(Date.now());
+    const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt };
+    await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt }).where('id', '=', spot.id));
     return spotResult(checkedIn);
   });
 }

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type { checkinSources } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
 import { toIso } from '../../time.js';
 import { loadFacts } from '../members/facts.js';
 import { bumpFeed } from '../members/feed-sequence.js';
 import type { AttendeeRow, ClassRow } from './class-repository.js';
+
+/** Who reported a class visit: a kiosk's late report carries its device and the offline flag. */
+export interface VisitOrigin {
+  source: (typeof checkinSources)[number];
+  device_id: string | null;
+  offline: boolean;
+}
+
+const apiOrigin: VisitOrigin = { source: 'api', device_id: null, offline: false };
 
 /**
  * Consumes the membership visit or package credit covering a spot, as a visit of kind `class`:
@@ -15,9 +25,10 @@ import type { AttendeeRow, ClassRow } from './class-repository.js';
 export async function consumeCredit(
   db: Db,
   sql: Queryable,
-  input: { spot: AttendeeRow; cls: ClassRow; location: LocationRow; at: number; flags: string[] },
+  input: { spot: AttendeeRow; cls: ClassRow; location: LocationRow; at: number; flags: string[]; origin?: VisitOrigin },
 ): Promise<string | null> {
   const { spot, cls, location } = input;
+  const origin = input.origin ?? apiOrigin;
   if (spot.membership_id === null || (spot.paid_by !== 'membership' && spot.paid_by !== 'package')) return null;
   const facts = (await loadFacts(db, sql, cls.company_id, [spot.membership_id], location, new Date(input.at))).get(spot.membership_id)!;
   const used = facts.used + 1;
@@ -31,10 +42,10 @@ export async function consumeCredit(
     class_id: cls.id,
     checked_in_at: toIso(input.at),
     recorded_at: toIso(Date.now()),
-    source: 'api' as const,
-    device_id: null,
+    source: origin.source,
+    device_id: origin.device_id,
     resolved_by: null,
-    offline: 0,
+    offline: origin.offline ? 1 : 0,
     flags: JSON.stringify(input.flags),
     plan_name: facts.plan_name,
     visits_used: used,

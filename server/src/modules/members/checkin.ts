@@ -10,14 +10,12 @@ import { checkinRules } from '../locations/settings.js';
 import { bumpFeed } from './feed-sequence.js';
 import { findByIdentifier } from './lookup.js';
 import { reasonMessages } from './reason-messages.js';
+import { reportedCheckInTime } from './reported-time.js';
 import { toVisit } from './visits.js';
 import { evaluate, evaluateContact, type Evaluated } from './resolve.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
 type Body = z.output<typeof CheckInRequest>;
-
-/** A device's clock may run a little fast; a check-in further ahead than this is refused. */
-const futureToleranceMs = 5 * 60_000;
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
 
@@ -68,12 +66,8 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
 export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
   const by = identifiedBy(body);
   const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, body.location_id);
-  const now = Date.now();
-  const at = body.checked_in_at === undefined ? new Date(now) : new Date(body.checked_in_at);
-  if (at.getTime() > now + futureToleranceMs) {
-    throw new ApiError('invalid_param', 'checked_in_at is more than 5 minutes in the future.', { param: 'checked_in_at' });
-  }
   const offline = body.offline === true;
+  const { at, clockAhead } = reportedCheckInTime(body.checked_in_at, Date.now(), offline);
   return ctx.transaction(async (sql) => {
     const evaluated = await target(ctx, sql, location, body, by, at);
     const deny = async (reasons: string[], membership?: Evaluated) =>
@@ -100,7 +94,7 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       await deny(decision.reasons, evaluated);
       throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
     }
-    const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings];
+    const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
     const used = facts.used + 1;
     const visit = {
       id: randomUUID(),

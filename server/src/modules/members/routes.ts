@@ -30,7 +30,7 @@ export const memberRoutes = [
     operationId: 'checkInMember',
     summary: 'Record a facility check-in',
     description:
-      'Names the member by exactly one of `identifier`, `membership_id` or `contact_id` (the contact\'s valid membership is used). A refusal answers 422 `checkin_blocked` with every cause in `reasons` and is kept as an audit record, never counted. A visit a device let in while offline (`offline: true`, a past `checked_in_at`) is always recorded, with `flags` such as `ineligible_at_checkin` for staff to follow up.',
+      'Names the member by exactly one of `identifier`, `membership_id` or `contact_id` (the contact\'s valid membership is used). A refusal answers 422 `checkin_blocked` with every cause in `reasons` and is kept as an audit record, never counted. A visit a device let in while offline (`offline: true`, a past `checked_in_at`) is always recorded, with `flags` such as `ineligible_at_checkin` for staff to follow up; one reported more than 5 minutes ahead of the server\'s clock is recorded at the server\'s time with the flag `device_clock_ahead`.',
     tag: 'Members',
     scopes: ['checkin:members'],
     body: CheckInRequest,
