@@ -1,5 +1,6 @@
 import { SerialPort } from 'serialport';
 import type { LossReporter } from '../supervision/supervisor.js';
+import { hangupAwareBinding } from './hangup-aware-binding.js';
 
 export interface SerialSettings {
   path: string;
@@ -17,7 +18,7 @@ export interface SerialSettings {
  * connection: a half frame from the previous connection is never parsed into the next.
  */
 export async function openSerialPort(settings: SerialSettings, loss: LossReporter): Promise<SerialPort> {
-  const options = { path: settings.path, baudRate: settings.baudRate, autoOpen: false, ...(settings.binding ? { binding: settings.binding } : {}) };
+  const options = { path: settings.path, baudRate: settings.baudRate, autoOpen: false, binding: settings.binding ?? hangupAwareBinding };
   // SerialPort's type hides `binding`, but it spreads our options over its default (serialport/dist/serialport.js).
   const port = new SerialPort(options as ConstructorParameters<typeof SerialPort>[0]);
   await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(error) : resolve())));

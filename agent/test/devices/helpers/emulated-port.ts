@@ -6,8 +6,13 @@ import { SerialPort } from 'serialport';
  */
 export class EmulatedDevicePort {
   readonly received: Buffer[] = [];
+  /** The same chunks with the time each arrived (ms since the epoch): when the board switched. */
+  readonly timed: { at: number; bytes: Buffer }[] = [];
   private constructor(private readonly port: SerialPort) {
-    port.on('data', (chunk: Buffer) => this.received.push(chunk));
+    port.on('data', (chunk: Buffer) => {
+      this.received.push(chunk);
+      this.timed.push({ at: Date.now(), bytes: chunk });
+    });
     port.on('error', () => undefined);
   }
 

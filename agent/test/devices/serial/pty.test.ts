@@ -71,6 +71,22 @@ describe('rdm6300 reader on a pty', () => {
     await vi.waitFor(() => expect(reads.map((r) => r.identifier)).toEqual(['0A008E6D5D', '1122334455']), waitFor);
   });
 
+  it('notices every unplug, also mid-frame, and reads again after each replug', async () => {
+    const reader = rdmReaderOn(pair.b);
+    device = reader;
+    const reads: CardRead[] = [];
+    reader.onRead((read) => reads.push(read));
+    await reader.start();
+    emulator = await EmulatedDevicePort.open(pair.a);
+    for (let cycle = 1; cycle <= 5; cycle++) {
+      await emulator!.send(rdm6300Frame('1122334455').subarray(0, 6));
+      await replug();
+      expect(reader.health().reconnects).toBe(cycle);
+      await emulator!.send(rdm6300Frame('1122334455'));
+      await vi.waitFor(() => expect(reads).toHaveLength(cycle), waitFor);
+    }
+  });
+
   it('starts unavailable when the port is not there, then opens once it appears', async () => {
     await pair.kill();
     const reader = rdmReaderOn(pair.b);
