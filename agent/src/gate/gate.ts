@@ -89,7 +89,9 @@ export class Gate {
     const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, membershipId: cached?.membership_id ?? null };
 
     const lastGrant = settings.antiPassbackS > 0 ? store.decisions.lastGrantAt(digest) : null;
-    if (lastGrant && at.getTime() - lastGrant.getTime() < settings.antiPassbackS * 1000) {
+    // Either side of the last grant: after the clock steps back, that grant looks ahead, and a
+    // one-sided test would hold the member out for the whole jump.
+    if (lastGrant && Math.abs(at.getTime() - lastGrant.getTime()) < settings.antiPassbackS * 1000) {
       store.decisions.add({ ...record, granted: false, reason: 'anti_passback', offline: false, idempotencyKey: null });
       return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
     }

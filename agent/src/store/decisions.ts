@@ -23,7 +23,8 @@ export class DecisionLog {
         `insert into decisions (at, lane_id, reader_id, credential_digest, membership_id, granted, reason, offline, idempotency_key)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      lastGrant: db.prepare<[string], { at: string }>('select max(at) as at from decisions where credential_digest = ? and granted = 1'),
+      // The latest grant recorded, not the latest time: after the clock steps back they differ.
+      lastGrant: db.prepare<[string], { at: string }>('select at from decisions where credential_digest = ? and granted = 1 order by id desc limit 1'),
     };
   }
 

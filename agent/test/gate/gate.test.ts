@@ -106,6 +106,20 @@ describe('the gate, against a fake server', () => {
     expect(t.relay.pulses).toHaveLength(1);
   });
 
+  it('anti-passback survives the clock jumping back: no lock-out for the jump, still one passage per window', async () => {
+    studio.addMember('1000000001');
+    let offsetMs = 0;
+    t = testAgent(agentConfig(`${temp.dir}/agent.db`, { location_id: studio.locationId, anti_passback_s: 30 }), { server: studio, now: () => new Date(Date.now() + offsetMs) });
+    await t.agent.start();
+    await t.agent.syncFeedNow();
+    expect(await t.scan('1000000001')).toMatchObject({ granted: true });
+    // The clock steps back an hour (NTP, a dead RTC battery): the last grant now looks an hour ahead.
+    offsetMs = -3_600_000;
+    expect(await t.scan('1000000001')).toMatchObject({ granted: true });
+    expect(await t.scan('1000000001')).toMatchObject({ granted: false, reason: 'anti_passback' });
+    expect(t.relay.pulses).toHaveLength(2);
+  });
+
   it('a failing relay pulse is logged, never retried', async () => {
     studio.addMember('1000000001');
     await start();
