@@ -9,6 +9,8 @@ import { createCredentialDigester } from './gate/credential-digest.js';
 import { Gate, type Lane } from './gate/gate.js';
 import type { GateServer } from './gate/online-decision.js';
 import { cacheAgeSeconds, healthReport, type HealthReport } from './health.js';
+import { Kiosk } from './kiosk/kiosk.js';
+import type { KioskServer } from './kiosk/server-link.js';
 import { LocalApi } from './local-api/local-api.js';
 import { AgentMetrics } from './metrics.js';
 import { AgentStore } from './store/agent-store.js';
@@ -30,7 +32,16 @@ export interface AgentDeps {
   devices: AgentDevices;
   /** The API's members endpoints; default a client on `config.server`. Tests pass a fake. */
   server?: GateServer & FeedServer & DrainServer;
+  /** The class, resolve and location endpoints the kiosk uses; default the same client. */
+  kioskServer?: KioskServer;
   now?: () => Date;
+}
+
+function kioskReader(config: AgentConfig, devices: AgentDevices): CardReader | null {
+  if (config.kiosk.reader === undefined) return null;
+  const reader = devices.readers.find((r) => r.id === config.kiosk.reader);
+  if (!reader) throw new Error(`kiosk: reader "${config.kiosk.reader}" was not created`);
+  return reader;
 }
 
 function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
@@ -49,9 +60,11 @@ function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
 export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger;
-  const client = deps.server ? null : createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, logger: logger.child({ module: 'client' }) });
+  const needsClient = !deps.server || (config.kiosk.enabled && !deps.kioskServer);
+  const client = needsClient ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, logger: logger.child({ module: 'client' }) }) : null;
   const server = deps.server ?? client!.members;
   const store = AgentStore.open(config.store.path);
+  const digest = createCredentialDigester(store.db);
   const bus = new EventBus(logger);
   const contact = new ServerContact(now);
   const metrics = new AgentMetrics(() => store.outbox.depth(), () => cacheAgeSeconds(store, now()));
@@ -61,7 +74,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     lanes: buildLanes(config, deps.devices),
     server,
     store,
-    digest: createCredentialDigester(store.db),
+    digest,
     bus,
     metrics,
     contact,
@@ -94,6 +107,13 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     },
   });
 
+  const localApi = config.local_api.enabled ? new LocalApi({ host: config.local_api.host, port: config.local_api.port, health: () => health(), metrics, bus, logger }) : null;
+  const kiosk =
+    config.kiosk.enabled && localApi
+      ? new Kiosk({
+          config, server: deps.kioskServer ?? client!, agentStore: store, localApi, reader: kioskReader(config, deps.devices), digest, bus, contact, metrics, logger, now,
+        })
+      : null;
   const health = (): HealthReport =>
     healthReport({
       version: agentVersion,
@@ -103,9 +123,9 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       store,
       contact,
       devices: () => allDevices.map((d) => d.health()),
+      kiosk: kiosk ? () => kiosk.health() : null,
       now,
     });
-  const localApi = config.local_api.enabled ? new LocalApi({ host: config.local_api.host, port: config.local_api.port, health, metrics, bus, logger }) : null;
   let stopWatching = () => {};
   let stopping: Promise<void> | null = null;
 
@@ -114,6 +134,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
 
   return {
     gate,
+    kiosk,
     store,
     bus,
     metrics,
@@ -134,6 +155,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       gate.start();
       feed.start();
       drain.start();
+      kiosk?.start();
       await localApi?.start();
       logger.info({ device_id: config.device_id, lanes: config.lanes.length, cached: store.cache.rowCount(), outbox: store.outbox.depth().pending }, 'agent started');
     },
@@ -143,7 +165,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       stopping ??= (async () => {
         await allRelaysOff();
         await gate.stop();
-        await Promise.allSettled([feed.stop(), drain.stop(), localApi?.stop()]);
+        await Promise.allSettled([feed.stop(), drain.stop(), kiosk?.stop(), localApi?.stop()]);
         stopWatching();
         await allRelaysOff();
         await Promise.allSettled(allDevices.map((device) => device.stop()));

@@ -1,3 +1,4 @@
+import type { KioskAnswer, KioskStatus } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
 import type { DeviceHealth } from './devices/types.js';
 
@@ -24,6 +25,10 @@ export interface HealthChangeEvent {
 export interface AgentEvents {
   decision: DecisionEvent;
   'device-health': HealthChangeEvent;
+  /** A class check-in answered at the kiosk (a scan at its reader); never an identifier or a full name. */
+  'kiosk-answer': KioskAnswer;
+  /** The kiosk went offline or came back. */
+  'kiosk-status': KioskStatus;
 }
 
 type Listener<T> = (payload: T) => void;

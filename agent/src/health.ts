@@ -1,4 +1,5 @@
 import type { DeviceHealth } from './devices/types.js';
+import type { KioskHealth } from './kiosk/kiosk-health.js';
 import type { AgentStore } from './store/agent-store.js';
 import type { ServerContact } from './sync/server-contact.js';
 
@@ -20,6 +21,8 @@ export interface HealthReport {
     rejected_rows: { id: number; membership_id: string; checked_in_at: string; code: string | null }[];
   };
   server: { last_contact_at: string | null };
+  /** The class check-in kiosk, when enabled: its cache, its outbox and the conflicts kept for staff. */
+  kiosk: KioskHealth | null;
 }
 
 export interface HealthDeps {
@@ -30,6 +33,7 @@ export interface HealthDeps {
   store: AgentStore;
   contact: ServerContact;
   devices: () => DeviceHealth[];
+  kiosk?: (() => KioskHealth) | null;
   now: () => Date;
 }
 
@@ -46,7 +50,8 @@ export function healthReport(deps: HealthDeps): HealthReport {
   const age = cacheAgeSeconds(store, now);
   const stale = age === null || age > deps.maxCacheAgeS;
   const depth = store.outbox.depth();
-  const degraded = stale || depth.rejected > 0 || devices.some((d) => d.state !== 'ok');
+  const kiosk = deps.kiosk?.() ?? null;
+  const degraded = stale || depth.rejected > 0 || (kiosk?.outbox.rejected ?? 0) > 0 || devices.some((d) => d.state !== 'ok');
   return {
     status: !writable ? 'failing' : degraded ? 'degraded' : 'ok',
     version: deps.version,
@@ -63,5 +68,6 @@ export function healthReport(deps: HealthDeps): HealthReport {
       rejected_rows: store.outbox.list('rejected').map((row) => ({ id: row.id, membership_id: row.membership_id, checked_in_at: row.checked_in_at, code: row.last_error })),
     },
     server: { last_contact_at: deps.contact.lastAt()?.toISOString() ?? null },
+    kiosk,
   };
 }

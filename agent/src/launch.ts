@@ -7,9 +7,15 @@ import { createDevices } from './devices/factory.js';
 /**
  * Simulation: the configured hardware is replaced by a `stdin` reader (type an identifier, press
  * Enter) and `log` relays (a pulse is a log line), keeping the lane ids, so a box or a laptop
- * without hardware runs the same gate. Only the first lane gets the reader: stdin is one stream.
+ * without hardware runs the same gate. stdin is one stream, so one reader gets it: the first
+ * lane's, or the kiosk's on a box with a kiosk reader and no lane; the kiosk then has no reader
+ * when a lane took stdin.
  */
 export function withSimulatedDevices(config: AgentConfig): AgentConfig {
+  const kioskReader = config.kiosk.reader;
+  if (kioskReader !== undefined && config.lanes.length === 0) {
+    return { ...config, devices: DevicesConfig.parse({ readers: [{ id: kioskReader, driver: 'stdin' }], relays: [], sensors: [] }) };
+  }
   const lanes = config.lanes.length > 0 ? config.lanes : [{ id: 'sim', reader: 'stdin', relay: 'log', kind: 'turnstile' as const }];
   const relayIds = [...new Set(lanes.map((lane) => lane.relay))];
   const devices = DevicesConfig.parse({
@@ -17,7 +23,7 @@ export function withSimulatedDevices(config: AgentConfig): AgentConfig {
     relays: relayIds.map((id) => ({ id, driver: 'log' })),
     sensors: [],
   });
-  return { ...config, devices, lanes: lanes.slice(0, 1) };
+  return { ...config, devices, lanes: lanes.slice(0, 1), kiosk: { ...config.kiosk, reader: undefined } };
 }
 
 export interface LaunchOptions {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DevicesConfig } from '../devices/config.js';
+import { KioskConfig, loopbackHosts } from './kiosk.js';
 import { LaneConfig } from './lanes.js';
 
 /**
@@ -15,7 +16,7 @@ export const AgentConfigSchema = z
     version: z.literal(1),
     server: z.strictObject({
       url: z.url().describe('the versioned API base, e.g. http://10.0.0.2:3000/v1'),
-      api_key: z.string().min(1).optional().describe('a key with scope checkin:members; or env STUDIO_AGENT_KEY'),
+      api_key: z.string().min(1).optional().describe('a key with scope checkin:members (a kiosk also read:classes, write:classes); or env STUDIO_AGENT_KEY'),
     }),
     location_id: z.guid(),
     device_id: z.string().min(1).max(100),
@@ -49,6 +50,7 @@ export const AgentConfigSchema = z
         port: z.number().int().min(0).max(65_535).default(8787),
       })
       .prefault({}),
+    kiosk: KioskConfig.prefault({}),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((config, ctx) => {
@@ -62,6 +64,15 @@ export const AgentConfigSchema = z
     laneReaders.forEach((reader, i) => {
       if (laneReaders.indexOf(reader) !== i) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'reader'], message: `reader "${reader}" already drives another lane` });
     });
+    const { kiosk } = config;
+    if (kiosk.reader !== undefined) {
+      if (!readers.has(kiosk.reader)) ctx.addIssue({ code: 'custom', path: ['kiosk', 'reader'], message: `no reader "${kiosk.reader}" in devices.readers` });
+      if (laneReaders.includes(kiosk.reader)) ctx.addIssue({ code: 'custom', path: ['kiosk', 'reader'], message: `reader "${kiosk.reader}" drives a lane; the kiosk needs a reader of its own` });
+    }
+    if (kiosk.enabled && !config.local_api.enabled) ctx.addIssue({ code: 'custom', path: ['kiosk', 'enabled'], message: 'the kiosk is served by the local API: enable local_api' });
+    if (kiosk.enabled && !loopbackHosts.has(config.local_api.host)) {
+      ctx.addIssue({ code: 'custom', path: ['local_api', 'host'], message: 'with the kiosk enabled the local API must listen on loopback (127.0.0.1, ::1 or localhost): it has no authentication' });
+    }
   });
 
 export type AgentConfigInput = z.input<typeof AgentConfigSchema>;

@@ -5,18 +5,23 @@ import type { RouteHandler } from './router.js';
 /** Comment lines keep idle proxies and the kiosk's EventSource from timing the stream out. */
 const heartbeatMs = 15_000;
 
+/** Which bus events a stream carries, each under its Server-Sent Events name. */
+export type StreamedEvents = Partial<Record<keyof AgentEvents, string>>;
+
 /**
- * `GET /events`: Server-Sent Events of decisions and device health changes, for the kiosk.
- * `closeAll()` ends every open stream, so the local server can stop.
+ * A Server-Sent Events endpoint relaying bus events (`GET /events`: decisions and device health;
+ * `GET /kiosk/api/events`: the kiosk's answers and status). `closeAll()` ends every open stream,
+ * so the local server can stop.
  */
-export function eventStream(bus: EventBus<AgentEvents>) {
+export function eventStream(bus: EventBus<AgentEvents>, events: StreamedEvents) {
   const open = new Set<ServerResponse>();
 
   const handler: RouteHandler = (req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write('retry: 3000\n\n');
-    const send = (event: keyof AgentEvents) => (payload: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-    const unsubscribe = [bus.on('decision', send('decision')), bus.on('device-health', send('device-health'))];
+    const unsubscribe = Object.entries(events).map(([busEvent, name]) =>
+      bus.on(busEvent as keyof AgentEvents, (payload: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)),
+    );
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
     open.add(res);
     req.once('close', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AgentEvents, EventBus } from '../events.js';
 import type { AgentMetrics } from '../metrics.js';
-import { eventStream } from './event-stream.js';
+import { eventStream, type StreamedEvents } from './event-stream.js';
 import { Router } from './router.js';
 
 export interface LocalApiDeps {
@@ -20,19 +20,29 @@ export interface LocalApiDeps {
  * no authentication, so it must not face the network. `router` is public so features add routes.
  */
 export class LocalApi {
-  readonly router = new Router();
+  readonly router: Router;
   private server: Server | null = null;
-  private readonly events;
+  private readonly streams: ReturnType<typeof eventStream>[] = [];
 
   constructor(private readonly deps: LocalApiDeps) {
-    this.events = eventStream(deps.bus);
+    this.router = new Router((error) => deps.logger.error({ err: error }, 'a local API handler failed'));
     this.router
       .add('GET', '/health', () => {
         const report = deps.health();
         return { status: report.status === 'failing' ? 503 : 200, body: report };
       })
-      .add('GET', '/metrics', async () => ({ body: await deps.metrics.text(), contentType: deps.metrics.registry.contentType }))
-      .add('GET', '/events', this.events.handler);
+      .add('GET', '/metrics', async () => ({ body: await deps.metrics.text(), contentType: deps.metrics.registry.contentType }));
+    this.addEventStream('/events', { decision: 'decision', 'device-health': 'device-health' });
+  }
+
+  /** A Server-Sent Events route relaying bus events; ended when the API stops. `guard` may refuse a request (throw) before the stream opens. */
+  addEventStream(path: string, events: StreamedEvents, guard: (host: string | undefined) => void = () => {}): void {
+    const stream = eventStream(this.deps.bus, events);
+    this.streams.push(stream);
+    this.router.add('GET', path, (req, res) => {
+      guard(req.headers.host);
+      return stream.handler(req, res);
+    });
   }
 
   async start(): Promise<AddressInfo> {
@@ -55,7 +65,7 @@ export class LocalApi {
 
   async stop(): Promise<void> {
     if (!this.server) return;
-    this.events.closeAll();
+    for (const stream of this.streams) stream.closeAll();
     const server = this.server;
     this.server = null;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,21 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '@studio/shared';
 
 /** A handler answers JSON (returned) or takes over the response itself (a stream) and returns undefined. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<RouteAnswer | undefined> | RouteAnswer | undefined;
 
 export interface RouteAnswer {
   status?: number;
-  /** A string is sent as is with `contentType`; anything else as JSON. */
+  /** A string or a Buffer is sent as is with `contentType`; anything else as JSON. */
   body: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /**
  * The local API's routes: exact method + path, so each feature registers its own (health,
- * metrics, events today; the kiosk's class endpoints later) without touching the server code.
+ * metrics, events, the kiosk) without touching the server code; a prefix route serves a folder
+ * (the kiosk's renderer files) and yields to exact routes. Handlers throw `ApiError`; this is the
+ * one place it becomes the API's envelope.
  */
 export class Router {
   private readonly routes = new Map<string, RouteHandler>();
+  private readonly prefixes: { method: string; prefix: string; handler: RouteHandler }[] = [];
+
+  /** `onFault` hears every error that is not an `ApiError` (a bug or a broken disk), for the log. */
+  constructor(private readonly onFault: (error: unknown) => void = () => {}) {}
 
   add(method: 'GET' | 'POST', path: string, handler: RouteHandler): this {
     const key = `${method} ${path}`;
@@ -24,22 +32,38 @@ export class Router {
     return this;
   }
 
+  /** Every path under `prefix` (ending in `/`) not taken by an exact route. */
+  addPrefix(method: 'GET', prefix: string, handler: RouteHandler): this {
+    if (!prefix.endsWith('/')) throw new Error(`prefix ${prefix} must end with /`);
+    this.prefixes.push({ method, prefix, handler });
+    return this;
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    const handler = this.routes.get(`${req.method} ${path}`);
+    const handler = this.routes.get(`${req.method} ${path}`) ?? this.prefixes.find((p) => p.method === req.method && path.startsWith(p.prefix))?.handler;
     try {
-      const answer = handler ? await handler(req, res) : { status: 404, body: { error: { code: 'route_not_found', message: `No route ${req.method} ${path}.` } } };
+      if (!handler) throw new ApiError('route_not_found', `No route ${req.method} ${path}.`);
+      const answer = await handler(req, res);
       if (answer) send(res, answer);
-    } catch {
-      // The detail goes to the log by the caller's error listener; a local client gets the envelope only.
-      if (!res.headersSent) send(res, { status: 500, body: { error: { code: 'internal_error', message: 'The agent failed to answer.' } } });
-      else res.end();
+    } catch (error) {
+      // Anything but an ApiError is a fault: the detail goes to the log, a local client gets the envelope only.
+      if (!(error instanceof ApiError)) this.onFault(error);
+      const known = error instanceof ApiError ? error : new ApiError('internal_error', 'The agent failed to answer.');
+      if (res.headersSent) res.end();
+      else send(res, { status: known.status, body: { error: { type: known.type, code: known.code, message: known.message, ...(known.param && { param: known.param }), ...known.details } } });
     }
   }
 }
 
 function send(res: ServerResponse, answer: RouteAnswer): void {
-  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(text);
+  const raw = typeof answer.body === 'string' || Buffer.isBuffer(answer.body);
+  const payload = raw ? (answer.body as string | Buffer) : JSON.stringify(answer.body);
+  res.writeHead(answer.status ?? 200, {
+    'content-type': answer.contentType ?? 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...answer.headers,
+  });
+  res.end(payload);
 }

@@ -47,6 +47,7 @@ export class EligibilityCache {
       forget: db.prepare('delete from feed_rows where credential_hash = ?'),
       find: db.prepare<[string], { row: string }>('select row from feed_rows where credential_hash = ?'),
       ofMembership: db.prepare<[string], { credential_hash: string; row: string }>('select credential_hash, row from feed_rows where membership_id = ?'),
+      ofContact: db.prepare<[string], { row: string }>("select row from feed_rows where json_extract(row, '$.contact_id') = ?"),
       count: db.prepare<[], { n: number }>('select count(*) as n from feed_rows'),
       saveState: db.prepare(
         'update feed_state set location_id = @location_id, cursor = @cursor, hash_key = @hash_key, rules = @rules, full_sync_at = @full_sync_at, delta_sync_at = @delta_sync_at where id = 1',
@@ -105,6 +106,11 @@ export class EligibilityCache {
       if (found) return JSON.parse(found.row) as EligibilityRow;
     }
     return null;
+  }
+
+  /** Every cached credential row of a contact (a kiosk knows the person, not the card). */
+  ofContact(contactId: string): EligibilityRow[] {
+    return this.statements.ofContact.all(contactId).map((found) => JSON.parse(found.row) as EligibilityRow);
   }
 
   rowCount(): number {

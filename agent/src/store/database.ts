@@ -15,6 +15,7 @@ create table if not exists feed_rows (
   row text not null
 );
 create index if not exists feed_rows_membership on feed_rows (membership_id);
+create index if not exists feed_rows_contact on feed_rows (json_extract(row, '$.contact_id'));
 
 create table if not exists feed_state (
   id integer primary key check (id = 1),

@@ -32,6 +32,16 @@ export interface OutboxDepth {
   oldestPendingAt: string | null;
 }
 
+/** Rows counted by status (`select status, count(*) as n, min(created_at) as oldest ... group by status`). */
+export function outboxDepth(counts: readonly { status: OutboxStatus; n: number; oldest: string | null }[]): OutboxDepth {
+  const depth: OutboxDepth = { pending: 0, rejected: 0, sent: 0, oldestPendingAt: null };
+  for (const row of counts) {
+    depth[row.status] = row.n;
+    if (row.status === 'pending') depth.oldestPendingAt = row.oldest;
+  }
+  return depth;
+}
+
 /**
  * The durable outbox of offline visits. Rows are never deleted: `sent` rows are the audit trail,
  * `rejected` rows wait for a human (they are reported in /health), `pending` rows are drained in
@@ -87,11 +97,6 @@ export class Outbox {
   }
 
   depth(): OutboxDepth {
-    const depth: OutboxDepth = { pending: 0, rejected: 0, sent: 0, oldestPendingAt: null };
-    for (const row of this.statements.depth.all()) {
-      depth[row.status] = row.n;
-      if (row.status === 'pending') depth.oldestPendingAt = row.oldest;
-    }
-    return depth;
+    return outboxDepth(this.statements.depth.all());
   }
 }

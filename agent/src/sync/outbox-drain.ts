@@ -43,7 +43,10 @@ async function deliver(server: DrainServer, row: OutboxEntry) {
     try {
       return (await server.checkIn(onlineCheckInBody(visit), { idempotencyKey: row.idempotency_key, retries: 0 })).data;
     } catch (error) {
-      if (!(error instanceof ApiRequestError && error.code === 'checkin_blocked')) throw error;
+      // Refused for the member, or for this box's clock running ahead (not stored, so not decided):
+      // the gate opened all the same, and the server records an offline report at its own time.
+      const refused = error instanceof ApiRequestError && (error.code === 'checkin_blocked' || error.param === 'checked_in_at');
+      if (!refused) throw error;
     }
   }
   const key = row.online_attempted ? `${row.idempotency_key}:offline` : row.idempotency_key;

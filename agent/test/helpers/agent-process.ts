@@ -22,9 +22,12 @@ export interface AgentProcess {
   exited: Promise<number | null>;
 }
 
-/** `node agent/bin/studio-agent.js --config <file> --simulate` as a real process. */
-export function startAgentProcess(configFile: string, localApiPort: number, env: Record<string, string> = {}): AgentProcess {
-  const child = spawn(process.execPath, [agentBin, '--config', configFile, '--simulate'], {
+/**
+ * `node agent/bin/studio-agent.js --config <file> --simulate` as a real process; with
+ * `simulate: false`, on the devices the config names (pty readers and relays, say).
+ */
+export function startAgentProcess(configFile: string, localApiPort: number, env: Record<string, string> = {}, options: { simulate?: boolean } = {}): AgentProcess {
+  const child = spawn(process.execPath, [agentBin, '--config', configFile, ...(options.simulate === false ? [] : ['--simulate'])], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NOTIFY_SOCKET: '', ...env },
   });

@@ -6,15 +6,21 @@ import type { Socket } from 'node:net';
  * on the same address without restarting it, and can hold check-in answers to freeze a drain at a
  * chosen point:
  * - `down()`: the port is closed (ECONNREFUSED), as with the server process stopped;
- * - `holdCheckInsAfter(n)`: the first n check-ins pass; later ones reach the server (which records
- *   them) but their answers are held back, as with a crash between "sent" and "marked sent".
+ * - `hang()`: connections are accepted and requests never answered, as with a server stuck or a
+ *   cable cut mid-way (`up()` answers again);
+ * - `holdCheckInsAfter(n)`: the first n check-ins (facility or class) pass; later ones reach the
+ *   server (which records them) but their answers are held back, as with a crash between "sent"
+ *   and "marked sent".
  */
 export class SwitchableProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private passCheckIns = Infinity;
+  private hanging = false;
   checkInsSeen = 0;
   held = 0;
+  /** 5xx answers the server gave through the proxy. */
+  serverErrors = 0;
   port = 0;
 
   constructor(private readonly upstream: URL) {}
@@ -24,6 +30,7 @@ export class SwitchableProxy {
   }
 
   async up(): Promise<void> {
+    this.hanging = false;
     if (this.server) return;
     const server = createServer((req, res) => this.forward(req, res));
     server.on('connection', (socket) => {
@@ -44,6 +51,12 @@ export class SwitchableProxy {
     await closed;
   }
 
+  /** Listening, never answering; `up()` or `down()` ends it (down() also drops the held requests). */
+  async hang(): Promise<void> {
+    await this.up();
+    this.hanging = true;
+  }
+
   holdCheckInsAfter(n: number): void {
     this.checkInsSeen = 0;
     this.held = 0;
@@ -55,7 +68,8 @@ export class SwitchableProxy {
   }
 
   private forward(req: IncomingMessage, res: ServerResponse): void {
-    const isCheckIn = req.method === 'POST' && req.url?.startsWith('/v1/members/check-in');
+    if (this.hanging) return;
+    const isCheckIn = req.method === 'POST' && (req.url?.startsWith('/v1/members/check-in') || /^\/v1\/classes\/[^/]+\/check-in/.test(req.url ?? ''));
     const hold = isCheckIn && ++this.checkInsSeen > this.passCheckIns;
     const upstream = request(
       { host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers: req.headers },
@@ -66,6 +80,7 @@ export class SwitchableProxy {
           answer.once('end', () => this.held++);
           return;
         }
+        if ((answer.statusCode ?? 502) >= 500) this.serverErrors++;
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -29,6 +29,7 @@ export function agentConfig(storePath: string, overrides: Overrides = {}): Agent
     sync: { feed_interval_s: 3600, drain_interval_s: 3600, max_backoff_s: 3600, page_limit: 1000 },
     store: { path: storePath },
     local_api: { enabled: false, host: '127.0.0.1', port: 0 },
+    kiosk: { enabled: false, horizon_hours: 3, refresh_s: 3600, checkin_opens_min: 30, online_budget_ms: 2000 },
     log_level: 'silent',
   };
   const merged = { ...base } as Record<string, unknown>;

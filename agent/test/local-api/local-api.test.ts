@@ -1,30 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DecisionEvent } from '../../src/events.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
+import { readEvents } from '../helpers/sse.js';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
-
-/** Reads Server-Sent Events from a fetch body until `count` events of `name` arrived. */
-async function readEvents(body: ReadableStream<Uint8Array>, name: string, count: number): Promise<unknown[]> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const events: unknown[] = [];
-  let buffer = '';
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (event === name && data) events.push(JSON.parse(data));
-    }
-  }
-  await reader.cancel();
-  return events;
-}
 
 describe('the local API', () => {
   let temp: ReturnType<typeof tempDir>;

@@ -84,6 +84,26 @@ describe('the outbox drain', () => {
     expect(visits[0]!.idempotency_key).toBe(`${studio.calls.checkIn[0]!.key}:offline`);
   });
 
+  it('an online check-in refused for a clock running ahead is reported offline once, not rejected', async () => {
+    const ann = studio.addMember('1000000001');
+    await t.agent.syncFeedNow();
+    // As the real server does: a check-in stamped more than 5 minutes ahead is a bad request online
+    // (400, not stored), and recorded at the server's time when it reports an offline passage.
+    const original = studio.checkIn;
+    studio.checkIn = async (body, options) => {
+      if (body.offline) return original(body, options);
+      studio.calls.checkIn.push({ body, key: options?.idempotencyKey });
+      const details = { status: 400, type: 'invalid_request' as const, code: 'invalid_param', param: 'checked_in_at', requestId: undefined, reasons: undefined, retryAfterMs: undefined };
+      throw new ApiRequestError('checked_in_at is more than 5 minutes in the future.', details, { method: 'POST', path: '/members/check-in', attempts: 1 });
+    };
+    expect(await t.scan('1000000001')).toMatchObject({ granted: true, offline: true });
+    await t.agent.drainNow();
+    const visits = studio.visitsOf(ann.membership_id);
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toMatchObject({ offline: true, idempotency_key: `${studio.calls.checkIn[0]!.key}:offline` });
+    expect(t.agent.store.outbox.depth()).toMatchObject({ pending: 0, sent: 1, rejected: 0 });
+  });
+
   it('keeps a rejected visit as rejected with its code, reports it, and delivers the rows behind it', async () => {
     const gone = studio.addMember('1000000001');
     const ann = studio.addMember('1000000002');

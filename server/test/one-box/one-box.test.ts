@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../helpers/processes.js';
+import { freePort, startStudio } from '../helpers/processes.js';
 
 const keyPattern = /API key \(all scopes, all locations\): (\S+)/;
+const kioskPattern = /Class check-in kiosk: (http:\/\/127\.0\.0\.1:\d+\/kiosk\/)/;
+/** The agent's local API on a free port, never the default 8787 another run may hold. */
+const agentEnv = async () => ({ STUDIO_AGENT_PORT: String(await freePort()) });
 
 describe('the one-box product (npm start)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-one-box-'));
@@ -12,7 +15,7 @@ describe('the one-box product (npm start)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts on SQLite with demo data, prints a key that pings, and stops cleanly', async () => {
-    const studio = await startStudio('start', databaseUrl, 'info');
+    const studio = await startStudio('start', databaseUrl, 'info', { env: await agentEnv() });
     try {
       await expect.poll(() => keyPattern.test(studio.output())).toBe(true);
       const key = keyPattern.exec(studio.output())![1]!;
@@ -32,13 +35,24 @@ describe('the one-box product (npm start)', () => {
       const logLines = jsonLines();
       expect(logLines.filter((line) => line.includes(key.split('_').pop()!))).toEqual([]);
       expect(statSync(join(dir, 'data', 'demo-key')).mode & 0o777).toBe(0o600);
+
+      // The kiosk: served by the agent, with classes now and in the next hours, members booked (a past-due one among them).
+      await expect.poll(() => kioskPattern.test(studio.output())).toBe(true);
+      const kiosk = kioskPattern.exec(studio.output())![1]!;
+      expect((await fetch(kiosk)).headers.get('content-security-policy')).toContain("default-src 'none'");
+      const timetable = (await (await fetch(`${kiosk}api/classes`)).json()) as { offline: boolean; data: { id: string; booked: number; start: string }[] };
+      expect(timetable.offline).toBe(false);
+      expect(timetable.data.filter((c) => Date.parse(c.start) - Date.now() < 3 * 3_600_000).length).toBeGreaterThanOrEqual(2);
+      const first = (await (await fetch(`${kiosk}api/class?id=${timetable.data[0]!.id}`)).json()) as { roster: { display_name: string; status: string }[] };
+      expect(first.roster.map((a) => a.display_name)).toEqual(expect.arrayContaining(['Emma J.', 'Noah G.']));
+      expect(statSync(join(dir, 'data', 'agent-key')).mode & 0o777).toBe(0o600);
     } finally {
       expect(await studio.stop()).toBe(0);
     }
   });
 
   it('restarts on the same data and prints the same working key', async () => {
-    const first = await startStudio('start', databaseUrl);
+    const first = await startStudio('start', databaseUrl, 'warn', { env: await agentEnv() });
     await expect.poll(() => keyPattern.test(first.output())).toBe(true);
     const key = keyPattern.exec(first.output())![1]!;
     expect(first.output()).toContain('Using the existing data.');

@@ -1,2 +1,3 @@
 export * from './decide.js';
 export * from './rules.js';
+export { localClock, type LocalClock } from './local-clock.js';

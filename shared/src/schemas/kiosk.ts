@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.js';
+import { eligibilityReasons } from './members.js';
 
 /*
  * The kiosk's local API: served by the device agent on loopback (default 127.0.0.1:8787) under
@@ -13,9 +14,13 @@ import { Id, Timestamp } from './common.js';
  *   POST /kiosk/api/check-in             KioskCheckIn  ->  KioskAnswer   tap your name
  *   POST /kiosk/api/scan-target          KioskScanTarget -> KioskScanTarget   the class a scan at this kiosk is for (null: choose)
  *   GET  /kiosk/api/events               Server-Sent Events: `answer` (KioskAnswer, after a scan at the kiosk's reader), `status` (KioskStatus)
+ *   GET  /kiosk/api/conflicts            KioskConflicts     for staff: offline check-ins the server refused at sync
  *   GET  /kiosk/                         the renderer (index.html and its assets)
  *
- * Errors use the API's envelope `{error: {code, message}}` with 400 (`invalid_param`), 404 (`resource_missing`), 500.
+ * Errors use the API's envelope `{error: {type, code, message, param?}}` with 400 (`invalid_param`,
+ * `invalid_json`, `missing_field`, `parameter_unknown`), 404 (`resource_missing`, `route_not_found`),
+ * 413, 415 (a POST body must be `application/json`), 500. Requests must name a loopback Host
+ * (127.0.0.1, localhost, [::1]), else 400 `invalid_param` with `param: "Host"`.
  */
 
 export const KioskClass = z.object({
@@ -59,6 +64,9 @@ export type KioskStatus = z.infer<typeof KioskStatus>;
 export const KioskCheckIn = z.strictObject({ class_id: Id, contact_id: Id });
 export type KioskCheckIn = z.infer<typeof KioskCheckIn>;
 
+export const KioskClassQuery = z.strictObject({ id: Id });
+export type KioskClassQuery = z.infer<typeof KioskClassQuery>;
+
 export const KioskScanTarget = z.strictObject({ class_id: Id.nullable() });
 export type KioskScanTarget = z.infer<typeof KioskScanTarget>;
 
@@ -70,6 +78,21 @@ export type KioskScanTarget = z.infer<typeof KioskScanTarget>;
  * (offline with too old a cache), `walk_in_offline` (a walk-in needs the server), `unavailable`.
  */
 export const kioskOutcomes = ['checked_in', 'already_checked_in', 'refused'] as const;
+
+/** Every reason above, so a kiosk can word each one; `reason` stays a string so a newer agent's reason still parses. */
+export const kioskReasons = [
+  ...eligibilityReasons,
+  'class_full',
+  'class_cancelled',
+  'not_booked',
+  'booking_rule',
+  'entitlement_required',
+  'no_class_now',
+  'cache_stale',
+  'walk_in_offline',
+  'unavailable',
+] as const;
+export type KioskReason = (typeof kioskReasons)[number];
 
 export const KioskAnswer = z.object({
   outcome: z.enum(kioskOutcomes),
@@ -83,3 +106,23 @@ export const KioskAnswer = z.object({
   offline: z.boolean(),
 });
 export type KioskAnswer = z.infer<typeof KioskAnswer>;
+
+/**
+ * An offline check-in the server refused when the agent reported it (a spot cancelled meanwhile:
+ * `not_booked`; `class_cancelled`; an alert such as `past_due`): kept for staff, never dropped.
+ */
+export const KioskConflict = z.object({
+  id: z.number().int(),
+  class_id: Id,
+  class_name: z.string(),
+  class_start: Timestamp,
+  contact_id: Id,
+  display_name: z.string(),
+  checked_in_at: Timestamp,
+  reason: z.string(),
+  reported_at: Timestamp.describe('When the server refused it'),
+});
+export type KioskConflict = z.infer<typeof KioskConflict>;
+
+export const KioskConflicts = z.object({ data: z.array(KioskConflict) });
+export type KioskConflicts = z.infer<typeof KioskConflicts>;

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Scope } from '@studio/shared';
 import type { Logger } from 'pino';
 import { apiBaseUrl, type Config } from '../../config.js';
 import { isPostgresUrl } from '../../db/open.js';
@@ -22,14 +23,20 @@ function dataDir(databaseUrl: string): string {
   return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl);
 }
 
-/** The turnstile's own key: check-in only, at one location, kept beside the database (mode 600) like the demo key. */
+/** What the box does: the turnstile checks members in; the kiosk reads the timetable, books walk-ins, checks into class and names the location. */
+const agentScopes: Scope[] = ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'];
+
+/** The box's own key: its scopes, at one location, kept beside the database (mode 600) like the demo key; a kept key with fewer scopes (an older box) is replaced. */
 async function agentKey(db: Db, companyId: string, locationId: string, file: string): Promise<string> {
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
-    const stillValid = await authenticate(db, `Bearer ${kept}`).then((auth) => auth.companyId === companyId, () => false);
+    const stillValid = await authenticate(db, `Bearer ${kept}`).then(
+      (auth) => auth.companyId === companyId && agentScopes.every((scope) => auth.scopes.includes(scope)),
+      () => false,
+    );
     if (stillValid) return kept;
   }
-  const { key } = await createKey(db, { companyId, name: 'one-box turnstile (simulated)', scopes: ['checkin:members'], locationIds: [locationId] });
+  const { key } = await createKey(db, { companyId, name: 'one-box turnstile and kiosk (simulated)', scopes: agentScopes, locationIds: [locationId] });
   writeFileSync(file, key + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return key;
@@ -38,36 +45,45 @@ async function agentKey(db: Db, companyId: string, locationId: string, file: str
 export interface OneBoxAgent {
   location: string;
   localApi: string;
+  /** The kiosk's renderer, for a browser on this machine. */
+  kiosk: string;
   stop(): Promise<void>;
 }
 
+/** Where the one-box's agent stands: the demo company's first location by name. */
+export function oneBoxLocation(db: Db, companyId: string) {
+  return db.first(db.qb.selectFrom('locations').select(['id', 'name']).where('company_id', '=', companyId).orderBy('name').limit(1));
+}
+
 /**
- * The one-box's turnstile: the device agent in this process, in simulation (a card number typed
- * on stdin is a scan, a relay pulse is a log line), at the demo company's first location. Loaded
+ * The one-box's turnstile and kiosk: the device agent in this process, in simulation (a card
+ * number typed on stdin is a scan at the turnstile, a relay pulse is a log line; the kiosk is
+ * tapped in a browser), at the demo company's first location. Loaded
  * only here, so `studio serve` never loads the agent. A failure to start it is logged and the
  * server keeps running: the API is the product, the simulated gate a demo of it.
  */
 export async function startOneBoxAgent(db: Db, config: Config, companyId: string, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
   try {
-    const location = await db.first(db.qb.selectFrom('locations').select(['id', 'name']).where('company_id', '=', companyId).orderBy('name').limit(1));
+    const location = await oneBoxLocation(db, companyId);
     if (!location) return null;
     const dir = dataDir(config.databaseUrl);
     const apiKey = await agentKey(db, companyId, location.id, join(dir, 'agent-key'));
-    const { parseAgentConfig } = await import('../../../../agent/src/config/load.js');
-    const { launchAgent } = await import('../../../../agent/src/launch.js');
+    const { parseAgentConfig } = await import('@studio/agent/config');
+    const { launchAgent } = await import('@studio/agent/launch');
     const agentConfig = parseAgentConfig({
       version: 1,
       server: { url: apiBaseUrl(config), api_key: apiKey },
       location_id: location.id,
-      device_id: 'one-box-turnstile',
+      device_id: 'one-box-front-desk',
       store: { path: join(dir, 'agent.db') },
       local_api: { port: settings.localApiPort },
+      kiosk: { enabled: true },
       log_level: config.logLevel,
     });
     const agent = await launchAgent(agentConfig, { simulate: true, logger: log.child({ component: 'agent' }) });
     const listening = agent.localApi?.address();
     const address = listening ? `http://${listening.address}:${listening.port}` : 'off';
-    return { location: location.name, localApi: address, stop: () => agent.stop() };
+    return { location: location.name, localApi: address, kiosk: listening ? `${address}/kiosk/` : 'off', stop: () => agent.stop() };
   } catch (error) {
     log.error({ err: error }, 'the simulated turnstile agent did not start; the API server runs without it');
     return null;

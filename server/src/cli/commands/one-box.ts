@@ -1,13 +1,16 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createStudioClient } from '@studio/shared/client';
+import type { Logger } from 'pino';
 import { apiBaseUrl, type Config } from '../../config.js';
 import { isPostgresUrl } from '../../db/open.js';
 import type { Db } from '../../db/types.js';
 import { createKey } from '../../modules/keys/repository.js';
+import { addDemoClassesNow } from '../../modules/setup/demo-day.js';
 import { seedDemo } from '../../modules/setup/demo.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createLogger, startServer } from '../../server.js';
-import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
+import { oneBoxAgentSettings, oneBoxLocation, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
 /**
  * The demo key is shown once at minting like any key; on a one-box install it is also kept beside
@@ -31,6 +34,26 @@ async function demoKey(db: Db, companyId: string, file: string | null): Promise<
   return key;
 }
 
+/**
+ * Classes now and in the next hours at the kiosk's location, booked through this API with the
+ * demo key. A failure is logged: the kiosk then shows whatever the timetable has.
+ */
+async function prepareKioskDemo(db: Db, companyId: string, base: string, key: string, log: Logger): Promise<void> {
+  const client = createStudioClient({ baseUrl: base, apiKey: key });
+  try {
+    const location = await oneBoxLocation(db, companyId);
+    if (!location) return;
+    const demoDay = await addDemoClassesNow(db, companyId, location.id, async (classId, contactId) => {
+      await client.classes.book(classId, { contact_id: contactId });
+    });
+    if (demoDay.created) log.info({ classes: demoDay.classIds.length, location: location.name }, 'demo classes added now and in the next hours for the kiosk');
+  } catch (error) {
+    log.warn({ err: error }, 'the demo classes for the kiosk were not added');
+  } finally {
+    await client.close();
+  }
+}
+
 export async function startOneBox(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   let key = '';
@@ -44,6 +67,7 @@ export async function startOneBox(config: Config): Promise<void> {
   });
   const base = apiBaseUrl(config);
   const agentSettings = oneBoxAgentSettings();
+  if (agentSettings.enabled) await prepareKioskDemo(db, companyId, base, key, log);
   const agent: OneBoxAgent | null = agentSettings.enabled ? await startOneBoxAgent(db, config, companyId, log, agentSettings) : null;
   if (agent) {
     // Stopped before the server finishes closing its database: the agent's last calls are to it.
@@ -64,6 +88,7 @@ export async function startOneBox(config: Config): Promise<void> {
       ...(agent
         ? [
             `  Simulated turnstile at ${agent.location}: type a card number or member code (e.g. HF-1001) and Enter.`,
+            `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`,
             `  Agent health: ${agent.localApi}/health  (STUDIO_AGENT=off to run without it)`,
             '',
           ]

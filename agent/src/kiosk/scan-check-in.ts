@@ -1,0 +1,63 @@
+import type { KioskAnswer } from '@studio/shared/kiosk';
+import { findCached } from '../gate/offline-decision.js';
+import type { AgentStore } from '../store/agent-store.js';
+import { refused, refusalReason } from './answers.js';
+import type { ClassCheckIn } from './class-check-in.js';
+import { cacheStale } from './offline-eligibility.js';
+import { isServerAnswer, type ServerLink } from './server-link.js';
+import type { KioskStore } from './store/kiosk-store.js';
+import { classForScan, openForCheckIn } from './timetable-window.js';
+import type { TimetableSync } from './timetable-sync.js';
+
+export interface ScanDeps {
+  link: ServerLink;
+  sync: TimetableSync;
+  kioskStore: KioskStore;
+  /** The eligibility cache: who a credential is when the server is away. */
+  agentStore: AgentStore;
+  checkIn: ClassCheckIn;
+  settings: { locationId: string; budgetMs: number; maxCacheAgeS: number; checkinOpensMin: number };
+  now: () => Date;
+}
+
+/**
+ * A scan at the kiosk's reader: who it is (the server's resolve, else the eligibility cache), which
+ * class (the kiosk's scan target, else the rule in timetable-window.ts, else `no_class_now`), then
+ * the class check-in, booking a free spot first when the member holds none (walk-in).
+ */
+export async function checkInScan(deps: ScanDeps, identifier: string, target: string | null): Promise<KioskAnswer> {
+  const { link, settings } = deps;
+  const now = deps.now();
+  const cachedRow = findCached(deps.agentStore, identifier);
+  let who: { contactId: string; firstName: string | null };
+  let online = true;
+  try {
+    const resolved = await link.within(settings.budgetMs)((o) => link.server.members.resolve({ identifier, location_id: settings.locationId }, o));
+    if (!resolved.found || resolved.contact_id === null) return refused('not_found', { firstName: null, cls: null, offline: false });
+    who = { contactId: resolved.contact_id, firstName: cachedRow?.contact_id === resolved.contact_id ? cachedRow.first_name : null };
+  } catch (error) {
+    if (isServerAnswer(error)) return refused(refusalReason(error), { firstName: null, cls: null, offline: false });
+    online = false;
+    const offline = { firstName: cachedRow?.first_name ?? null, cls: null, offline: true };
+    if (cacheStale(deps.agentStore.cache, settings.maxCacheAgeS, now)) return refused('cache_stale', offline);
+    if (!cachedRow) return refused('not_found', offline);
+    who = { contactId: cachedRow.contact_id, firstName: cachedRow.first_name };
+  }
+
+  const classId = await chooseClass(deps, who.contactId, target, online);
+  if (classId === null) return refused('no_class_now', { firstName: who.firstName, cls: null, offline: !online });
+  return deps.checkIn.checkIn({ classId, contactId: who.contactId, firstName: who.firstName, mayWalkIn: true, tryOnline: online });
+}
+
+async function chooseClass(deps: ScanDeps, contactId: string, target: string | null, online: boolean): Promise<string | null> {
+  const { kioskStore, settings } = deps;
+  if (target !== null && kioskStore.timetable.find(target)) return target;
+  const now = deps.now();
+  const open = () => openForCheckIn(kioskStore.timetable.classes(), now, settings.checkinOpensMin);
+  // Two classes open at once: fresh rosters say which one the member booked (a booking made minutes ago).
+  const candidates = open();
+  if (online && candidates.length > 1) {
+    for (const cached of candidates) await deps.sync.fetchClass(cached.class.id, settings.budgetMs).catch(() => undefined);
+  }
+  return classForScan(open(), contactId, now)?.class.id ?? null;
+}

@@ -1,0 +1,48 @@
+import { localClock } from '@studio/shared';
+import type { CachedClass } from './store/timetable-cache.js';
+
+/** YYYY-MM-DD a number of days after a calendar date. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface TimetableQuery {
+  /** Bare local dates: the server reads them as local midnight at the location. */
+  from: string;
+  to: string;
+}
+
+/**
+ * What the kiosk asks the server for: from local midnight today to the end of the local day the
+ * horizon reaches (at most two days), so classes still running since this morning are included.
+ * `shownOnKiosk` then keeps today's classes that have not ended and the next hours' ones.
+ */
+export function timetableQuery(now: Date, timezone: string, horizonHours: number): TimetableQuery {
+  const today = localClock(timezone, now).date;
+  const horizonDay = localClock(timezone, new Date(now.getTime() + horizonHours * 3_600_000)).date;
+  return { from: today, to: addDays(horizonDay, 1) };
+}
+
+export function shownOnKiosk(cls: { start: string; end: string }, now: Date, timezone: string, horizonHours: number): boolean {
+  if (Date.parse(cls.end) <= now.getTime()) return false;
+  const start = new Date(cls.start);
+  return localClock(timezone, start).date === localClock(timezone, now).date || start.getTime() < now.getTime() + horizonHours * 3_600_000;
+}
+
+/** Classes a scan may check into now: scheduled, from `opensMin` minutes before the start until the end. */
+export function openForCheckIn(classes: readonly CachedClass[], now: Date, opensMin: number): CachedClass[] {
+  const t = now.getTime();
+  return classes.filter(({ class: c }) => c.status === 'scheduled' && Date.parse(c.start) - opensMin * 60_000 <= t && t < Date.parse(c.end));
+}
+
+/**
+ * The class a scan is for, when the kiosk has no scan target: among the classes open for check-in,
+ * those where the member holds a spot, else all of them (a walk-in); of these the one starting
+ * nearest to now (back-to-back classes: the next one once it is closer than the running one).
+ */
+export function classForScan(open: readonly CachedClass[], contactId: string, now: Date): CachedClass | null {
+  const holding = open.filter((c) => c.roster?.some((a) => a.contact_id === contactId));
+  const pool = holding.length > 0 ? holding : open;
+  const distance = (c: CachedClass) => Math.abs(Date.parse(c.class.start) - now.getTime());
+  return [...pool].sort((a, b) => distance(a) - distance(b))[0] ?? null;
+}
