@@ -25,6 +25,16 @@ export default defineConfig({
         },
       },
       {
+        // Fault injection (chaos/): the quick mode of `npm run chaos`, real processes and databases.
+        test: {
+          name: 'chaos',
+          root: './chaos',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'kiosk-ui',
           root: './kiosk-ui',
