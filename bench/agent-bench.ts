@@ -58,7 +58,8 @@ export async function agentBench(ctx: Context): Promise<AgentBenchResult> {
       await tx.run(db.qb.updateTable('memberships').set({ status: 'past_due' }).where('id', 'in', changed));
       await bumpFeed(db, tx, ctx.data.companyId, changed);
     });
-    feed.child.stdin!.write('delta\n');
+    // Ended, not just written: the feed process lives until its stdin closes, and while it lives the run cannot exit.
+    feed.child.stdin!.end('delta\n');
     const delta = await feed.next();
 
     const membershipsFile = join(ctx.work, 'drain-memberships.json');

@@ -15,17 +15,18 @@ export interface Measurement {
 
 import type { AgentBenchResult } from './agent-bench.js';
 import type { RushResult } from './class-rush.js';
+import { kioskPaintLines, type KioskPaintResult } from './kiosk-paint.js';
 import { checkTargets, targetLines } from './targets.js';
 
 const baselineName = 'bare Fastify route (baseline)';
 
 /** A Markdown table and a JSON document; every figure next to its ratio to the same run's bare route. */
-export function renderReport(measurements: Measurement[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null, settings: Record<string, unknown>) {
+export function renderReport(measurements: Measurement[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null, settings: Record<string, unknown>, kiosk: KioskPaintResult | null = null) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
-  const targets = checkTargets(rows, rushes, agent);
+  const targets = checkTargets(rows, rushes, agent, kiosk);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
@@ -49,9 +50,10 @@ export function renderReport(measurements: Measurement[], rushes: (RushResult & 
     ...rushes.map((r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`),
     '',
     ...(agent ? agentLines(agent) : []),
+    ...(kiosk ? kioskPaintLines(kiosk) : []),
     ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, targets } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, targets } };
 }
 
 function agentLines({ scans, sync }: AgentBenchResult): string[] {

@@ -10,11 +10,12 @@ import pg from 'pg';
 import { cpuSeconds, peakRssMb } from './proc.js';
 import { agentBench, type AgentBenchResult } from './agent-bench.js';
 import { classRush, type RushResult } from './class-rush.js';
+import { kioskPaintBench } from './kiosk-paint.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'no-agent': { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
+  options: { quick: { type: 'boolean', default: false }, 'no-agent': { type: 'boolean', default: false }, 'no-kiosk': { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
 });
 const quick = args.quick!;
 const settings = {
@@ -139,7 +140,7 @@ try {
     process.stderr.write(`${dialect}: seeding ${settings.members} members\n`);
     const data = await seedBench(database.url, settings.members);
     // Warnings only: the figures are the API's, not a log pipe's.
-    const server = await startProcess(['server/bin/studio.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn' }, '/v1/openapi.json');
+    const server = await startProcess(['server/bin/studio.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
     try {
       process.stderr.write(`${dialect}: bare route\n`);
       // The same bodies and headers as the routes measured against it.
@@ -166,8 +167,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+const kiosk = args['no-kiosk'] ? null : await kioskPaintBench({ scans: quick ? 30 : 200 });
+
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine });
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk);
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
