@@ -42,6 +42,11 @@ export function outboxDepth(counts: readonly { status: OutboxStatus; n: number; 
   return depth;
 }
 
+/** What one delivery attempt came to: sent with the server's visit id, rejected, or to retry. */
+export type DeliveryOutcome =
+  | { id: number; kind: 'sent'; visitId: string }
+  | { id: number; kind: 'rejected' | 'retry'; error: string };
+
 /**
  * The durable outbox of offline visits. Rows are never deleted: `sent` rows are the audit trail,
  * `rejected` rows wait for a human (they are reported in /health), `pending` rows are drained in
@@ -49,6 +54,7 @@ export function outboxDepth(counts: readonly { status: OutboxStatus; n: number; 
  */
 export class Outbox {
   private readonly statements;
+  private readonly recordAll: (outcomes: readonly DeliveryOutcome[], now: string) => void;
 
   constructor(db: AgentDatabase) {
     this.statements = {
@@ -64,6 +70,14 @@ export class Outbox {
       failed: db.prepare('update outbox set attempts = attempts + 1, last_error = ?, updated_at = ? where id = ?'),
       depth: db.prepare<[], { status: OutboxStatus; n: number; oldest: string | null }>('select status, count(*) as n, min(created_at) as oldest from outbox group by status'),
     };
+    const { sent, rejected, failed } = this.statements;
+    this.recordAll = db.transaction((outcomes: readonly DeliveryOutcome[], now: string) => {
+      for (const outcome of outcomes) {
+        if (outcome.kind === 'sent') sent.run(outcome.visitId, now, outcome.id);
+        else if (outcome.kind === 'rejected') rejected.run(outcome.error, now, outcome.id);
+        else failed.run(outcome.error, now, outcome.id);
+      }
+    });
   }
 
   /** Call inside the caller's transaction (the offline grant), never on its own. */
@@ -84,16 +98,9 @@ export class Outbox {
     return this.statements.pendingOf.get(membershipId)!.n;
   }
 
-  markSent(id: number, visitId: string, now: Date): void {
-    this.statements.sent.run(visitId, now.toISOString(), id);
-  }
-
-  markRejected(id: number, code: string, now: Date): void {
-    this.statements.rejected.run(code, now.toISOString(), id);
-  }
-
-  markFailedAttempt(id: number, error: string, now: Date): void {
-    this.statements.failed.run(error, now.toISOString(), id);
+  /** Attempts' outcomes in one transaction (one sync to disk for a whole drain wave). */
+  record(outcomes: readonly DeliveryOutcome[], now: Date): void {
+    this.recordAll(outcomes, now.toISOString());
   }
 
   depth(): OutboxDepth {

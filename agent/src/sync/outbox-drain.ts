@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { onlineCheckInBody } from '../gate/online-decision.js';
 import type { DrainResult } from '../metrics.js';
 import type { EligibilityCache } from '../store/cache.js';
-import type { Outbox, OutboxEntry } from '../store/outbox.js';
+import type { DeliveryOutcome, Outbox, OutboxEntry } from '../store/outbox.js';
 import type { ServerContact } from './server-contact.js';
 
 export type DrainServer = Pick<StudioClient['members'], 'checkIn'>;
@@ -53,36 +53,94 @@ async function deliver(server: DrainServer, row: OutboxEntry) {
   return (await server.checkIn({ ...onlineCheckInBody(visit), offline: true }, { idempotencyKey: key, retries: 0 })).data;
 }
 
+/** Rows delivered at once: enough to hide a round trip's latency, few enough not to crowd the server. */
+export const drainInFlight = 16;
+/** Rows read from the outbox per wave; their outcomes are written in one transaction. */
+const waveSize = 128;
+
+type Outcome = { row: OutboxEntry } & (
+  | { kind: 'sent'; visit: { id: string; membership_id: string; visits_used: number } }
+  | { kind: 'rejected'; code: string }
+  | { kind: 'retry'; code: string; message: string; answered: boolean }
+);
+
+async function attempt(server: DrainServer, row: OutboxEntry): Promise<Outcome> {
+  try {
+    return { row, kind: 'sent', visit: await deliver(server, row) };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'error';
+    if (retryable(error)) return { row, kind: 'retry', code, message: (error as Error).message, answered: error instanceof ApiRequestError };
+    return { row, kind: 'rejected', code };
+  }
+}
+
+/** Each membership's rows in id order, the memberships in the order of their first row. */
+function chainsByMembership(rows: readonly OutboxEntry[]): OutboxEntry[][] {
+  const chains = new Map<string, OutboxEntry[]>();
+  for (const row of rows) {
+    const chain = chains.get(row.membership_id);
+    if (chain) chain.push(row);
+    else chains.set(row.membership_id, [row]);
+  }
+  return [...chains.values()];
+}
+
 /**
- * One pass over the pending rows in order. Returns false when the server could not be reached, so
- * the caller backs off; rejected rows are kept and reported, never dropped, and do not block the
- * rows behind them.
+ * Delivers a wave: up to `drainInFlight` memberships at once, each membership's rows one after
+ * another in id order (its visits reach the server in the order they happened, and its count of
+ * used visits only grows). The first retryable failure stops new deliveries; those in flight finish.
+ */
+async function deliverWave(server: DrainServer, rows: readonly OutboxEntry[]): Promise<Outcome[]> {
+  const chains = chainsByMembership(rows);
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  const worker = async () => {
+    for (let chain = chains.shift(); chain && !stopped; chain = chains.shift()) {
+      for (const row of chain) {
+        if (stopped) return;
+        const outcome = await attempt(server, row);
+        outcomes.push(outcome);
+        if (outcome.kind === 'retry') stopped = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(drainInFlight, chains.length) }, worker));
+  return outcomes;
+}
+
+function outcomeRecord(outcome: Outcome): DeliveryOutcome {
+  const { id } = outcome.row;
+  if (outcome.kind === 'sent') return { id, kind: 'sent', visitId: outcome.visit.id };
+  if (outcome.kind === 'rejected') return { id, kind: 'rejected', error: outcome.code };
+  return { id, kind: 'retry', error: `${outcome.code}: ${outcome.message}` };
+}
+
+/**
+ * Drains the pending rows in waves. Returns false when the server could not be reached, so the
+ * caller backs off; rejected rows are kept and reported, never dropped, and do not block the rows
+ * behind them. A wave's outcomes are written together: a crash before that write leaves its rows
+ * pending, and their next attempt, under the same keys, gets the server's stored answers.
  */
 export async function drainOutbox(deps: DrainDeps): Promise<boolean> {
   const log = deps.logger.child({ module: 'outbox' });
   for (;;) {
-    const rows = deps.outbox.pending(50);
+    const rows = deps.outbox.pending(waveSize);
     if (rows.length === 0) return true;
-    for (const row of rows) {
-      try {
-        const visit = await deliver(deps.server, row);
-        deps.contact.seen();
-        deps.outbox.markSent(row.id, visit.id, deps.now());
-        deps.cache.learn(visit.membership_id, { used: visit.visits_used });
-        deps.onResult?.('sent');
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'error';
-        if (error instanceof ApiRequestError) deps.contact.seen();
-        if (retryable(error)) {
-          deps.outbox.markFailedAttempt(row.id, `${code}: ${(error as Error).message}`, deps.now());
-          deps.onResult?.('retry');
-          log.warn({ outbox_id: row.id, code }, 'outbox delivery failed; will retry with the same key');
-          return false;
-        }
-        deps.outbox.markRejected(row.id, code, deps.now());
-        deps.onResult?.('rejected');
-        log.error({ outbox_id: row.id, membership_id: row.membership_id, code }, 'the server rejected an offline visit; kept as rejected for staff');
+    const outcomes = await deliverWave(deps.server, rows);
+    deps.outbox.record(outcomes.map(outcomeRecord), deps.now());
+    let reachable = true;
+    for (const outcome of outcomes) {
+      if (outcome.kind !== 'retry' || outcome.answered) deps.contact.seen();
+      if (outcome.kind === 'sent') deps.cache.learn(outcome.visit.membership_id, { used: outcome.visit.visits_used });
+      if (outcome.kind === 'retry') {
+        reachable = false;
+        log.warn({ outbox_id: outcome.row.id, code: outcome.code }, 'outbox delivery failed; will retry with the same key');
       }
+      if (outcome.kind === 'rejected') {
+        log.error({ outbox_id: outcome.row.id, membership_id: outcome.row.membership_id, code: outcome.code }, 'the server rejected an offline visit; kept as rejected for staff');
+      }
+      deps.onResult?.(outcome.kind);
     }
+    if (!reachable) return false;
   }
 }

@@ -69,9 +69,9 @@ describe('the agent store', () => {
     store.recordOfflineGrant(decision(), visit('a'));
     store.recordOfflineGrant({ ...decision(), idempotencyKey: 'b' }, visit('b'));
     const [a, b] = store.outbox.pending();
-    store.outbox.markSent(a!.id, 'visit-1', new Date());
-    store.outbox.markRejected(b!.id, 'resource_missing', new Date());
-    store.outbox.markSent(b!.id, 'visit-2', new Date());
+    store.outbox.record([{ id: a!.id, kind: 'sent', visitId: 'visit-1' }], new Date());
+    store.outbox.record([{ id: b!.id, kind: 'rejected', error: 'resource_missing' }], new Date());
+    store.outbox.record([{ id: b!.id, kind: 'sent', visitId: 'visit-2' }], new Date());
     expect(store.outbox.depth()).toMatchObject({ pending: 0, sent: 1, rejected: 1 });
     expect(store.outbox.list('rejected')[0]).toMatchObject({ last_error: 'resource_missing', visit_id: null });
     store.close();

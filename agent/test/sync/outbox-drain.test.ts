@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@studio/shared/client';
+import { drainInFlight } from '../../src/sync/outbox-drain.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
@@ -139,5 +140,87 @@ describe('the outbox drain', () => {
     expect(t.agent.store.outbox.list('pending')[0]).toMatchObject({ attempts: 1, last_error: expect.stringContaining(code) });
     await t.agent.drainNow();
     expect(studio.visitsOf(ann.membership_id)).toHaveLength(1);
+  });
+
+  /** Offline visits straight into the store: `perMember` for each of `members` new members, interleaved in time. */
+  const queuedVisits = async (members: number, perMember: number) => {
+    const added = Array.from({ length: members }, (_, i) => studio.addMember(String(2000000001 + i)));
+    await t.agent.syncFeedNow();
+    const start = Date.now() - 3_600_000;
+    for (let round = 0; round < perMember; round++) {
+      added.forEach((member, i) => {
+        const at = new Date(start + (round * members + i) * 1000);
+        const key = `visit-${member.membership_id}-${round}`;
+        t.agent.store.recordOfflineGrant(
+          { at, laneId: 'front', readerId: 'r1', credentialDigest: key, membershipId: member.membership_id, granted: true, reason: null, offline: true, idempotencyKey: key },
+          { idempotency_key: key, membership_id: member.membership_id, location_id: studio.locationId, device_id: 'gate-1', checked_in_at: at.toISOString(), online_attempted: false },
+        );
+      });
+    }
+    return added;
+  };
+
+  /** Answers every check-in after a few milliseconds, counting deliveries in flight, overall and per membership. */
+  const slowStudio = () => {
+    const seen = { maxInFlight: 0, maxPerMembership: 0 };
+    const inFlight = new Map<string, number>();
+    let total = 0;
+    const original = studio.checkIn;
+    studio.checkIn = async (body, options) => {
+      const id = body.membership_id!;
+      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+      total++;
+      seen.maxInFlight = Math.max(seen.maxInFlight, total);
+      seen.maxPerMembership = Math.max(seen.maxPerMembership, inFlight.get(id)!);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        return await original(body, options);
+      } finally {
+        inFlight.set(id, inFlight.get(id)! - 1);
+        total--;
+      }
+    };
+    return seen;
+  };
+
+  it(`delivers up to ${drainInFlight} visits at once, one at a time and in order per membership, each exactly once`, async () => {
+    const members = await queuedVisits(40, 3);
+    const seen = slowStudio();
+    await t.agent.drainNow();
+    expect(seen.maxInFlight).toBe(drainInFlight);
+    expect(seen.maxPerMembership).toBe(1);
+    expect(studio.visits).toHaveLength(120);
+    expect(new Set(studio.visits.map((v) => v.idempotency_key)).size).toBe(120);
+    for (const member of members) {
+      expect(studio.visitsOf(member.membership_id).map((v) => v.idempotency_key)).toEqual([0, 1, 2].map((round) => `visit-${member.membership_id}-${round}`));
+    }
+    expect(t.agent.store.outbox.depth()).toMatchObject({ pending: 0, sent: 120, rejected: 0 });
+  });
+
+  it('stops starting deliveries at the first retryable failure, keeps what was sent, and later sends the rest exactly once in order', async () => {
+    const members = await queuedVisits(30, 2);
+    slowStudio();
+    const failing = members[5]!.membership_id;
+    const slow = studio.checkIn;
+    studio.checkIn = async (body, options) => {
+      if (body.membership_id === failing) {
+        studio.checkIn = slow;
+        throw new ApiRequestError('unavailable', { status: 503, type: 'api_error', code: 'unavailable', param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined }, { method: 'POST', path: '/members/check-in', attempts: 1 });
+      }
+      return slow(body, options);
+    };
+    await t.agent.drainNow();
+    const afterFailure = t.agent.store.outbox.depth();
+    expect(afterFailure.pending).toBeGreaterThanOrEqual(2);
+    expect(afterFailure.sent).toBe(studio.visits.length);
+    expect(afterFailure.sent).toBeLessThan(60);
+    const [first] = t.agent.store.outbox.list('pending').filter((row) => row.membership_id === failing);
+    expect(first).toMatchObject({ idempotency_key: `visit-${failing}-0`, attempts: 1, last_error: expect.stringContaining('unavailable') });
+    expect(studio.visitsOf(failing)).toHaveLength(0);
+
+    await t.agent.drainNow();
+    expect(t.agent.store.outbox.depth()).toMatchObject({ pending: 0, sent: 60, rejected: 0 });
+    expect(new Set(studio.visits.map((v) => v.idempotency_key)).size).toBe(60);
+    expect(studio.visitsOf(failing).map((v) => v.idempotency_key)).toEqual([`visit-${failing}-0`, `visit-${failing}-1`]);
   });
 });
