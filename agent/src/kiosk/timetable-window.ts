@@ -3,7 +3,7 @@ import type { CachedClass } from './store/timetable-cache.js';
 
 /** YYYY-MM-DD a number of days after a calendar date. */
 function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().split('T')[0]!;
 }
 
 export interface TimetableQuery {

@@ -77,3 +77,24 @@ describe.each(dialects)('availability across time zones and DST (%s)', (dialect)
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+describe.each(dialects)('availability at the ends of the calendar (%s)', (dialect) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await startFixture(dialect);
+  });
+  afterAll(() => f.close());
+
+  // A day loop once cut year 0's and year 10000's dates to a month ('-000001-12') and never ended,
+  // until the process ran out of memory: a single request could take the server down.
+  it.each([
+    ['0000-01-01T00:00:00Z', '0000-01-03T00:00:00Z'],
+    ['0000-01-01', '0000-01-02'],
+    ['9999-12-30T00:00:00Z', '9999-12-31T23:59:59.999Z'],
+  ])('answers from=%s to=%s', async (from, to) => {
+    const s = await salon(f, { timezone: 'Pacific/Kiritimati' });
+    const answer = await f.request('GET', `/v1/availability?service_id=${s.haircut}&location_id=${s.location}&from=${from}&to=${to}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toEqual([]);
+  });
+});

@@ -18,13 +18,27 @@ export function wallClock(zone: IANAZone, instant: number): number {
   return instant + zone.offset(instant) * MINUTE_MS;
 }
 
+/**
+ * The date part of an instant's ISO string: 'YYYY-MM-DD', or '-YYYYYY-MM-DD' / '+YYYYYY-MM-DD'
+ * outside years 0 to 9999 (cutting at 10 characters there kept the month and lost the day, and
+ * a loop over days then never moved on).
+ */
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().split('T')[0]!;
+}
+
+/** Midnight UTC of a date as milliseconds. */
+function dateMs(date: string): number {
+  return Date.parse(`${date}T00:00Z`);
+}
+
 /** The local date ('YYYY-MM-DD') of an instant. */
 export function localDate(zone: IANAZone, instant: number): string {
-  return new Date(wallClock(zone, instant)).toISOString().slice(0, 10);
+  return isoDate(wallClock(zone, instant));
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoDate(dateMs(date) + days * DAY_MS);
 }
 
 /** ISO weekday of a date: 1 Monday .. 7 Sunday. */
@@ -34,9 +48,10 @@ export function isoWeekday(date: string): number {
 
 /** Every local date from the day before `from`'s to the day after `to`'s, in order. */
 export function localDatesAround(zone: IANAZone, from: number, to: number): string[] {
-  const last = addDays(localDate(zone, to), 1);
+  // Compared as instants: as strings, '+010000-01-01' sorts before '9999-12-31'.
+  const last = dateMs(addDays(localDate(zone, to), 1));
   const dates: string[] = [];
-  for (let date = addDays(localDate(zone, from), -1); date <= last; date = addDays(date, 1)) dates.push(date);
+  for (let day = dateMs(addDays(localDate(zone, from), -1)); day <= last; day += DAY_MS) dates.push(isoDate(day));
   return dates;
 }
 
