@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { enrolmentKeys, memberCodeKey } from '@studio/shared';
-import { sql } from 'kysely';
 import { openDatabase } from '../server/src/db/open.js';
+import { refreshStatistics } from '../server/src/db/statistics.js';
 import type { Db } from '../server/src/db/types.js';
 import { createCompany } from '../server/src/modules/companies/repository.js';
 import { createKey } from '../server/src/modules/keys/repository.js';
@@ -84,7 +84,7 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
     const contactIdsByLocation = locationIds.map((_, l) => contactIds.filter((_, i) => i % 5 === l));
     const schedule = await seedSchedule(db, company.id, locationIds, contactIdsByLocation);
     // Fresh statistics, as autovacuum (Postgres) or the optimizer (SQLite) would have them in service.
-    await db.run(sql`analyze`.compile(db.qb));
+    await refreshStatistics(db, 'all');
     const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'bench' });
     const contactSearches = Array.from({ length: 50 }, (_, n) => `member${(n * 7919) % members}`);
     return { key, companyId: company.id, locationIds, identifiers, contactSearches, admittedCardIds, admittedMembershipIds, schedule };

@@ -37,10 +37,12 @@ export class GroupCommit {
   run<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      // Arrivals join the group running or waiting to run; only an idle committer is started.
+      // Arrivals join the group running or waiting to run; only an idle committer is started, and
+      // only once this turn's I/O callbacks have run: Node runs a callback's promises before the
+      // next callback, so a group started at once would commit (and fsync) each request alone.
       if (!this.#scheduled) {
         this.#scheduled = true;
-        void this.hold(() => this.#drain());
+        setImmediate(() => void this.hold(() => this.#drain()));
       }
     });
   }

@@ -35,6 +35,19 @@ describe('group commit', () => {
     expect(statements.filter((s) => s === 'SAVEPOINT grouped')).toHaveLength(3);
   });
 
+  it('groups transactions begun in separate callbacks of one event-loop turn, as requests read from several sockets are', async () => {
+    const { statements, insert, rows } = setup();
+    // Node runs each I/O callback's promises before the next callback: a group begun at once
+    // would commit the first request alone before the second one's callback even ran.
+    const inserts = await new Promise<Promise<number>[]>((resolve) => {
+      const started: Promise<number>[] = [];
+      for (let n = 1; n <= 3; n++) setImmediate(() => started.push(insert(n)) === 3 && resolve(started));
+    });
+    await Promise.all(inserts);
+    expect(rows()).toEqual([1, 2, 3]);
+    expect(statements.filter((s) => s === 'COMMIT')).toHaveLength(1);
+  });
+
   it('rolls a failing transaction back to its savepoint and commits the others', async () => {
     const { group, insert, rows } = setup();
     const failing = group.run(async (t) => {

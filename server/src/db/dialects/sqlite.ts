@@ -14,6 +14,7 @@ import { compiled, type Db, type Query, type Queryable } from '../types.js';
 import { GroupCommit } from '../group-commit.js';
 import { Mutex } from '../mutex.js';
 import { withAmbientTransactions } from '../ambient-transaction.js';
+import { dropSqliteSamples } from '../statistics.js';
 
 const statementCacheSize = 500;
 
@@ -30,6 +31,7 @@ export function openSqlite(file: string): Db {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  dropSqliteSamples(raw);
 
   const statements = new Map<string, BetterSqlite3.Statement>();
   const statement = (sql: string) => {
