@@ -1,4 +1,6 @@
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListQuery } from '../../src/modules/contacts/repository.js';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 
@@ -97,6 +99,28 @@ describe.each(dialects)('contacts (%s)', (dialect) => {
     expect(await search('jose 9999')).not.toContain(jose.body.id);
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
+  });
+
+  it('finds a renamed contact by the new name only, and words short, quoted or inside others', async () => {
+    const search = async (q: string) =>
+      (await f.request('GET', `/v1/contacts?search=${encodeURIComponent(q)}&limit=100`)).body.data.map((c: { id: string }) => c.id);
+    const created = await f.request('POST', '/v1/contacts', { body: { first_name: 'Quincy', last_name: 'O"Dell', location_id: f.acme.us.id } });
+    const id = created.body.id as string;
+    for (const q of ['quincy', 'QUI', 'incy', 'o"dell', 'qu', 'y o', 'qu dell']) expect(await search(q), q).toContain(id);
+    await f.request('PATCH', `/v1/contacts/${id}`, { body: { first_name: 'Marguerite' } });
+    expect(await search('quincy')).not.toContain(id);
+    for (const q of ['marguerite', 'guer', 'ma o"d']) expect(await search(q), q).toContain(id);
+  });
+
+  it('serves a search word of three characters or more from the trigram index', async () => {
+    const compiled = contactListQuery(f.db, f.acme.id, null, 'walker 42').compile();
+    if (dialect === 'sqlite') {
+      const plan = await f.db.all<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` } as CompiledQuery<{ detail: string }>);
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(/SCAN contacts_search VIRTUAL TABLE INDEX/);
+    } else {
+      const indexes = await f.db.all(sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'contacts_search_trigrams' and schemaname = current_schema()`.compile(f.db.qb));
+      expect(indexes[0]?.indexdef).toMatch(/gin \(search_text gin_trgm_ops\)/);
+    }
   });
 
   it('updates a contact, clears optional fields with null, and refuses a phone another contact has', async () => {

@@ -3,6 +3,7 @@ import { foundation } from './001-foundation.js';
 import { members } from './002-members.js';
 import { appointments } from './003-appointments.js';
 import { classes } from './004-classes.js';
+import { contactSearch } from './005-contact-search.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes];
+export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch];
