@@ -45,7 +45,8 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
       .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
       .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.status'])
       .where('k.company_id', '=', ctx.auth.companyId)
-      .where(raw<boolean>`(k.feed_seq > ${afterSeq} or (k.feed_seq = ${afterSeq} and k.match_key > ${afterKey}))`)
+      // A row value: one index range (with `or`, SQLite scanned from the first key on every page).
+      .where(raw<boolean>`(k.feed_seq, k.match_key) > (${afterSeq}, ${afterKey})`)
       // Members of this location, and members of others whose plan admits here (no list: all).
       .where((eb) => eb.or([eb('m.location_id', '=', location.id), eb('p.access_location_ids', 'is', null), eb('p.access_location_ids', 'like', `%"${location.id}"%`)]))
       .orderBy('k.feed_seq')
