@@ -103,8 +103,15 @@ export class ServerLoad {
   }
 
   /** Resolves once `n` operations are acknowledged. */
-  async reached(n: number): Promise<void> {
-    while (this.acknowledged < n) await sleep(2);
+  /** Resolves once n operations are acknowledged; throws when none is for `stallMs` (the server is gone). */
+  async reached(n: number, stallMs = 60_000): Promise<void> {
+    let last = this.acknowledged;
+    let since = Date.now();
+    while (this.acknowledged < n) {
+      if (this.acknowledged !== last) [last, since] = [this.acknowledged, Date.now()];
+      if (Date.now() - since > stallMs) throw new Error(`no operation acknowledged for ${stallMs} ms (${this.acknowledged} of ${n} wanted): the server stopped answering`);
+      await sleep(2);
+    }
   }
 
   /** Resolves once every operation is acknowledged, or throws after `timeoutMs`. */

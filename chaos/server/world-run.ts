@@ -34,7 +34,15 @@ export class LoadedServer {
   }
 
   async startServer(): Promise<void> {
-    this.server = await startStudio('serve', this.databaseUrl, 'warn', { port: this.port });
+    // The load is thousands of requests a minute under one key: the per-key rate limit (its own
+    // tests are in the server's suite) would answer 429 and measure nothing of the faults.
+    const server = await startStudio('serve', this.databaseUrl, 'warn', { port: this.port, env: { RATE_LIMIT_MAX: '0' } });
+    this.server = server;
+    // Only the scenario stops it (clearing `server` first): any other exit is a crash, reported
+    // with its output at once, since the load then stalls and the scenario ends in a timeout.
+    server.child.once('exit', (code, signal) => {
+      if (this.server === server) process.stderr.write(`studio serve exited by itself (${code ?? signal}):\n${server.output().slice(-6000)}\n`);
+    });
   }
 
   /** SIGKILL: no request finishes, no connection closes cleanly, nothing is flushed. */
@@ -65,7 +73,9 @@ export class LoadedServer {
     await this.load.close();
     await this.verify();
     if (this.server && this.server.child.exitCode !== null) violations.push(`the server process died: ${this.server.output().slice(-2000)}`);
-    await this.server?.stop();
+    const server = this.server;
+    this.server = null;
+    await server?.stop();
     const { stats, ops } = this.load;
     violations.push(...this.verdicts.flatMap((v) => v.violations), ...stats.unexpected.map((u) => `unexpected answer ${u}`));
     notes.push(
