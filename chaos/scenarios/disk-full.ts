@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createStudioClient } from '@studio/shared/client';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app.js';
+import { defaultLimits } from '../../server/src/config.js';
 import { openDatabase } from '../../server/src/db/open.js';
 import type { Db } from '../../server/src/db/types.js';
 import type { ScenarioResult } from '../report.js';
@@ -45,7 +46,8 @@ export async function diskFull(settings: DiskFullSettings): Promise<ScenarioResu
   try {
     const world = await seedServerWorld(url, settings);
     const db = await openDatabase(url);
-    const app = await buildApp({ db });
+    // As in world-run.ts: the load under one key would meet the per-key rate limit, not the full disk.
+    const app = await buildApp({ db, limits: { ...defaultLimits, rateLimitMax: 0 } });
     const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/v1`;
     const load = new ServerLoad(base, world, operationsFor(world), settings);
     const reader = createStudioClient({ baseUrl: base, apiKey: world.key, retries: 0, timeoutMs: settings.timeoutMs });
