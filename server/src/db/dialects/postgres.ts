@@ -15,13 +15,31 @@ import { compiled, type Db, type Query, type Queryable } from '../types.js';
 // COUNT(*) and other int8 results come back as strings by default; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-type Client = Pick<pg.PoolClient, 'query'>;
+/** What runs a statement: the pool (a client per query) or one transaction's client. */
+interface Runner {
+  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
+}
+
+/**
+ * A transaction's client, one statement at a time. Handlers may `Promise.all` their reads; pg
+ * queues a query sent while another runs on the same client, but deprecates that (pg@9 drops it).
+ */
+function oneAtATime(client: pg.PoolClient): Runner {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    query(config) {
+      const next = tail.then(() => client.query(config));
+      tail = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
 
 /**
  * Every query runs as a named prepared statement (about 2x a plain parameterised query here,
  * performance.md); the name is derived from the SQL text so each connection prepares it once.
  */
-function queryable(client: Client): Queryable {
+function queryable(client: Runner): Queryable {
   const exec = async (query: Query<unknown>) => {
     const q = compiled(query);
     const name = 'q' + createHash('sha1').update(q.sql).digest('hex').slice(0, 20);
@@ -86,13 +104,15 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
         log?.warn({ code: (error as { code?: unknown }).code }, 'postgres connection lost inside a transaction');
       };
       const client = await checkOut(pool, onLost);
+      // ROLLBACK too waits for a statement still running (a read of a Promise.all whose other read failed).
+      const runner = oneAtATime(client);
       try {
-        await client.query('BEGIN');
-        const result = await work(queryable(client));
-        await client.query('COMMIT');
+        await runner.query({ text: 'BEGIN' });
+        const result = await work(queryable(runner));
+        await runner.query({ text: 'COMMIT' });
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        await runner.query({ text: 'ROLLBACK' }).catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
         client.off('error', onLost);
