@@ -39,11 +39,11 @@ function oneAtATime(client: pg.PoolClient): Runner {
  * Every query runs as a named prepared statement (about 2x a plain parameterised query here,
  * performance.md); the name is derived from the SQL text so each connection prepares it once.
  */
-function queryable(client: Runner): Queryable {
+function queryable(runner: Runner): Queryable {
   const exec = async (query: Query<unknown>) => {
     const q = compiled(query);
     const name = 'q' + createHash('sha1').update(q.sql).digest('hex').slice(0, 20);
-    return client.query({ name, text: q.sql, values: q.parameters as unknown[] });
+    return runner.query({ name, text: q.sql, values: q.parameters as unknown[] });
   };
   return {
     async all<R>(query: Query<R>) {
