@@ -45,6 +45,21 @@ describe('the agent store', () => {
     again.close();
   });
 
+  it("reads a card's latest grant from the index, without sorting its grants, also in a database made before", () => {
+    const oldPath = `${temp.dir}/old.db`;
+    const old = new Database(oldPath);
+    old.exec('create table decisions (id integer primary key autoincrement, at text not null, lane_id text not null, reader_id text not null, credential_digest text not null, membership_id text, granted integer not null, reason text, offline integer not null, idempotency_key text)');
+    old.exec('create index decisions_grants on decisions (credential_digest, granted, at)');
+    old.close();
+    for (const file of [path, oldPath]) {
+      const store = AgentStore.open(file);
+      const plan = store.db.prepare("explain query plan select at from decisions where credential_digest = ? and granted = 1 order by id desc limit 1").all('digest') as { detail: string }[];
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX decisions_last_grant/);
+      expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
+      store.close();
+    }
+  });
+
   it('writes the decision and the outbox row in one transaction: when the outbox insert fails, no decision is kept', () => {
     const store = AgentStore.open(path);
     store.recordOfflineGrant(decision(new Date('2026-01-01T00:00:00Z')), visit('same'));
