@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // The repository as a whole: what `npm test` needs, and rules that span workspaces.
+      { test: { name: 'repo', root: '.', include: ['test/**/*.test.ts'] } },
       { test: { name: 'shared', root: './shared', include: ['test/**/*.test.ts'] } },
       {
         test: {
