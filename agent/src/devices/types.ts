@@ -55,7 +55,7 @@ export interface Relay extends Device {
    * max-on guard releases the channel even if the timer path fails.
    */
   pulse(ms: number): Promise<void>;
-  /** Every channel off (called at start and stop). */
+  /** Every channel off (called at start and stop); writes nothing when every channel is known off. */
   allOff(): Promise<void>;
 }
 
