@@ -1,7 +1,14 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DecisionEvent } from '../../src/events.js';
+import { pino } from 'pino';
+import { createAgent, type Agent } from '../../src/agent.js';
+import { createSerialReader } from '../../src/devices/serial/serial-reader.js';
+import { rdm6300Format } from '../../src/devices/serial/stx-hex-frames.js';
+import type { HealthReport } from '../../src/health.js';
 import { defaultMaxStreams } from '../../src/local-api/local-api.js';
+import { MockBinding, wrappedMockBinding } from '../devices/helpers/mock-binding.js';
+import { FakeRelay } from '../helpers/fake-devices.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { readEvents } from '../helpers/sse.js';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
@@ -132,5 +139,51 @@ describe('the local API', () => {
     const answer = await fetch(`${base}/nope`);
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+});
+
+describe('the local API with a reader that cannot parse its input', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let agent: Agent;
+  let mock: ReturnType<typeof wrappedMockBinding>;
+  let reader: ReturnType<typeof createSerialReader>;
+
+  beforeEach(async () => {
+    temp = tempDir();
+    MockBinding.createPort('/dev/ttyDESK');
+    mock = wrappedMockBinding();
+    reader = createSerialReader({
+      id: 'reader-1',
+      driver: 'rdm6300',
+      serial: { path: '/dev/ttyDESK', baudRate: 9600, binding: mock.binding },
+      decoding: { kind: 'frames', format: rdm6300Format },
+      debounceMs: 0,
+      logger: pino({ level: 'silent' }),
+    });
+    const studio = new FakeStudio();
+    const config = agentConfig(`${temp.dir}/agent.db`, { location_id: studio.locationId, local_api: { enabled: true, host: '127.0.0.1', port: 0 } });
+    agent = createAgent(config, { logger: pino({ level: 'silent' }), devices: { readers: [reader], relays: [new FakeRelay('relay-1')], sensors: [] }, server: studio });
+    await agent.start();
+    await agent.syncFeedNow();
+  });
+  afterEach(async () => {
+    await agent.stop();
+    MockBinding.reset();
+    temp.remove();
+  });
+
+  it('GET /health shows the reader degraded with its hint, and the agent degraded', async () => {
+    const base = `http://127.0.0.1:${agent.localApi!.address()!.port}`;
+    const health = async () => (await (await fetch(`${base}/health`)).json()) as HealthReport;
+    expect(await health()).toMatchObject({ status: 'ok', devices: [expect.objectContaining({ id: 'reader-1', state: 'ok', hint: null }), expect.anything()] });
+    for (let i = 0; i < 3; i += 1) {
+      mock.lastPort()!.emitData('0009334109\r\n'); // a line reader's output on the rdm6300 driver
+      await vi.waitFor(() => expect(reader.stats().rejected).toBe(i + 1));
+    }
+    await vi.waitFor(async () => expect((await health()).devices[0]).toMatchObject({ id: 'reader-1', state: 'degraded' }));
+    const report = await health();
+    expect(report.status).toBe('degraded');
+    expect(report.devices[0]!.hint).toBe("3 unreadable frames or lines since the last good read: check the reader's driver, baud rate and line ending");
+    expect(JSON.stringify(report)).not.toContain('0009334109');
   });
 });
