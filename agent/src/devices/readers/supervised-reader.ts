@@ -130,7 +130,10 @@ export class SupervisedReader implements CardReader {
 
   private unreadableInput(fields: Record<string, unknown>, message: string): void {
     const inRun = this.run.unreadable + this.run.stale;
-    if (inRun >= degradedAfterUnreadable) this.run.degradedSince ??= this.clock.now();
     this.logger[inRun <= loggedPerRun ? 'info' : 'debug'](fields, message);
+    if (inRun >= degradedAfterUnreadable && this.run.degradedSince === null) {
+      this.run.degradedSince = this.clock.now();
+      this.logger.warn({ unreadable: this.run.unreadable, stale: this.run.stale }, "reader degraded: its input makes no reads; check the reader's driver, baud rate and line ending");
+    }
   }
 }

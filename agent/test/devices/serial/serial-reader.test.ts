@@ -138,6 +138,7 @@ describe('serial readers: unreadable input in health', () => {
     const infoLines = logs.lines.filter((line) => line.includes('"level":30') && line.includes('reader input unreadable'));
     expect(infoLines).toHaveLength(3);
     expect(infoLines[0]).toContain('"reason":"checksum"');
+    expect(logs.lines.filter((line) => line.includes('"level":40') && line.includes('reader degraded'))).toHaveLength(1);
     expect(logs.text()).not.toContain('0C000621A5');
     expect(logs.text().toUpperCase()).not.toContain(bad.toString('hex').toUpperCase());
 
