@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ConfigError, loadAgentConfigFile } from './config/load.js';
+import { ConfigError, loadAgentConfigFile, type ConfigWarning } from './config/load.js';
 import { launchAgent } from './launch.js';
 import { createAgentLogger } from './logger.js';
 import { startSystemdNotify } from './ops/systemd-notify.js';
@@ -15,8 +15,9 @@ program.parse(process.argv);
 const options = program.opts<{ config: string; simulate?: boolean }>();
 
 let config;
+const configWarnings: ConfigWarning[] = [];
 try {
-  config = loadAgentConfigFile(options.config);
+  config = loadAgentConfigFile(options.config, process.env, (warning) => configWarnings.push(warning));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`studio-agent: ${options.config}: invalid config\n${error.problems.map((p) => `  ${p}\n`).join('')}`);
@@ -24,6 +25,7 @@ try {
 }
 
 const logger = createAgentLogger(config.log_level);
+for (const { message, ...where } of configWarnings) logger.warn(where, message);
 // A stray rejection in a driver or a listener is logged, not fatal: the door must keep working.
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { z } from 'zod';
 import { AgentConfigSchema, type AgentConfig } from './schema.js';
@@ -37,7 +37,31 @@ export function parseAgentConfig(raw: unknown, options: ParseOptions = {}): Agen
   return { ...config, server: { ...config.server, api_key: apiKey }, store: { path: storePath } };
 }
 
-export function loadAgentConfigFile(file: string, env: Record<string, string | undefined> = process.env): AgentConfig {
+/** Something about a valid config file an operator should fix; logged at warn once at start. */
+export interface ConfigWarning {
+  message: string;
+  file: string;
+  mode: string;
+}
+
+/**
+ * A file holding the API key must be readable by its owner only: any user of the box (or group
+ * member) could otherwise check members in and list the location's eligibility feed with it.
+ */
+export function keyExposure(file: string, raw: unknown): ConfigWarning | null {
+  const fileKey = (raw as { server?: { api_key?: unknown } } | null)?.server?.api_key;
+  if (typeof fileKey !== 'string' || fileKey.trim() === '') return null;
+  const mode = statSync(file).mode & 0o777;
+  if ((mode & 0o077) === 0) return null;
+  return {
+    message: `the config file holds server.api_key and is readable by ${mode & 0o007 ? 'other users' : 'its group'}: chmod 600 it, or move the key to ${apiKeyEnv} in a 600 env file`,
+    file,
+    mode: mode.toString(8).padStart(4, '0'),
+  };
+}
+
+/** `onWarning` hears what should be fixed but does not stop the agent (a key file readable by others). */
+export function loadAgentConfigFile(file: string, env: Record<string, string | undefined> = process.env, onWarning: (warning: ConfigWarning) => void = () => {}): AgentConfig {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -50,5 +74,8 @@ export function loadAgentConfigFile(file: string, env: Record<string, string | u
   } catch (error) {
     throw new ConfigError([`(file): ${file} is not valid JSON: ${(error as Error).message}`]);
   }
-  return parseAgentConfig(raw, { env, baseDir: dirname(resolve(file)) });
+  const config = parseAgentConfig(raw, { env, baseDir: dirname(resolve(file)) });
+  const exposure = keyExposure(file, raw);
+  if (exposure) onWarning(exposure);
+  return config;
 }

@@ -19,6 +19,13 @@ const usbId = z
 const UsbIds = z.strictObject({ vendor_id: usbId, product_id: usbId });
 
 const debounceMs = ms(1500, 'the same identifier from this reader within this window is one read');
+const maxScanAgeMs = z
+  .number()
+  .int()
+  .min(100)
+  .max(10_000)
+  .default(1000)
+  .describe('a scan whose first byte arrived longer ago than this is dropped, never acted on (the person may have walked away); default 1000 ms');
 const relaySafety = {
   max_on_ms: z.number().int().min(20).max(120_000).default(30_000).describe('longest pulse accepted, default 30000 ms; longer requests are refused'),
   guard_grace_ms: ms(1000, 'the independent guard forces the channel off this long after a pulse should have ended'),
@@ -38,6 +45,7 @@ const HidWedgeReader = z
     idle_timeout_ms: ms(300, 'ends a read when no key follows, for readers that send no Enter; 0 = Enter only'),
     report_id: z.enum(['auto', 'present', 'absent']).default('auto').describe('whether reports start with a report id; auto: 9-byte reports do (hardware.md 1.1.1)'),
     debounce_ms: debounceMs,
+    max_scan_age_ms: maxScanAgeMs,
   })
   .refine((reader) => (reader.path === undefined) !== (reader.usb === undefined), { message: 'give exactly one of path or usb', path: ['path'] });
 
@@ -49,7 +57,11 @@ const SerialLineReader = z.strictObject({
   driver: z.literal('serial-line'),
   path: serialPath,
   baud_rate: baudRate(9600),
-  delimiter: z.enum(['lf', 'crlf', 'cr']).default('lf').describe('line end; lf also takes CR LF lines (the CR is trimmed)'),
+  delimiter: z
+    .enum(['any', 'lf', 'crlf', 'cr'])
+    .default('any')
+    .describe('line end; any (default): CR, LF or CR LF; a line without one ends on the idle gap'),
+  idle_timeout_ms: ms(100, 'ends a line when no byte follows, for readers that print no line end (or another one); 0 = line ends only'),
   format: z
     .enum(['any', 'decimal', 'hex', 'w26'])
     .default('any')
@@ -60,6 +72,7 @@ const SerialLineReader = z.strictObject({
     .optional()
     .describe('a regex overriding format; group 1 (or the whole match) is the identifier'),
   debounce_ms: debounceMs,
+  max_scan_age_ms: maxScanAgeMs,
 });
 
 const StdinReader = z.strictObject({ id, driver: z.literal('stdin'), debounce_ms: debounceMs });

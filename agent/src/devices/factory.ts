@@ -54,15 +54,21 @@ export function createDevices(config: DevicesConfig, deps: DeviceDeps): Devices 
     const common = { ...supervision(c.id), id: c.id, debounceMs: c.debounce_ms };
     switch (c.driver) {
       case 'hid-wedge':
-        return createWedgeReader({ ...common, target: hidTarget(c), opener: hidOpener(), idleTimeoutMs: c.idle_timeout_ms, reportId: c.report_id });
+        return createWedgeReader({
+          ...common,
+          target: hidTarget(c),
+          opener: hidOpener(),
+          idleTimeoutMs: c.idle_timeout_ms,
+          reportId: c.report_id,
+          maxScanAgeMs: c.max_scan_age_ms,
+        });
       case 'rdm6300':
         return createSerialReader({ ...common, driver: c.driver, serial: serial(c), decoding: { kind: 'frames', format: rdm6300Format } });
       case 'id12la':
         return createSerialReader({ ...common, driver: c.driver, serial: serial(c), decoding: { kind: 'frames', format: id12laFormat } });
       case 'serial-line': {
-        const delimiter = { lf: '\n', crlf: '\r\n', cr: '\r' }[c.delimiter];
-        const decoding = { kind: 'lines' as const, delimiter, format: lineFormat(c.format, c.pattern) };
-        return createSerialReader({ ...common, driver: c.driver, serial: serial(c), decoding });
+        const decoding = { kind: 'lines' as const, ending: c.delimiter, idleMs: c.idle_timeout_ms, format: lineFormat(c.format, c.pattern) };
+        return createSerialReader({ ...common, driver: c.driver, serial: serial(c), decoding, maxScanAgeMs: c.max_scan_age_ms });
       }
       case 'stdin':
         return createStdinReader({ ...common, input: deps.stdin ?? process.stdin });

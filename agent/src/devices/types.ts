@@ -19,7 +19,8 @@ export interface CardRead {
   at: Date;
 }
 
-export type DeviceState = 'starting' | 'ok' | 'down' | 'unavailable' | 'stopped';
+/** `degraded`: connected, but what it sends makes no reads (a reader; `hint` says what to check). */
+export type DeviceState = 'starting' | 'ok' | 'degraded' | 'down' | 'unavailable' | 'stopped';
 
 /** What the health endpoint reports per device. */
 export interface DeviceHealth {
@@ -32,6 +33,8 @@ export interface DeviceHealth {
   lastError: string | null;
   lastEventAt: string | null;
   reconnects: number;
+  /** What to check when `degraded`, e.g. the reader's driver, baud rate and line ending; null otherwise. */
+  hint?: string | null;
 }
 
 export interface Device {
@@ -55,7 +58,7 @@ export interface Relay extends Device {
    * max-on guard releases the channel even if the timer path fails.
    */
   pulse(ms: number): Promise<void>;
-  /** Every channel off (called at start and stop). */
+  /** Every channel off (called at start and stop); writes nothing when every channel is known off. */
   allOff(): Promise<void>;
 }
 

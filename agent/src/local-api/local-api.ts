@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AgentEvents, EventBus } from '../events.js';
 import type { AgentMetrics } from '../metrics.js';
-import { eventStream, type StreamedEvents } from './event-stream.js';
+import { eventStream, StreamSlots, type StreamedEvents } from './event-stream.js';
+import { requireLocalHost } from './host-guard.js';
 import { Router } from './router.js';
+
+/** Event streams open at once over all event routes; further ones get 503 with Retry-After. */
+export const defaultMaxStreams = 16;
 
 export interface LocalApiDeps {
   host: string;
@@ -13,19 +17,24 @@ export interface LocalApiDeps {
   metrics: AgentMetrics;
   bus: EventBus<AgentEvents>;
   logger: Logger;
+  /** Default `defaultMaxStreams`. */
+  maxStreams?: number;
 }
 
 /**
  * The agent's local HTTP API for the kiosk and the operator, bound to loopback by default: it has
- * no authentication, so it must not face the network. `router` is public so features add routes.
+ * no authentication, so it must not face the network. Every request must name localhost or an IP
+ * address as its Host (host-guard.ts: no DNS rebinding). `router` is public so features add routes.
  */
 export class LocalApi {
   readonly router: Router;
   private server: Server | null = null;
   private readonly streams: ReturnType<typeof eventStream>[] = [];
+  private readonly slots: StreamSlots;
 
   constructor(private readonly deps: LocalApiDeps) {
-    this.router = new Router((error) => deps.logger.error({ err: error }, 'a local API handler failed'));
+    this.slots = new StreamSlots(deps.maxStreams ?? defaultMaxStreams);
+    this.router = new Router((error) => deps.logger.error({ err: error }, 'a local API handler failed'), (req) => requireLocalHost(req.headers.host));
     this.router
       .add('GET', '/health', () => {
         const report = deps.health();
@@ -37,7 +46,7 @@ export class LocalApi {
 
   /** A Server-Sent Events route relaying bus events; ended when the API stops. `guard` may refuse a request (throw) before the stream opens. */
   addEventStream(path: string, events: StreamedEvents, guard: (host: string | undefined) => void = () => {}): void {
-    const stream = eventStream(this.deps.bus, events);
+    const stream = eventStream(this.deps.bus, events, this.slots);
     this.streams.push(stream);
     this.router.add('GET', path, (req, res) => {
       guard(req.headers.host);

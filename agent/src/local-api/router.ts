@@ -22,8 +22,14 @@ export class Router {
   private readonly routes = new Map<string, RouteHandler>();
   private readonly prefixes: { method: string; prefix: string; handler: RouteHandler }[] = [];
 
-  /** `onFault` hears every error that is not an `ApiError` (a bug or a broken disk), for the log. */
-  constructor(private readonly onFault: (error: unknown) => void = () => {}) {}
+  /**
+   * `onFault` hears every error that is not an `ApiError` (a bug or a broken disk), for the log.
+   * `admit` runs before any route, also an unknown one; it refuses a request by throwing an `ApiError`.
+   */
+  constructor(
+    private readonly onFault: (error: unknown) => void = () => {},
+    private readonly admit: (req: IncomingMessage) => void = () => {},
+  ) {}
 
   add(method: 'GET' | 'POST', path: string, handler: RouteHandler): this {
     const key = `${method} ${path}`;
@@ -43,6 +49,7 @@ export class Router {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const handler = this.routes.get(`${req.method} ${path}`) ?? this.prefixes.find((p) => p.method === req.method && path.startsWith(p.prefix))?.handler;
     try {
+      this.admit(req);
       if (!handler) throw new ApiError('route_not_found', `No route ${req.method} ${path}.`);
       const answer = await handler(req, res);
       if (answer) send(res, answer);
@@ -51,7 +58,10 @@ export class Router {
       if (!(error instanceof ApiError)) this.onFault(error);
       const known = error instanceof ApiError ? error : new ApiError('internal_error', 'The agent failed to answer.');
       if (res.headersSent) res.end();
-      else send(res, { status: known.status, body: { error: { type: known.type, code: known.code, message: known.message, ...(known.param && { param: known.param }), ...known.details } } });
+      else {
+        const body = { error: { type: known.type, code: known.code, message: known.message, ...(known.param && { param: known.param }), ...known.details } };
+        send(res, { status: known.status, body, ...(known.retryAfter !== undefined && { headers: { 'retry-after': String(known.retryAfter) } }) });
+      }
     }
   }
 }

@@ -17,7 +17,13 @@ describe('devices config', () => {
 
   it('documents and defaults the serial readers', () => {
     expect(ReaderConfig.parse({ id: 'r', driver: 'rdm6300', path: '/dev/ttyUSB0' })).toEqual({ id: 'r', driver: 'rdm6300', path: '/dev/ttyUSB0', baud_rate: 9600, debounce_ms: 1500 });
-    expect(ReaderConfig.parse({ id: 'r', driver: 'serial-line', path: '/dev/ttyACM0' })).toMatchObject({ delimiter: 'lf', format: 'any', baud_rate: 9600 });
+    expect(ReaderConfig.parse({ id: 'r', driver: 'serial-line', path: '/dev/ttyACM0' })).toMatchObject({
+      delimiter: 'any',
+      idle_timeout_ms: 100,
+      max_scan_age_ms: 1000,
+      format: 'any',
+      baud_rate: 9600,
+    });
   });
 
   it('takes a wedge by path or by usb ids (numbers or hex strings), exactly one', () => {

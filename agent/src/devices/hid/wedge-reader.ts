@@ -12,6 +12,8 @@ export interface WedgeReaderOptions extends SupervisionDeps {
   /** Ends a read after this long without a key, for readers that send no Enter; 0 = Enter only. */
   idleTimeoutMs: number;
   reportId?: ReportIdMode;
+  /** A read whose first key arrived longer ago than this is dropped (SupervisedReader). */
+  maxScanAgeMs?: number;
 }
 
 /**
@@ -32,15 +34,24 @@ export function createWedgeReader(options: WedgeReaderOptions): SupervisedReader
         if (idleTimer !== null) clock.clearTimeout(idleTimer);
         idleTimer = null;
       };
-      const emit = (text: string) => sink.read(text, text);
+      // When the first key of the pending read arrived: its age decides whether it is still acted on.
+      let startedAt: number | null = null;
+      const emit = (text: string, at: number) => sink.read(text, text, at);
       device.on('data', (report) => {
+        const now = clock.now();
         clearIdle();
-        for (const text of decoder.push(report)) emit(text);
+        startedAt ??= now;
+        for (const text of decoder.push(report)) {
+          emit(text, startedAt);
+          startedAt = now; // what follows in this report began with it
+        }
+        if (!decoder.hasPending()) startedAt = null;
         if (decoder.hasPending() && options.idleTimeoutMs > 0) {
           idleTimer = clock.setTimeout(() => {
             idleTimer = null;
             const text = decoder.flush();
-            if (text !== null) emit(text);
+            if (text !== null) emit(text, startedAt ?? clock.now());
+            startedAt = null;
           }, options.idleTimeoutMs);
         }
       });

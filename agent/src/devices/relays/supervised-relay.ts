@@ -80,7 +80,14 @@ export class SupervisedRelay implements Relay {
     return run;
   }
 
+  /**
+   * Every channel off, unless every channel is known off already: each connection is switched all
+   * off before it is used (`settle`), and since then every `on` sets `energised` until its `off` is
+   * confirmed. Without this the board got a second all-off at connect (the agent's start-up call
+   * after the supervisor's) and two more at stop.
+   */
   async allOff(): Promise<void> {
+    if (!this.energised) return;
     const handle = this.requireHandle();
     await this.write(handle, () => handle.allOff(), 'all-off');
     this.released();

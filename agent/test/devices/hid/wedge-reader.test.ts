@@ -15,7 +15,7 @@ afterEach(async () => {
 function setup(options: { idleTimeoutMs?: number; logger?: ReturnType<typeof capturingLogger>['logger'] } = {}) {
   const clock = new ManualClock();
   const opener = new FakeHidOpener();
-  reader = createWedgeReader({
+  const created = createWedgeReader({
     id: 'door',
     target: { vendorId: 0xffff, productId: 0x0035 },
     opener,
@@ -25,9 +25,10 @@ function setup(options: { idleTimeoutMs?: number; logger?: ReturnType<typeof cap
     clock,
     random: () => 1,
   });
+  reader = created;
   const reads: CardRead[] = [];
-  reader.onRead((read) => reads.push(read));
-  return { clock, opener, reader, reads };
+  created.onRead((read) => reads.push(read));
+  return { clock, opener, reader: created, reads };
 }
 
 const typeInto = (opener: FakeHidOpener, reports: number[][]) => reports.forEach((r) => opener.last.report(r));
@@ -59,6 +60,20 @@ describe('HID keyboard-wedge reader', () => {
     await clock.advance(10_000);
     expect(reads).toEqual([]);
     expect(clock.pending()).toBe(0);
+  });
+
+  it('drops a read whose first key came more than a second before its Enter; the next card counts from its own first key', async () => {
+    const { clock, opener, reader, reads } = setup({ idleTimeoutMs: 0 });
+    await reader.start();
+    typeInto(opener, typed('0009334109', { enter: null })); // a reader that sends no Enter, on "Enter only"
+    await clock.advance(4300);
+    typeInto(opener, typed('', { enter: 0x28 })); // the next Enter, 4.3 s later
+    expect(reads).toEqual([]);
+    expect(reader.stats().stale).toBe(1);
+    typeInto(opener, typed('001396', { enter: null }));
+    await clock.advance(1000);
+    typeInto(opener, typed('1168'));
+    expect(reads.map((r) => r.identifier)).toEqual(['0013961168']);
   });
 
   it('debounces the same card within the window', async () => {

@@ -105,6 +105,23 @@ describe('LCUS relay on the mock binding', () => {
     expect([...mock.lastPort()!.recording]).toEqual([0xa0, 0x01, 0x00, 0xa1]);
   });
 
+  it('all-off writes only while a channel may be on: mid-pulse it switches off, after it nothing', async () => {
+    const { clock, relay, recorded } = setup();
+    const off = [0xa0, 0x01, 0x00, 0xa1];
+    const on = [0xa0, 0x01, 0x01, 0xa2];
+    await relay.start();
+    await relay.allOff(); // the connection's own all-off already ran
+    expect(recorded()).toEqual(off);
+    const pulse = relay.pulse(3000);
+    await clock.advance(10);
+    await relay.allOff();
+    expect(recorded()).toEqual([...off, ...on, ...off]);
+    await clock.advance(3000);
+    await pulse;
+    await relay.allOff();
+    expect(recorded()).toEqual([...off, ...on, ...off]);
+  });
+
   it('reports a board that is not plugged in as unavailable', async () => {
     const clock = new ManualClock();
     relay = createLcusRelay({

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DevicesConfig } from '../../../src/devices/config.js';
+import { createDevices } from '../../../src/devices/factory.js';
 import { createLcusRelay } from '../../../src/devices/serial/lcus-relay.js';
 import { createSerialReader } from '../../../src/devices/serial/serial-reader.js';
 import { rdm6300Format } from '../../../src/devices/serial/stx-hex-frames.js';
@@ -96,6 +98,41 @@ describe('rdm6300 reader on a pty', () => {
     expect(reader.health().lastError).toContain('No such file or directory');
     await pair.start();
     await vi.waitFor(() => expect(reader.health().state).toBe('ok'), waitFor);
+  });
+});
+
+describe('readers built from the default config, on a pty', () => {
+  const readerFromConfig = (reader: Record<string, unknown>) => {
+    const devices = createDevices(DevicesConfig.parse({ readers: [{ id: 'desk', path: pair.b, ...reader }] }), { logger: silentLogger, backoff: fastBackoff });
+    const created = devices.readers[0]!;
+    device = created;
+    const reads: CardRead[] = [];
+    created.onRead((read) => reads.push(read));
+    return { reader: created, reads };
+  };
+
+  it('serial-line: a reader ending its lines with CR only makes its read at once, not with the next line feed', async () => {
+    const { reader, reads } = readerFromConfig({ driver: 'serial-line' });
+    await reader.start();
+    emulator = await EmulatedDevicePort.open(pair.a);
+    const sentAt = Date.now();
+    await emulator.send(Buffer.from('0009334109\r'));
+    await vi.waitFor(() => expect(reads.map((r) => r.identifier)).toEqual(['0009334109']), waitFor);
+    expect(reads[0]!.at.getTime() - sentAt).toBeLessThan(1000);
+  });
+
+  it('rdm6300 fed the text of a line reader (the wrong driver) shows degraded with a hint, and reads nothing', async () => {
+    const { reader, reads } = readerFromConfig({ driver: 'rdm6300' });
+    await reader.start();
+    emulator = await EmulatedDevicePort.open(pair.a);
+    // One scan after another (the decoder counts a run of bytes without STX as one unreadable input).
+    for (let i = 0; i < 4; i += 1) {
+      await emulator.send(Buffer.from('0009334109\r\n'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await vi.waitFor(() => expect(reader.health().state).toBe('degraded'), waitFor);
+    expect(reader.health().hint).toMatch(/^\d+ unreadable frames or lines since the last good read: check the reader's driver, baud rate and line ending$/);
+    expect(reads).toEqual([]);
   });
 });
 
