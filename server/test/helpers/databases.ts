@@ -41,29 +41,29 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
     const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
     return { url: join(dir, 'studio.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  await trigramsInPublicSchema;
+  await trigramsInCatalog;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create schema ${schema}`);
   const url = new URL(postgresAdminUrl);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
+  url.searchParams.set('options', `-c search_path=${schema}`);
   return { url: url.toString(), drop: () => adminQuery(`drop schema if exists ${schema} cascade`) };
 }
 
 /**
  * pg_trgm is one per database and lives in one schema. Left to the migration, it lands in the first
  * test schema that asks, and dropping that schema (cascade) drops it under every other suite running
- * at the same time ("operator class gin_trgm_ops does not exist"). Kept in `public`, which every test
- * schema has on its search path, the migration's `create extension if not exists` finds it there.
+ * at the same time ("operator class gin_trgm_ops does not exist"). Kept in `pg_catalog`, which every
+ * search path includes, the migration's `create extension if not exists` finds it from any schema.
  */
-const trigramsInPublicSchema = dialects.includes('postgres') ? placeTrigramsInPublic() : Promise.resolve();
+const trigramsInCatalog = dialects.includes('postgres') ? placeTrigramsInCatalog() : Promise.resolve();
 
-async function placeTrigramsInPublic(): Promise<void> {
+async function placeTrigramsInCatalog(): Promise<void> {
   // Test files start in parallel workers: a concurrent create may lose the race (unique violation);
   // the winner's extension is then there.
-  await adminQuery('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+  await adminQuery('create extension if not exists pg_trgm with schema pg_catalog').catch(() => undefined);
   await adminQuery(`do $$ begin
-    if (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm') <> 'public'
-    then alter extension pg_trgm set schema public; end if; end $$`);
+    if (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm') <> 'pg_catalog'
+    then alter extension pg_trgm set schema pg_catalog; end if; end $$`);
 }
 
 async function adminQuery(text: string): Promise<void> {
