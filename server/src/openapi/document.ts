@@ -2,9 +2,9 @@ import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
 import type { RouteSpec } from '../http/route.js';
 import { apiPrefix } from '../http/mount.js';
 import { conventions } from './conventions.js';
-import { headersFor, responseHeaders } from './headers.js';
+import { headersFor } from './headers.js';
 import { tagDescriptions } from './tags.js';
-import { isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
+import { inlineJsonSchema, isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** Errors any route can answer; a route's own `errors` add to these. */
 function commonErrors(route: RouteSpec): ErrorCode[] {
@@ -57,7 +57,7 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
     security: route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope] })) : [{ bearerAuth: [] }],
     ...(parameters.length && { parameters }),
     // An empty body counts as `{}`: where `{}` is valid, the body may be left out.
-    ...(route.body && { requestBody: { required: !route.body.safeParse({}).success, content: { 'application/json': { schema: toJsonSchema(route.body, 'input', components) } } } }),
+    ...(route.body && { requestBody: { required: !route.body.safeParse({}).success, content: { 'application/json': { schema: inlineJsonSchema(route.body) } } } }),
     responses: {
       ...Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
@@ -88,7 +88,6 @@ export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '`<prefix>_sk_live_<secret>`; an operation\'s requirement lists the scopes that grant it' } },
-      headers: responseHeaders,
       schemas: components,
     },
     'x-error-codes': Object.fromEntries(Object.entries(errorCodes).map(([code, def]) => [code, { ...def }])),

@@ -1,8 +1,11 @@
 import type { RouteSpec } from '../http/route.js';
 import type { JsonSchema } from './json-schema.js';
 
-/** The response headers the server sends, declared once and referenced by every response that carries them. */
-export const responseHeaders: Record<string, JsonSchema> = {
+/**
+ * The response headers the server sends. Written out in each response rather than referenced from
+ * components: a generator (openapi-typescript) reads `required` only from a header written in place.
+ */
+const responseHeaders: Record<string, JsonSchema> = {
   RequestId: {
     description: 'This request\'s id, equal to `error.request_id` of an error it answers (of a replayed error, see `Original-Request`).',
     required: true,
@@ -28,7 +31,7 @@ export const responseHeaders: Record<string, JsonSchema> = {
   },
 };
 
-const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const ref = (name: string) => responseHeaders[name]!;
 
 /** Statuses whose answer says when to come back: rate limited, unavailable, storage full. */
 const retryStatuses = new Set([429, 503, 507]);
