@@ -58,7 +58,7 @@ export function flowOperations(): Set<string> {
 }
 
 /**
- * The real server on loopback with the demo business, a fresh key of it, and a class three hours
+ * The real server on loopback with the demo business, a fresh key of it, and a class ten minutes
  * from now at the demo's Brooklyn location (the server's own clock decides what "now" is).
  */
 export async function startFlowServer(dialect: DialectName) {
@@ -70,7 +70,8 @@ export async function startFlowServer(dialect: DialectName) {
     db.qb.selectFrom('services').select('id').where('company_id', '=', demoCompanyId).where('location_id', '=', demo.brooklyn).where('kind', '=', 'class'),
   );
   const classId = randomUUID();
-  const start = Date.now() + 3 * 3600_000;
+  // Soon enough to be inside any class check-in window, late enough to be booked.
+  const start = Date.now() + 10 * 60_000;
   await db.run(
     db.qb.insertInto('classes').values({
       id: classId, company_id: demoCompanyId, location_id: demo.brooklyn, service_id: classService!.id, staff_id: null, room_id: null, series_id: null,
