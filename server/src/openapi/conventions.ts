@@ -9,9 +9,11 @@ The HTTP/JSON API of a booking and check-in business: salons, spas, gyms and stu
 ## Authentication
 Every request but this document carries \`Authorization: Bearer <key>\`. Keys look like
 \`<prefix>_sk_live_<secret>\` (256-bit secret, stored only as a SHA-256 hash, shown once at minting).
-A missing, malformed, unknown or revoked key is 401 \`invalid_api_key\`; revocation is effective at
-the very next request in every server process. A \`_sk_test_\` key is unknown until test keys exist.
-A key lacking the route's scope is 403 \`insufficient_scope\` (checked before the body is read).
+A missing, malformed, unknown or revoked key is 401 \`invalid_api_key\` with
+\`WWW-Authenticate: Bearer realm="studio"\` (and \`error="invalid_token"\` when a key was sent); revocation is
+effective at the very next request in every server process. A \`_sk_test_\` key is unknown until test keys exist.
+A key lacking the route's scope is 403 \`insufficient_scope\` (checked before the body is read). Each
+operation's \`security\` lists the scopes that grant it, one requirement per scope: any one of them suffices.
 A key is limited to chosen locations or to all: a target location outside them is 403
 \`location_not_allowed\`; lists never show other locations. An id of another company is 404
 \`resource_missing\`: a key never learns what exists elsewhere.
@@ -21,8 +23,9 @@ Every error is \`{"error": {type, code, message, param?, request_id}}\` and ever
 \`Request-Id\` header equal to \`error.request_id\`. Unknown body or query fields: 400
 \`parameter_unknown\`; wrong types and formats (including a malformed id in the path): 400
 \`invalid_param\`; a required field missing: 400 \`missing_field\`; invalid JSON: 400 \`invalid_json\`;
-a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\`: 415
-\`unsupported_media_type\`; an unknown route: 404 \`route_not_found\`. An empty body counts as \`{}\`.
+a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\` (\`text/plain\`
+included): 415 \`unsupported_media_type\` with \`param: "Content-Type"\`; an unknown route: 404
+\`route_not_found\`. An empty body counts as \`{}\`, so where \`{}\` is valid the body is optional.
 Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
 \`unavailable\` (with \`Retry-After\`) means the database could not be reached, and 507
 \`storage_full\` (with \`Retry-After\`) that the server's disk is full: nothing was written, reads

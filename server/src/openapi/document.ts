@@ -2,11 +2,14 @@ import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
 import type { RouteSpec } from '../http/route.js';
 import { apiPrefix } from '../http/mount.js';
 import { conventions } from './conventions.js';
-import { isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
+import { headersFor } from './headers.js';
+import { tagDescriptions } from './tags.js';
+import { inlineJsonSchema, isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** Errors any route can answer; a route's own `errors` add to these. */
 function commonErrors(route: RouteSpec): ErrorCode[] {
-  const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'rate_limited', 'internal_error', 'unavailable'];
+  // The HTTP layer's own refusals (URL, headers, slowness) can answer any operation.
+  const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'request_timeout', 'url_too_long', 'headers_too_large', 'rate_limited', 'internal_error', 'unavailable'];
   if (route.method !== 'GET') codes.push('storage_full');
   if (route.params || route.query || route.body) codes.push('invalid_param', 'missing_field', 'parameter_unknown');
   if (route.body) codes.push('invalid_json', 'request_too_large', 'unsupported_media_type');
@@ -24,6 +27,7 @@ function errorResponses(route: RouteSpec): Record<string, JsonSchema> {
       String(status),
       {
         description: codes.map((code) => `\`${code}\`: ${errorCodes[code].description}`).join(' '),
+        headers: headersFor(route, status),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),
@@ -49,14 +53,16 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
     summary: route.summary,
     description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined].filter(Boolean).join('\n\n'),
     tags: [route.tag],
-    'x-scopes': route.scopes,
+    // Any one scope grants the route: one requirement per scope, as alternatives (OpenAPI 3.1 lists roles for any scheme).
+    security: route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope] })) : [{ bearerAuth: [] }],
     ...(parameters.length && { parameters }),
-    ...(route.body && { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input', components) } } } }),
+    // An empty body counts as `{}`: where `{}` is valid, the body may be left out.
+    ...(route.body && { requestBody: { required: !route.body.safeParse({}).success, content: { 'application/json': { schema: inlineJsonSchema(route.body) } } } }),
     responses: {
       ...Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
-          { description: response.description, content: { 'application/json': { schema: toJsonSchema(response.schema, 'output', components) } } },
+          { description: response.description, headers: headersFor(route, Number(status)), content: { 'application/json': { schema: toJsonSchema(response.schema, 'output', components) } } },
         ]),
       ),
       ...errorResponses(route),
@@ -75,13 +81,13 @@ export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Studio check-in API', version: '1.0.0', description: conventions },
+    info: { title: 'Studio check-in API', version: '1.0.0', description: conventions, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: apiPrefix }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: tagDescriptions[name] })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '`<prefix>_sk_live_<secret>`' } },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '`<prefix>_sk_live_<secret>`; an operation\'s requirement lists the scopes that grant it' } },
       schemas: components,
     },
     'x-error-codes': Object.fromEntries(Object.entries(errorCodes).map(([code, def]) => [code, { ...def }])),

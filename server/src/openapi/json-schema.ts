@@ -25,3 +25,22 @@ export function isOptional(schema: z.ZodType): boolean {
 export function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
   return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
 }
+
+/**
+ * A request body's schema written out in place, named parts included: openapi-typescript keeps a
+ * defaulted field optional only in a schema it meets under `requestBody`, not in a component.
+ */
+export function inlineJsonSchema(schema: z.ZodType): JsonSchema {
+  const generated = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, $defs, ...rest } = generated;
+  const definitions = ($defs ?? {}) as Record<string, JsonSchema>;
+  const inline = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inline);
+    if (value === null || typeof value !== 'object') return value;
+    const { $ref, ...others } = value as JsonSchema;
+    const named = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? definitions[$ref.slice('#/$defs/'.length)] : undefined;
+    const base = named ? (inline(named) as JsonSchema) : $ref === undefined ? {} : { $ref };
+    return { ...base, ...Object.fromEntries(Object.entries(others).map(([key, inner]) => [key, inline(inner)])) };
+  };
+  return inline(rest) as JsonSchema;
+}

@@ -59,10 +59,19 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   return new ApiError('internal_error', 'Something went wrong on our side. Quote the request id to support.');
 }
 
+/**
+ * RFC 6750: a 401 names the scheme it wants; `invalid_token` only when a credential was sent and
+ * refused (a request without one gets no error code).
+ */
+function wwwAuthenticate(authorization: string | undefined): string {
+  return authorization === undefined ? 'Bearer realm="studio"' : 'Bearer realm="studio", error="invalid_token"';
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   // Also here: errors raised before the onRequest hooks (a bad URL) never ran the one that sets it.
   reply.header('Request-Id', reply.request.id);
   if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
+  if (error.code === 'invalid_api_key') reply.header('WWW-Authenticate', wwwAuthenticate(reply.request.headers.authorization));
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelope(error, reply.request.id));
 }
 
@@ -99,12 +108,15 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   sendError(reply, toApiError(error, request));
 }
 
-/** The one error handler, the 404 handler, and a JSON parser that takes an empty body as `{}`. */
+/** The one error handler, the 404 handler, and the one body parser: JSON, an empty body taken as `{}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toApiError(error, request)));
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, new ApiError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
+  // Fastify parses text/plain by default: such a body reached the schema as a string (400 with no
+  // `param`). Only JSON is accepted, so any other type is 415 `unsupported_media_type`.
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

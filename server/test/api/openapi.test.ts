@@ -28,12 +28,22 @@ describe('OpenAPI document', () => {
     for (const route of apiRoutes) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
-      expect(op!['x-scopes']).toEqual(route.scopes);
+      // Any one scope grants the route: one security requirement per scope (OpenAPI 3.1), none beside them.
+      expect(op!.security).toEqual(route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope] })) : [{ bearerAuth: [] }]);
+      expect(op!['x-scopes']).toBeUndefined();
       const responses = op!.responses as Record<string, { description: string }>;
       for (const code of route.errors ?? []) {
         expect(Object.values(responses).some((r) => r.description.includes(`\`${code}\``)), `${route.path} ${code}`).toBe(true);
       }
       expect(responses['401']!.description).toContain('invalid_api_key');
+      // What the HTTP layer itself may answer any request, and the headers every answer carries.
+      for (const status of ['408', '414', '431']) expect(responses[status], `${route.path} ${status}`).toBeDefined();
+      for (const [status, response] of Object.entries(responses as unknown as Record<string, { headers: Record<string, unknown> }>)) {
+        expect(Object.keys(response.headers), `${route.path} ${status}`).toContain('Request-Id');
+        if (route.idempotent) expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['Idempotent-Replayed', 'Original-Request']));
+        if (['429', '503', '507'].includes(status)) expect(Object.keys(response.headers)).toContain('Retry-After');
+      }
+      expect(Object.keys((responses['401'] as unknown as { headers: object }).headers)).toContain('WWW-Authenticate');
     }
     const text = JSON.stringify(doc);
     for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas[name!], name).toBeDefined();

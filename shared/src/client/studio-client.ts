@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
+import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
 import { list, page } from '../schemas/common.js';
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
 import { Location } from '../schemas/locations.js';
@@ -109,7 +109,7 @@ export function createStudioClient(options: StudioClientOptions) {
       all: (q: QueryOf<typeof ClassListQuery> = {}, o?: Call) => walk('/classes', ClassSummary, q, o),
       get: (id: string, o?: Call) => get(path`/classes/${id}`, ClassDetail, undefined, o),
       /** 201 for a new spot, 200 with `already_booked` when the contact holds one: both answer the spot. */
-      book: (id: string, body: BodyOf<typeof ClassBook>, o?: Keyed) => create(path`/classes/${id}/book`, ClassSpotResult, body, o),
+      book: (id: string, body: BodyOf<typeof ClassBook>, o?: Keyed) => create(path`/classes/${id}/book`, ClassBookResult, body, o),
       cancel: (id: string, body: BodyOf<typeof ClassCancel>, o?: Keyed) => create(path`/classes/${id}/cancel`, ClassCancelResult, body, o),
       checkIn: (id: string, body: BodyOf<typeof ClassCheckIn>, o?: Keyed) => create(path`/classes/${id}/check-in`, ClassSpotResult, body, o),
     },

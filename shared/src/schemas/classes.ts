@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
+import { Count, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
 import { checkinSources } from './members.js';
 
 export const paidByValues = ['membership', 'package', 'free_class', 'none'] as const;
@@ -19,10 +19,10 @@ export const ClassSummary = z
     technician_name: z.string().nullable(),
     start: Timestamp,
     end: Timestamp,
-    capacity: z.number().int(),
-    booked: z.number().int().describe('Reserved and checked-in spots'),
-    spots_left: z.number().int(),
-    waiting: z.number().int(),
+    capacity: Count,
+    booked: Count.describe('Reserved and checked-in spots'),
+    spots_left: Count,
+    waiting: Count,
     status: z.enum(['scheduled', 'cancelled']),
   })
   .meta({ id: 'Class' });
@@ -48,7 +48,7 @@ export const WaitlistEntry = z
     waitlist_id: Id,
     contact_id: Id,
     status: z.enum(waitlistStatuses),
-    position: z.number().int(),
+    position: Count,
     offer_expires_at: Timestamp.nullable(),
   })
   .meta({ id: 'WaitlistEntry' });
@@ -63,11 +63,16 @@ export const ClassSpotResult = z
     contact_id: Id,
     status: z.enum(rosterStatuses),
     paid_by: PaidBy,
-    spots_left: z.number().int().optional().describe('Returned by book'),
-    already_booked: z.boolean().optional().describe('Returned by book'),
   })
   .meta({ id: 'ClassSpotResult' });
 export type ClassSpotResult = z.infer<typeof ClassSpotResult>;
+
+/** What book answers: the spot, how many are left, and whether the contact held it already. */
+export const ClassBookResult = ClassSpotResult.extend({
+  spots_left: Count,
+  already_booked: z.boolean().describe('true (with 200): the contact already held this spot and nothing changed'),
+}).meta({ id: 'ClassBookResult' });
+export type ClassBookResult = z.infer<typeof ClassBookResult>;
 
 export const ClassCancelResult = z
   .object({
@@ -79,7 +84,7 @@ export const ClassCancelResult = z
     excused: z.boolean(),
     credit_consumed: z.boolean(),
     paid_by: PaidBy,
-    spots_left: z.number().int(),
+    spots_left: Count,
     promoted: z.array(Id).describe('Contacts moved from the waitlist into freed spots'),
   })
   .meta({ id: 'ClassCancelResult' });

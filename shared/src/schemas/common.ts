@@ -12,6 +12,8 @@ export const DateOnly = z.iso.date();
 export const DateOrDateTime = z.union([DateTimeInput, DateOnly]);
 
 export const Cents = z.number().int().min(0);
+/** How many of something: never negative, so a generated client and a validating proxy know it too. */
+export const Count = z.number().int().min(0);
 
 export const Limit = z.coerce
   .number()

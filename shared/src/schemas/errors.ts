@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes, errorTypes } from '../errors/codes.js';
+import { EligibilityReason } from './members.js';
 
 const codes = Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]];
 
@@ -11,7 +12,7 @@ export const ErrorEnvelope = z
       message: z.string(),
       param: z.string().optional(),
       request_id: z.string(),
-      reasons: z.array(z.string()).optional().describe('With checkin_blocked: every cause'),
+      reasons: z.array(EligibilityReason).optional().describe('With checkin_blocked: every cause'),
     }),
   })
   .meta({ id: 'Error' });

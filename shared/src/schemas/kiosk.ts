@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './common.js';
+import { Count, Id, Timestamp } from './common.js';
 import { eligibilityReasons } from './members.js';
 
 /*
@@ -29,9 +29,9 @@ export const KioskClass = z.object({
   instructor: z.string().nullable().describe('First name of the instructor, or null'),
   start: Timestamp,
   end: Timestamp,
-  capacity: z.number().int(),
-  booked: z.number().int(),
-  spots_left: z.number().int(),
+  capacity: Count,
+  booked: Count,
+  spots_left: Count,
   status: z.enum(['scheduled', 'cancelled']),
 });
 export type KioskClass = z.infer<typeof KioskClass>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
+import { Count, DateOnly, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
 import { MembershipStatus } from './memberships.js';
 
 export const eligibilityReasons = [
@@ -16,7 +16,16 @@ export const eligibilityReasons = [
   'outside_access_hours',
 ] as const;
 export const EligibilityReason = z.enum(eligibilityReasons);
+/** What a visit may be flagged with for staff: why an offline-admitted visit was ineligible, a warning, a clock ahead. */
+export const visitFlags = ['ineligible_at_checkin', 'device_clock_ahead', ...eligibilityReasons] as const;
+export const VisitFlag = z.enum(visitFlags);
+export type VisitFlag = z.infer<typeof VisitFlag>;
 export const checkinSources = ['kiosk', 'turnstile', 'biometric', 'staff', 'api'] as const;
+
+/** JSON Schema alternatives: each requires one of `fields` (typed as strings, the object's properties carry the rest). */
+function namedByOneOf(fields: readonly string[]) {
+  return fields.map((field) => ({ type: 'object', properties: { [field]: { type: 'string' } }, required: [field] }));
+}
 
 export const ResolveRequest = z
   .strictObject({ identifier: z.string().trim().min(1).max(128), location_id: Id })
@@ -48,7 +57,12 @@ export const CheckInRequest = z
     checked_in_at: DateTimeInput.optional().describe('Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time'),
     offline: z.boolean().optional().describe('The device let the member in while offline: always recorded, flagged'),
   })
-  .meta({ id: 'CheckInRequest' });
+  // The handler checks "exactly one" itself, keeping its own codes (missing_field, invalid_param);
+  // the document states the rule as oneOf so a generated client and a validating proxy know it.
+  .meta({
+    id: 'CheckInRequest',
+    oneOf: namedByOneOf(['identifier', 'membership_id', 'contact_id']),
+  });
 
 export const Visit = z
   .object({
@@ -63,10 +77,10 @@ export const Visit = z
     device_id: z.string().nullable(),
     resolved_by: z.enum(['code', 'card_uid']).nullable(),
     plan_name: z.string(),
-    visits_used: z.number().int(),
-    visits_remaining: z.number().int().nullable(),
+    visits_used: Count,
+    visits_remaining: Count.nullable(),
     offline: z.boolean(),
-    flags: z.array(z.string()),
+    flags: z.array(VisitFlag),
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof Visit>;
@@ -88,8 +102,8 @@ export const EligibilityRow = z
     start_date: DateOnly,
     end_date: DateOnly.nullable(),
     valid_until: Timestamp.nullable().describe('End of the last valid day at the location'),
-    allowance: z.number().int().nullable().describe('Visits per period, or package credits; null is unlimited'),
-    used: z.number().int(),
+    allowance: Count.nullable().describe('Visits per period, or package credits; null is unlimited'),
+    used: Count,
     allowance_renews_at: Timestamp.nullable().describe('When `used` starts again from 0'),
     allowed_here: z.boolean(),
     form_signed: z.boolean(),
@@ -98,7 +112,7 @@ export const EligibilityRow = z
     valid_for_checkin: z.boolean().describe('The decision when the row was generated'),
     reason: EligibilityReason.nullable(),
     warnings: z.array(EligibilityReason),
-    visits_remaining: z.number().int().nullable(),
+    visits_remaining: Count.nullable(),
     updated_at: Timestamp,
     deleted: z.boolean().describe('A tombstone: the credential was revoked or the membership stopped being valid; forget this hash'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, Timestamp } from './common.js';
+import { Count, DateOnly, Id, Timestamp } from './common.js';
 
 export const membershipStatuses = ['active', 'paused', 'past_due', 'cancelled', 'expired', 'pending'] as const;
 export const MembershipStatus = z.enum(membershipStatuses);
@@ -21,12 +21,12 @@ export const HeldMembership = z
     current_period_start: DateOnly.nullable(),
     current_period_end: DateOnly.nullable(),
     renews_at: DateOnly.nullable(),
-    visit_limit: z.number().int().nullable().describe('Visits per period; null is unlimited'),
-    visits_used: z.number().int(),
-    visits_remaining: z.number().int().nullable(),
-    class_limit_per_week: z.number().int().nullable(),
-    credits_total: z.number().int().nullable(),
-    credits_remaining: z.number().int().nullable(),
+    visit_limit: Count.nullable().describe('Visits per period; null is unlimited'),
+    visits_used: Count,
+    visits_remaining: Count.nullable(),
+    class_limit_per_week: Count.nullable(),
+    credits_total: Count.nullable(),
+    credits_remaining: Count.nullable(),
     created_at: Timestamp,
   })
   .meta({ id: 'HeldMembership' });

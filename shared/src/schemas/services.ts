@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Id, PageQuery } from './common.js';
+import { Cents, Count, Id, PageQuery } from './common.js';
 
 export const Service = z
   .object({
@@ -7,7 +7,7 @@ export const Service = z
     location_id: Id,
     name: z.string(),
     description: z.string().nullable(),
-    duration_minutes: z.number().int(),
+    duration_minutes: Count,
     price_cents: Cents,
     category: z.string().nullable(),
   })

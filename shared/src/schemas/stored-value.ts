@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Id, PageQuery, Timestamp } from './common.js';
+import { Cents, Count, Id, PageQuery, Timestamp } from './common.js';
 
 export const giftCardStatuses = ['active', 'redeemed', 'expired', 'void'] as const;
 export const billingIntervals = ['weekly', 'monthly', 'quarterly', 'yearly', 'once'] as const;
@@ -36,7 +36,7 @@ export const PackageTemplate = z
     location_id: Id,
     name: z.string(),
     price_cents: Cents,
-    total_sessions: z.number().int(),
+    total_sessions: Count,
   })
   .meta({ id: 'PackageTemplate' });
 export type PackageTemplate = z.infer<typeof PackageTemplate>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ClassSpotResult } from '@studio/shared';
+import { ApiError, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { toIso } from '../../time.js';
 import { classRules } from '../locations/settings.js';
@@ -21,7 +21,7 @@ export function spotResult(spot: AttendeeRow): ClassSpotResult {
  * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
  * waitlist offer takes the spot held for them.
  */
-export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: string; allow_without_entitlement?: boolean | undefined }): Promise<Reply<ClassSpotResult>> {
+export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: string; allow_without_entitlement?: boolean | undefined }): Promise<Reply<ClassBookResult>> {
   const now = Date.now();
   const nowIso = toIso(now);
   return ctx.transaction(async (sql) => {

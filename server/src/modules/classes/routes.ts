@@ -1,4 +1,4 @@
-import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassSpotResult, ClassSummary, IdParams, page } from '@studio/shared';
+import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassBookResult, ClassSpotResult, ClassSummary, IdParams, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
 import { bookClass } from './book.js';
 import { cancelClassSpot } from './cancel.js';
@@ -53,7 +53,7 @@ export const classRoutes = [
     params: IdParams,
     body: ClassBook,
     idempotent: true,
-    responses: { 201: { description: 'The new spot', schema: ClassSpotResult }, 200: { description: 'The contact already holds a spot', schema: ClassSpotResult } },
+    responses: { 201: { description: 'The new spot', schema: ClassBookResult }, 200: { description: 'The contact already holds a spot', schema: ClassBookResult } },
     errors: [...where, 'class_cancelled', 'booking_rule', 'class_full', 'entitlement_required', ...keyed],
     handler: async (ctx) => bookClass(ctx, ctx.params.id, ctx.body),
   }),

@@ -11,7 +11,7 @@ type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at'>;
 
 export function toVisit({ offline, flags, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>>): Visit {
   const { company_id: _company, recorded_at: _recorded, ...visit } = row;
-  return { ...visit, offline: offline === 1, flags: JSON.parse(flags) as string[] };
+  return { ...visit, offline: offline === 1, flags: JSON.parse(flags) as Visit['flags'] };
 }
 
 const visitColumns = [

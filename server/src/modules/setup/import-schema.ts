@@ -1,6 +1,6 @@
-import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, billingIntervals, giftCardStatuses } from '@studio/shared';
+import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, TimeZone, billingIntervals, giftCardStatuses } from '@studio/shared';
 import { isSupportedCountry } from 'libphonenumber-js/max';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { keyPrefixPattern } from '../keys/key-format.js';
 import { LocalEndTime, LocalTime, LocationSettings, endAfterStart } from '../locations/settings.js';
@@ -22,7 +22,6 @@ const Count = z.number().int().min(0);
 /** ISO weekday: Monday is 1, Sunday is 7. */
 const Weekday = z.number().int().min(1).max(7);
 
-const TimeZone = z.string().refine((zone) => IANAZone.isValidZone(zone), 'not an IANA time zone, e.g. America/New_York');
 const Country = z
   .string()
   .regex(/^[A-Z]{2}$/, 'expected an ISO 3166 alpha-2 country code in capitals, e.g. US')
