@@ -17,6 +17,25 @@ create table if not exists feed_rows (
 );
 create index if not exists feed_rows_membership on feed_rows (membership_id);
 
+-- The spare generation of feed_rows: a full reload fills it while feed_rows answers, then they swap
+-- (feed_state.live_table names the one that answers).
+create table if not exists feed_rows_alt (
+  credential_hash text primary key,
+  membership_id text not null,
+  contact_id text,
+  row text not null
+);
+create index if not exists feed_rows_alt_membership on feed_rows_alt (membership_id);
+create index if not exists feed_rows_alt_contact_id on feed_rows_alt (contact_id);
+
+-- A full reload under way beside a usable cache: its location, next cursor and hash key.
+create table if not exists feed_reload (
+  id integer primary key check (id = 1),
+  location_id text not null,
+  cursor text,
+  hash_key text not null
+);
+
 create table if not exists feed_state (
   id integer primary key check (id = 1),
   location_id text,
@@ -79,6 +98,14 @@ function withContactColumn(db: AgentDatabase): void {
   db.exec('drop index if exists feed_rows_contact; create index if not exists feed_rows_contact_id on feed_rows (contact_id)');
 }
 
+/** Which table of rows answers (see feed_rows_alt), added to a database made before reloads swapped. */
+function withLiveTableColumn(db: AgentDatabase): void {
+  const columns = db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all('feed_state');
+  if (!columns.some((column) => column.name === 'live_table')) {
+    db.exec("alter table feed_state add column live_table text not null default 'feed_rows' check (live_table in ('feed_rows', 'feed_rows_alt'))");
+  }
+}
+
 /**
  * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
  * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
@@ -94,6 +121,7 @@ export function openAgentDatabase(path: string): AgentDatabase {
   db.pragma('busy_timeout = 5000');
   db.exec(schema);
   withContactColumn(db);
+  withLiveTableColumn(db);
   return db;
 }
 
