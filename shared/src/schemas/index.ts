@@ -11,3 +11,4 @@ export * from './bookings.js';
 export * from './classes.js';
 export * from './members.js';
 export * from './kiosk.js';
+export * from './visit-void.js';
