@@ -98,6 +98,12 @@ function withContactColumn(db: AgentDatabase): void {
   db.exec('drop index if exists feed_rows_contact; create index if not exists feed_rows_contact_id on feed_rows (contact_id)');
 }
 
+/** Columns added after a table was first made: added to a database made before them. */
+function withColumns(db: AgentDatabase, table: string, columns: Record<string, string>): void {
+  const existing = new Set(db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all(table).map((column) => column.name));
+  for (const [name, definition] of Object.entries(columns)) if (!existing.has(name)) db.exec(`alter table ${table} add column ${name} ${definition}`);
+}
+
 /** Which table of rows answers (see feed_rows_alt), added to a database made before reloads swapped. */
 function withLiveTableColumn(db: AgentDatabase): void {
   const columns = db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all('feed_state');
@@ -122,6 +128,11 @@ export function openAgentDatabase(path: string): AgentDatabase {
   db.exec(schema);
   withContactColumn(db);
   withLiveTableColumn(db);
+  // A visit whose door never opened (issue 14, 4a): voided on the server once it is sent.
+  withColumns(db, 'outbox', { void_reason: 'text', void_state: "text check (void_state in ('pending', 'done', 'rejected'))" });
+  // Anti-passback by member, whatever card or code they used, and which way they went (issue 14, 4f).
+  withColumns(db, 'decisions', { passage_key: 'text', direction: "text not null default 'in'" });
+  db.exec('create index if not exists decisions_last_passage on decisions (passage_key, granted)');
   return db;
 }
 

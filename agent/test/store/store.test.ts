@@ -40,7 +40,7 @@ describe('the agent store', () => {
     store.close();
     const again = AgentStore.open(path);
     expect(again.outbox.list('pending')).toEqual([expect.objectContaining({ idempotency_key: 'key-1', membership_id: 'm-1', status: 'pending', attempts: 0 })]);
-    expect(again.decisions.lastGrantAt('digest')).not.toBeNull();
+    expect(again.decisions.lastPassage('digest')).not.toBeNull();
     expect(again.outbox.pendingCountOf('m-1')).toBe(1);
     again.close();
   });
@@ -64,7 +64,7 @@ describe('the agent store', () => {
     const store = AgentStore.open(path);
     store.recordOfflineGrant(decision(new Date('2026-01-01T00:00:00Z')), visit('same'));
     expect(() => store.recordOfflineGrant(decision(new Date('2026-01-02T00:00:00Z')), visit('same'))).toThrow(/UNIQUE/);
-    expect(store.decisions.lastGrantAt('digest')).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(store.decisions.lastPassage('digest')?.at).toEqual(new Date('2026-01-01T00:00:00Z'));
     expect(store.outbox.depth().pending).toBe(1);
     store.close();
   });
