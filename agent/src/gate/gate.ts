@@ -106,8 +106,8 @@ export class Gate {
     }
     // The member known here (the cache) is held without asking the server; while the server is
     // unreachable that is an offline decision like the others.
+    if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, { ...record, direction }, base);
     if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.serverAway);
-    if (direction === 'out') return this.letOut(lane, digest, record, base);
 
     const idempotencyKey = this.newKey();
     const online = await askServer(
@@ -159,10 +159,31 @@ export class Gate {
     return this.finish(lane, digest, { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff }, doorFailed);
   }
 
-  /** An exit: no check-in and no visit; the passage out is what lets the member back in at once. */
-  private letOut(lane: Lane, digest: string, record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>, base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>) {
-    const decisionId = this.deps.store.decisions.add({ ...record, granted: true, reason: null, offline: false, idempotencyKey: null });
-    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => this.deps.store.decisions.doorFailed(decisionId, 'door_not_opened'));
+  /**
+   * An exit: no check-in and no visit, free egress for any card. The passage out, under the
+   * member's key (the cache, else the server's resolve, which records nothing), is what lets them
+   * back in at once; a second read at the exit within the window is held like any double read.
+   */
+  private async letOut(lane: Lane, read: CardRead, digest: string, cachedContact: string | null, record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>, base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>) {
+    const { store, settings } = this.deps;
+    let contactId = cachedContact;
+    if (contactId === null) {
+      try {
+        const budget = settings.onlineBudgetMs;
+        const resolved = await this.deps.server.resolve({ identifier: read.identifier, location_id: settings.locationId }, { signal: AbortSignal.timeout(budget), timeoutMs: budget, retries: 0 });
+        this.deps.contact.seen();
+        contactId = resolved.contact_id;
+      } catch {
+        // Unknown here and the server away: the card's own digest names the passage.
+      }
+    }
+    const passage = { ...record, passageKey: passageKeyOf(contactId, digest) };
+    if (heldByPassback(store.decisions, passage.passageKey, 'out', record.at, settings.antiPassbackS)) {
+      store.decisions.add({ ...passage, granted: false, reason: 'anti_passback', offline: false, idempotencyKey: null });
+      return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
+    }
+    const decisionId = store.decisions.add({ ...passage, granted: true, reason: null, offline: false, idempotencyKey: null });
+    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => store.decisions.doorFailed(decisionId, 'door_not_opened'));
   }
 
   /**

@@ -58,10 +58,11 @@ create table if not exists decisions (
   offline integer not null,
   idempotency_key text
 );
--- A credential's latest grant is the last of its entries here (rowid order), read without a sort
--- at every scan; the index it replaces ended in \`at\`, so that read sorted every grant of the card.
+-- A member's latest passage is the last of their entries here (rowid order), read without a sort
+-- at every scan, by decisions_last_passage (made below, once passage_key exists). The indexes it
+-- replaces keyed the card's printed text (issue 14) or ended in \`at\` (a sort of every grant).
 drop index if exists decisions_grants;
-create index if not exists decisions_last_grant on decisions (credential_digest, granted);
+drop index if exists decisions_last_grant;
 
 create table if not exists outbox (
   id integer primary key autoincrement,
