@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
 import type { DecisionEvent, EventBus } from '../events.js';
 import type { AgentMetrics } from '../metrics.js';
-import type { AgentStore } from '../store/agent-store.js';
+import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
 import type { DecisionRecord, Direction } from '../store/decisions.js';
 import type { ServerContact } from '../sync/server-contact.js';
 import { digestPrefix, type CredentialDigester } from './credential-digest.js';
@@ -94,8 +94,8 @@ export class Gate {
     const cached = findCached(store, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
     const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, direction, passageKey: passageKeyOf(cached?.contact_id, digest), membershipId: cached?.membership_id ?? null };
-    const refuse = (reason: string, offline: boolean, fields: Partial<DecisionRecord> = {}) => {
-      store.decisions.add({ ...record, ...fields, granted: false, reason, offline, idempotencyKey: null });
+    const refuse = (reason: string, offline: boolean) => {
+      store.decisions.add({ ...record, granted: false, reason, offline, idempotencyKey: null });
       return this.finish(lane, digest, { ...base, granted: false, reason, offline });
     };
 
@@ -104,9 +104,9 @@ export class Gate {
       this.log.warn({ lane: lane.id, relay: lane.relay.id, credential: digestPrefix(digest) }, 'the lane relay is unavailable, so the door cannot open: refused (door_unavailable) without checking in');
       return refuse('door_unavailable', false);
     }
+    if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, record, base);
     // The member known here (the cache) is held without asking the server; while the server is
     // unreachable that is an offline decision like the others.
-    if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, { ...record, direction }, base);
     if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.serverAway);
 
     const idempotencyKey = this.newKey();
@@ -128,7 +128,7 @@ export class Gate {
       const doorFailed =
         online.granted && visitId !== null && decided.membershipId !== null
           ? () => store.onlineDoorFailed(decisionId, { idempotency_key: idempotencyKey, membership_id: decided.membershipId!, location_id: settings.locationId, device_id: settings.deviceId, checked_in_at: at.toISOString(), online_attempted: true, visit_id: visitId }, this.now())
-          : () => store.decisions.doorFailed(decisionId, 'door_not_opened');
+          : () => store.decisions.doorFailed(decisionId, doorNotOpened);
       return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
     }
 
@@ -154,7 +154,7 @@ export class Gate {
     } else {
       // A refusal, or a staff card with no membership: nothing for the server to count.
       const decisionId = store.decisions.add(decided);
-      doorFailed = () => store.decisions.doorFailed(decisionId, 'door_not_opened');
+      doorFailed = () => store.decisions.doorFailed(decisionId, doorNotOpened);
     }
     return this.finish(lane, digest, { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff }, doorFailed);
   }
@@ -183,7 +183,7 @@ export class Gate {
       return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
     }
     const decisionId = store.decisions.add({ ...passage, granted: true, reason: null, offline: false, idempotencyKey: null });
-    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => store.decisions.doorFailed(decisionId, 'door_not_opened'));
+    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => store.decisions.doorFailed(decisionId, doorNotOpened));
   }
 
   /**
