@@ -49,7 +49,7 @@ function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
     const reader = devices.readers.find((r) => r.id === lane.reader);
     const relay = devices.relays.find((r) => r.id === lane.relay);
     if (!reader || !relay) throw new Error(`lane ${lane.id}: reader "${lane.reader}" or relay "${lane.relay}" was not created`);
-    return { id: lane.id, reader, relay, pulseMs: pulseMsOf(lane) };
+    return { id: lane.id, reader, relay, pulseMs: pulseMsOf(lane), direction: lane.direction };
   });
 }
 

@@ -16,7 +16,7 @@ export function withSimulatedDevices(config: AgentConfig): AgentConfig {
   if (kioskReader !== undefined && config.lanes.length === 0) {
     return { ...config, devices: DevicesConfig.parse({ readers: [{ id: kioskReader, driver: 'stdin' }], relays: [], sensors: [] }) };
   }
-  const lanes = config.lanes.length > 0 ? config.lanes : [{ id: 'sim', reader: 'stdin', relay: 'log', kind: 'turnstile' as const }];
+  const lanes = config.lanes.length > 0 ? config.lanes : [{ id: 'sim', reader: 'stdin', relay: 'log', kind: 'turnstile' as const, direction: 'in' as const }];
   const relayIds = [...new Set(lanes.map((lane) => lane.relay))];
   const devices = DevicesConfig.parse({
     readers: [{ id: lanes[0]!.reader, driver: 'stdin' }],

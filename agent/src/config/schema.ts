@@ -33,7 +33,7 @@ export const AgentConfigSchema = z
         staff_identifiers: z.array(z.string().trim().min(1)).default([]).describe('admitted offline even with a stale cache'),
       })
       .prefault({}),
-    anti_passback_s: seconds.default(10).describe('a credential granted within this many seconds is refused (0: off)'),
+    anti_passback_s: seconds.default(10).describe('a member who passed the same way within this many seconds is refused, whatever card or code they show (0: off)'),
     sync: z
       .strictObject({
         feed_interval_s: z.number().min(0.05).default(30),

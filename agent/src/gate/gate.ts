@@ -3,11 +3,13 @@ import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
 import type { DecisionEvent, EventBus } from '../events.js';
 import type { AgentMetrics } from '../metrics.js';
-import type { AgentStore } from '../store/agent-store.js';
+import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
+import type { DecisionRecord, Direction } from '../store/decisions.js';
 import type { ServerContact } from '../sync/server-contact.js';
 import { digestPrefix, type CredentialDigester } from './credential-digest.js';
 import { decideOffline, findCached, type OfflinePolicy } from './offline-decision.js';
 import { askServer, type GateServer } from './online-decision.js';
+import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
 
 /** A reader and the relay it opens. */
 export interface Lane {
@@ -15,6 +17,8 @@ export interface Lane {
   reader: CardReader;
   relay: Relay;
   pulseMs: number;
+  /** `out`: an exit, which lets a member out without a check-in, so they may come back in at once. Default `in`. */
+  direction?: Direction;
 }
 
 export interface GateSettings {
@@ -50,6 +54,8 @@ export class Gate {
   private readonly now: () => Date;
   private readonly newKey: () => string;
   private readonly log: Logger;
+  /** The last online attempt found the server unreachable: local refusals meanwhile are offline decisions. */
+  private serverAway = false;
 
   constructor(private readonly deps: GateDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -83,36 +89,57 @@ export class Gate {
   private async decide(lane: Lane, read: CardRead): Promise<DecisionEvent> {
     const { store, settings } = this.deps;
     const at = this.now();
+    const direction = lane.direction ?? 'in';
     const digest = this.deps.digest(read.identifier);
     const cached = findCached(store, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
-    const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, membershipId: cached?.membership_id ?? null };
+    const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, direction, passageKey: passageKeyOf(cached?.contact_id, digest), membershipId: cached?.membership_id ?? null };
+    const refuse = (reason: string, offline: boolean) => {
+      store.decisions.add({ ...record, granted: false, reason, offline, idempotencyKey: null });
+      return this.finish(lane, digest, { ...base, granted: false, reason, offline });
+    };
 
-    const lastGrant = settings.antiPassbackS > 0 ? store.decisions.lastGrantAt(digest) : null;
-    // Either side of the last grant: after the clock steps back, that grant looks ahead, and a
-    // one-sided test would hold the member out for the whole jump.
-    if (lastGrant && Math.abs(at.getTime() - lastGrant.getTime()) < settings.antiPassbackS * 1000) {
-      store.decisions.add({ ...record, granted: false, reason: 'anti_passback', offline: false, idempotencyKey: null });
-      return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
+    // A member is never charged for a door that cannot open: refused before any check-in.
+    if (doorUnavailable(lane.relay)) {
+      this.log.warn({ lane: lane.id, relay: lane.relay.id, credential: digestPrefix(digest) }, 'the lane relay is unavailable, so the door cannot open: refused (door_unavailable) without checking in');
+      return refuse('door_unavailable', false);
     }
+    if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, record, base);
+    // The member known here (the cache) is held without asking the server; while the server is
+    // unreachable that is an offline decision like the others.
+    if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.serverAway);
 
     const idempotencyKey = this.newKey();
     const online = await askServer(
       this.deps.server,
       { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
-      { contact: () => this.deps.contact.seen(), learn: (id, learned) => store.cache.learn(id, learned) },
+      {
+        contact: () => this.deps.contact.seen(),
+        learn: (id, learned) => store.cache.learn(id, learned),
+        // A member the cache did not know (or knew by another card): held by who they are.
+        admit: ({ contactId }) => (heldByPassback(store.decisions, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
+      },
     );
     if (online.kind === 'answered') {
-      store.decisions.add({ ...record, membershipId: online.membershipId ?? record.membershipId, granted: online.granted, reason: online.reason, offline: false, idempotencyKey });
-      return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false });
+      this.serverAway = false;
+      const decided = { ...record, passageKey: passageKeyOf(online.contactId ?? cached?.contact_id, digest), membershipId: online.membershipId ?? record.membershipId };
+      const decisionId = store.decisions.add({ ...decided, granted: online.granted, reason: online.reason, offline: false, idempotencyKey });
+      const visitId = online.visitId;
+      const doorFailed =
+        online.granted && visitId !== null && decided.membershipId !== null
+          ? () => store.onlineDoorFailed(decisionId, { idempotency_key: idempotencyKey, membership_id: decided.membershipId!, location_id: settings.locationId, device_id: settings.deviceId, checked_in_at: at.toISOString(), online_attempted: true, visit_id: visitId }, this.now())
+          : () => store.decisions.doorFailed(decisionId, doorNotOpened);
+      return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
     }
 
+    this.serverAway = true;
     this.log.warn({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
     const offline = decideOffline(store, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
     const membershipId = cached?.membership_id ?? online.membershipId;
+    let doorFailed: () => void;
     if (offline.granted && membershipId !== null) {
-      store.recordOfflineGrant(decided, {
+      const decisionId = store.recordOfflineGrant(decided, {
         idempotency_key: idempotencyKey,
         membership_id: membershipId,
         location_id: settings.locationId,
@@ -120,21 +147,58 @@ export class Gate {
         checked_in_at: at.toISOString(),
         online_attempted: online.checkInAttempted,
       });
+      doorFailed = () => {
+        const outcome = store.offlineDoorFailed(decisionId, idempotencyKey, this.now());
+        this.log.warn({ lane: lane.id, outcome }, outcome === 'withdrawn' ? 'the offline visit is withdrawn: the door did not open' : 'the offline visit will be voided once delivered: the door did not open');
+      };
     } else {
       // A refusal, or a staff card with no membership: nothing for the server to count.
-      store.decisions.add(decided);
+      const decisionId = store.decisions.add(decided);
+      doorFailed = () => store.decisions.doorFailed(decisionId, doorNotOpened);
     }
-    return this.finish(lane, digest, { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff });
+    return this.finish(lane, digest, { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff }, doorFailed);
+  }
+
+  /**
+   * An exit: no check-in and no visit, free egress for any card. The passage out, under the
+   * member's key (the cache, else the server's resolve, which records nothing), is what lets them
+   * back in at once; a second read at the exit within the window is held like any double read.
+   */
+  private async letOut(lane: Lane, read: CardRead, digest: string, cachedContact: string | null, record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>, base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>) {
+    const { store, settings } = this.deps;
+    let contactId = cachedContact;
+    if (contactId === null) {
+      try {
+        const budget = settings.onlineBudgetMs;
+        const resolved = await this.deps.server.resolve({ identifier: read.identifier, location_id: settings.locationId }, { signal: AbortSignal.timeout(budget), timeoutMs: budget, retries: 0 });
+        this.deps.contact.seen();
+        contactId = resolved.contact_id;
+      } catch {
+        // Unknown here and the server away: the card's own digest names the passage.
+      }
+    }
+    const passage = { ...record, passageKey: passageKeyOf(contactId, digest) };
+    if (heldByPassback(store.decisions, passage.passageKey, 'out', record.at, settings.antiPassbackS)) {
+      store.decisions.add({ ...passage, granted: false, reason: 'anti_passback', offline: false, idempotencyKey: null });
+      return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
+    }
+    const decisionId = store.decisions.add({ ...passage, granted: true, reason: null, offline: false, idempotencyKey: null });
+    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => store.decisions.doorFailed(decisionId, doorNotOpened));
   }
 
   /**
    * Pulses once on a grant (never retried: a retry after an ambiguous error could admit two), and
    * reports at once rather than after the pulse, so a kiosk greets the member while the door opens.
    */
-  private async finish(lane: Lane, digest: string, event: DecisionEvent): Promise<DecisionEvent> {
+  private async finish(lane: Lane, digest: string, event: DecisionEvent, doorFailed?: () => void): Promise<DecisionEvent> {
     const pulsing = event.granted
       ? lane.relay.pulse(lane.pulseMs).catch((error: unknown) => {
-          this.log.error({ lane: lane.id, relay: lane.relay.id, err: error }, 'relay pulse failed; not retried');
+          this.log.error({ lane: lane.id, relay: lane.relay.id, err: error }, 'relay pulse failed, so the door did not open; not retried, and the member is not charged');
+          try {
+            doorFailed?.();
+          } catch (undo: unknown) {
+            this.log.error({ lane: lane.id, err: undo }, 'recording the door that did not open failed');
+          }
         })
       : Promise.resolve();
     this.log.info(

@@ -15,13 +15,18 @@ export interface OnlineRequest {
 }
 
 export type OnlineOutcome =
-  | { kind: 'answered'; granted: boolean; reason: string | null; membershipId: string | null }
+  | { kind: 'answered'; granted: boolean; reason: string | null; membershipId: string | null; contactId: string | null; visitId: string | null }
   | { kind: 'unreachable'; checkInAttempted: boolean; membershipId: string | null; error: string };
 
 export interface OnlineHooks {
   /** The server answered something: for "last server contact" in /health. */
   contact(): void;
   learn(membershipId: string, learned: Learned): void;
+  /**
+   * Called once the server found a member it would admit, before the check-in: a local reason to
+   * refuse (anti-passback by member), or null. A refusal here records nothing on the server.
+   */
+  admit?(member: { membershipId: string; contactId: string | null }): string | null;
 }
 
 /** The online check-in body; the outbox rebuilds it byte for byte to replay an unanswered attempt. */
@@ -38,25 +43,30 @@ export function onlineCheckInBody(visit: { locationId: string; membershipId: str
 export async function askServer(server: GateServer, request: OnlineRequest, hooks: OnlineHooks): Promise<OnlineOutcome> {
   const call = { signal: AbortSignal.timeout(request.budgetMs), timeoutMs: request.budgetMs, retries: 0 };
   let membershipId: string | null = null;
+  let contactId: string | null = null;
   let checkInAttempted = false;
+  const answered = (granted: boolean, reason: string | null, visitId: string | null = null): OnlineOutcome => ({ kind: 'answered', granted, reason, membershipId, contactId, visitId });
   try {
     const resolved = await server.resolve({ identifier: request.identifier, location_id: request.locationId }, call);
     hooks.contact();
     membershipId = resolved.membership_id;
+    contactId = resolved.contact_id;
     if (membershipId !== null && resolved.status !== null) hooks.learn(membershipId, { status: resolved.status });
-    if (!resolved.found || membershipId === null) return { kind: 'answered', granted: false, reason: resolved.reason ?? 'not_found', membershipId };
-    if (!resolved.valid_for_checkin) return { kind: 'answered', granted: false, reason: resolved.reason, membershipId };
+    if (!resolved.found || membershipId === null) return answered(false, resolved.reason ?? 'not_found');
+    if (!resolved.valid_for_checkin) return answered(false, resolved.reason);
+    const local = hooks.admit?.({ membershipId, contactId }) ?? null;
+    if (local !== null) return answered(false, local);
     checkInAttempted = true;
     const body = onlineCheckInBody({ locationId: request.locationId, membershipId, deviceId: request.deviceId, checkedInAt: request.at.toISOString() });
     const { data: visit } = await server.checkIn(body, { ...call, idempotencyKey: request.idempotencyKey });
     hooks.contact();
     hooks.learn(visit.membership_id, { used: visit.visits_used });
-    return { kind: 'answered', granted: true, reason: null, membershipId };
+    return answered(true, null, visit.id);
   } catch (error) {
     if (error instanceof ApiRequestError) {
       hooks.contact();
-      if (error.code === 'checkin_blocked') return { kind: 'answered', granted: false, reason: error.reasons?.[0] ?? 'checkin_blocked', membershipId };
-      if (error.code === 'member_not_found') return { kind: 'answered', granted: false, reason: 'not_found', membershipId };
+      if (error.code === 'checkin_blocked') return answered(false, error.reasons?.[0] ?? 'checkin_blocked');
+      if (error.code === 'member_not_found') return answered(false, 'not_found');
     }
     const code = (error as { code?: string }).code ?? 'error';
     return { kind: 'unreachable', checkInAttempted, membershipId, error: `${code}: ${(error as Error).message}` };

@@ -3,6 +3,9 @@ import { databaseWritable, openAgentDatabase, type AgentDatabase } from './datab
 import { DecisionLog, type DecisionRecord } from './decisions.js';
 import { Outbox, type NewOutboxEntry } from './outbox.js';
 
+/** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */
+export const doorNotOpened = 'door_not_opened';
+
 /** The agent's one SQLite connection (one writer, hardware.md 5.2) and its three repositories. */
 export class AgentStore {
   readonly cache: EligibilityCache;
@@ -24,10 +27,30 @@ export class AgentStore {
    * crash either both exist or neither does (and the relay had not pulsed yet: it pulses after).
    * The pending outbox row is also what counts the visit against the member's allowance offline.
    */
-  recordOfflineGrant(decision: DecisionRecord, visit: NewOutboxEntry): void {
-    this.db.transaction(() => {
-      this.decisions.add(decision);
+  recordOfflineGrant(decision: DecisionRecord, visit: NewOutboxEntry): number {
+    return this.db.transaction(() => {
+      const id = this.decisions.add(decision);
       this.outbox.add(visit, decision.at);
+      return id;
+    })();
+  }
+
+  /**
+   * The relay failed after an offline grant: the decision is no passage, and the visit is withdrawn
+   * (the server never saw it) or, if it may have reached the server, voided there after delivery.
+   */
+  offlineDoorFailed(decisionId: number, idempotencyKey: string, at: Date): 'withdrawn' | 'voided' | 'none' {
+    return this.db.transaction(() => {
+      this.decisions.doorFailed(decisionId, doorNotOpened);
+      return this.outbox.doorFailed(idempotencyKey, doorNotOpened, at);
+    })();
+  }
+
+  /** The relay failed after an online grant: the decision is no passage, and the recorded visit is voided through the outbox. */
+  onlineDoorFailed(decisionId: number, visit: NewOutboxEntry & { visit_id: string }, at: Date): void {
+    this.db.transaction(() => {
+      this.decisions.doorFailed(decisionId, doorNotOpened);
+      this.outbox.addVoid(visit, doorNotOpened, at);
     })();
   }
 

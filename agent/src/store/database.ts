@@ -17,6 +17,25 @@ create table if not exists feed_rows (
 );
 create index if not exists feed_rows_membership on feed_rows (membership_id);
 
+-- The spare generation of feed_rows: a full reload fills it while feed_rows answers, then they swap
+-- (feed_state.live_table names the one that answers).
+create table if not exists feed_rows_alt (
+  credential_hash text primary key,
+  membership_id text not null,
+  contact_id text,
+  row text not null
+);
+create index if not exists feed_rows_alt_membership on feed_rows_alt (membership_id);
+create index if not exists feed_rows_alt_contact_id on feed_rows_alt (contact_id);
+
+-- A full reload under way beside a usable cache: its location, next cursor and hash key.
+create table if not exists feed_reload (
+  id integer primary key check (id = 1),
+  location_id text not null,
+  cursor text,
+  hash_key text not null
+);
+
 create table if not exists feed_state (
   id integer primary key check (id = 1),
   location_id text,
@@ -39,10 +58,11 @@ create table if not exists decisions (
   offline integer not null,
   idempotency_key text
 );
--- A credential's latest grant is the last of its entries here (rowid order), read without a sort
--- at every scan; the index it replaces ended in \`at\`, so that read sorted every grant of the card.
+-- A member's latest passage is the last of their entries here (rowid order), read without a sort
+-- at every scan, by decisions_last_passage (made below, once passage_key exists). The indexes it
+-- replaces keyed the card's printed text (issue 14) or ended in \`at\` (a sort of every grant).
 drop index if exists decisions_grants;
-create index if not exists decisions_last_grant on decisions (credential_digest, granted);
+drop index if exists decisions_last_grant;
 
 create table if not exists outbox (
   id integer primary key autoincrement,
@@ -79,6 +99,20 @@ function withContactColumn(db: AgentDatabase): void {
   db.exec('drop index if exists feed_rows_contact; create index if not exists feed_rows_contact_id on feed_rows (contact_id)');
 }
 
+/** Columns added after a table was first made: added to a database made before them. */
+function withColumns(db: AgentDatabase, table: string, columns: Record<string, string>): void {
+  const existing = new Set(db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all(table).map((column) => column.name));
+  for (const [name, definition] of Object.entries(columns)) if (!existing.has(name)) db.exec(`alter table ${table} add column ${name} ${definition}`);
+}
+
+/** Which table of rows answers (see feed_rows_alt), added to a database made before reloads swapped. */
+function withLiveTableColumn(db: AgentDatabase): void {
+  const columns = db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all('feed_state');
+  if (!columns.some((column) => column.name === 'live_table')) {
+    db.exec("alter table feed_state add column live_table text not null default 'feed_rows' check (live_table in ('feed_rows', 'feed_rows_alt'))");
+  }
+}
+
 /**
  * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
  * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
@@ -94,6 +128,12 @@ export function openAgentDatabase(path: string): AgentDatabase {
   db.pragma('busy_timeout = 5000');
   db.exec(schema);
   withContactColumn(db);
+  withLiveTableColumn(db);
+  // A visit whose door never opened (issue 14, 4a): voided on the server once it is sent.
+  withColumns(db, 'outbox', { void_reason: 'text', void_state: "text check (void_state in ('pending', 'done', 'rejected'))" });
+  // Anti-passback by member, whatever card or code they used, and which way they went (issue 14, 4f).
+  withColumns(db, 'decisions', { passage_key: 'text', direction: "text not null default 'in'" });
+  db.exec('create index if not exists decisions_last_passage on decisions (passage_key, granted)');
   return db;
 }
 

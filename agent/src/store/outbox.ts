@@ -19,6 +19,10 @@ export interface OutboxEntry {
   attempts: number;
   last_error: string | null;
   visit_id: string | null;
+  /** The door never opened after this visit: once it is `sent`, the drain voids it on the server. */
+  void_reason: string | null;
+  /** `pending` until the server voided it (`done`), or refused to (`rejected`); null: nothing to void. */
+  void_state: 'pending' | 'done' | 'rejected' | null;
   created_at: string;
 }
 
@@ -42,6 +46,9 @@ export function outboxDepth(counts: readonly { status: OutboxStatus; n: number; 
   return depth;
 }
 
+/** What one void attempt came to: the server voided the visit, refused to, or to retry. */
+export type VoidOutcome = { id: number; kind: 'done' | 'rejected' | 'retry'; error?: string };
+
 /** What one delivery attempt came to: sent with the server's visit id, rejected, or to retry. */
 export type DeliveryOutcome =
   | { id: number; kind: 'sent'; visitId: string }
@@ -55,8 +62,11 @@ export type DeliveryOutcome =
 export class Outbox {
   private readonly statements;
   private readonly recordAll: (outcomes: readonly DeliveryOutcome[], now: string) => void;
+  private readonly recordVoidsAll: (outcomes: readonly VoidOutcome[], now: string) => void;
+  /** Rows the drain is delivering right now: a door failure cannot withdraw them, only void them. */
+  private readonly inFlight = new Set<number>();
 
-  constructor(db: AgentDatabase) {
+  constructor(private readonly db: AgentDatabase) {
     this.statements = {
       insert: db.prepare(
         `insert into outbox (idempotency_key, membership_id, location_id, device_id, checked_in_at, online_attempted, created_at, updated_at)
@@ -64,12 +74,32 @@ export class Outbox {
       ),
       pending: db.prepare<[number], OutboxEntry>("select * from outbox where status = 'pending' order by id limit ?"),
       byStatus: db.prepare<[OutboxStatus], OutboxEntry>('select * from outbox where status = ? order by id'),
-      pendingOf: db.prepare<[string], { n: number }>("select count(*) as n from outbox where status = 'pending' and membership_id = ?"),
+      // A visit whose door never opened does not count, delivered or not.
+      pendingOf: db.prepare<[string], { n: number }>("select count(*) as n from outbox where status = 'pending' and membership_id = ? and void_reason is null"),
+      byKey: db.prepare<[string], OutboxEntry>('select * from outbox where idempotency_key = ?'),
+      withdraw: db.prepare('delete from outbox where id = ?'),
+      flagVoid: db.prepare("update outbox set void_reason = ?, void_state = 'pending', updated_at = ? where id = ?"),
+      insertVoid: db.prepare(
+        `insert into outbox (idempotency_key, membership_id, location_id, device_id, checked_in_at, online_attempted, status, visit_id, void_reason, void_state, created_at, updated_at)
+         values (@idempotency_key, @membership_id, @location_id, @device_id, @checked_in_at, 1, 'sent', @visit_id, @void_reason, 'pending', @now, @now)`,
+      ),
+      voidsDue: db.prepare<[number], OutboxEntry>("select * from outbox where status = 'sent' and void_state = 'pending' order by id limit ?"),
+      voidDone: db.prepare("update outbox set void_state = 'done', last_error = null, updated_at = ? where id = ? and void_state = 'pending'"),
+      voidRejected: db.prepare("update outbox set void_state = 'rejected', last_error = ?, updated_at = ? where id = ? and void_state = 'pending'"),
+      voidFailed: db.prepare('update outbox set last_error = ?, updated_at = ? where id = ?'),
       sent: db.prepare("update outbox set status = 'sent', attempts = attempts + 1, last_error = null, visit_id = ?, updated_at = ? where id = ? and status = 'pending'"),
       rejected: db.prepare("update outbox set status = 'rejected', attempts = attempts + 1, last_error = ?, updated_at = ? where id = ? and status = 'pending'"),
       failed: db.prepare('update outbox set attempts = attempts + 1, last_error = ?, updated_at = ? where id = ?'),
       depth: db.prepare<[], { status: OutboxStatus; n: number; oldest: string | null }>('select status, count(*) as n, min(created_at) as oldest from outbox group by status'),
     };
+    const { voidDone, voidRejected, voidFailed } = this.statements;
+    this.recordVoidsAll = db.transaction((outcomes: readonly VoidOutcome[], now: string) => {
+      for (const outcome of outcomes) {
+        if (outcome.kind === 'done') voidDone.run(now, outcome.id);
+        else if (outcome.kind === 'rejected') voidRejected.run(outcome.error ?? null, now, outcome.id);
+        else voidFailed.run(outcome.error ?? null, now, outcome.id);
+      }
+    });
     const { sent, rejected, failed } = this.statements;
     this.recordAll = db.transaction((outcomes: readonly DeliveryOutcome[], now: string) => {
       for (const outcome of outcomes) {
@@ -78,6 +108,50 @@ export class Outbox {
         else failed.run(outcome.error, now, outcome.id);
       }
     });
+  }
+
+  /** Voids' outcomes in one transaction. */
+  recordVoids(outcomes: readonly VoidOutcome[], now: Date): void {
+    this.recordVoidsAll(outcomes, now.toISOString());
+  }
+
+  /** Sent visits whose door never opened, to void on the server, oldest first. */
+  voidsDue(limit = 100): OutboxEntry[] {
+    return this.statements.voidsDue.all(limit);
+  }
+
+  /** The drain marks the rows it is delivering, so a door failure meanwhile voids rather than withdraws them. */
+  claim(ids: readonly number[]): void {
+    for (const id of ids) this.inFlight.add(id);
+  }
+
+  release(ids: readonly number[]): void {
+    for (const id of ids) this.inFlight.delete(id);
+  }
+
+  /**
+   * An online grant whose door did not open: the server recorded the visit (its id is known), so
+   * a row that only voids it, durable before anything else happens. Inside the caller's transaction.
+   */
+  addVoid(entry: NewOutboxEntry & { visit_id: string }, reason: string, now: Date): void {
+    this.statements.insertVoid.run({ ...entry, void_reason: reason, now: now.toISOString() });
+  }
+
+  /**
+   * An offline grant whose door did not open. A row the server cannot have seen (pending, never
+   * attempted online, not being delivered) is withdrawn: it never was a visit. Otherwise the visit
+   * may exist on the server: the row is delivered as usual under its own key (the server's stored
+   * answer, or the visit recorded now) and then voided. Inside the caller's transaction.
+   */
+  doorFailed(idempotencyKey: string, reason: string, now: Date): 'withdrawn' | 'voided' | 'none' {
+    const row = this.statements.byKey.get(idempotencyKey);
+    if (!row) return 'none';
+    if (row.status === 'pending' && !row.online_attempted && !this.inFlight.has(row.id)) {
+      this.statements.withdraw.run(row.id);
+      return 'withdrawn';
+    }
+    this.statements.flagVoid.run(reason, now.toISOString(), row.id);
+    return 'voided';
   }
 
   /** Call inside the caller's transaction (the offline grant), never on its own. */

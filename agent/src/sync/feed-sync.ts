@@ -20,14 +20,17 @@ export interface FeedSyncDeps {
 /**
  * Keeps the eligibility cache current: a full load (paged) when there is no cursor, then deltas
  * from the stored cursor. Each page commits with its cursor, so a crash or an outage resumes where
- * it stopped. A refused cursor, a location change or a rotated hash key starts a new full load.
+ * it stopped. A refused cursor, a location change or a rotated hash key starts a new full load,
+ * filled beside the cache that keeps answering until the reload's last page (see EligibilityCache).
  */
 export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
   const log = deps.logger.child({ module: 'feed-sync' });
   const before = deps.cache.state();
-  let cursor = before.locationId === deps.locationId ? (before.cursor ?? undefined) : undefined;
+  // A reload under way is resumed; one for another location is started again.
+  const resumable = before.reload === null ? before.locationId === deps.locationId : before.reload.locationId === deps.locationId;
+  let cursor = resumable ? ((before.reload ?? before).cursor ?? undefined) : undefined;
   let startsFullLoad = cursor === undefined;
-  let knownKey = before.hashKey;
+  let knownKey = before.reload?.hashKey ?? before.hashKey;
   let rows = 0;
   for (;;) {
     let page;

@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import { onlineCheckInBody } from '../gate/online-decision.js';
 import type { DrainResult } from '../metrics.js';
 import type { EligibilityCache } from '../store/cache.js';
-import type { DeliveryOutcome, Outbox, OutboxEntry } from '../store/outbox.js';
+import type { DeliveryOutcome, Outbox, OutboxEntry, VoidOutcome } from '../store/outbox.js';
 import type { ServerContact } from './server-contact.js';
 
-export type DrainServer = Pick<StudioClient['members'], 'checkIn'>;
+export type DrainServer = Pick<StudioClient['members'], 'checkIn' | 'voidVisit'>;
 
 export interface DrainDeps {
   server: DrainServer;
@@ -125,9 +125,16 @@ export async function drainOutbox(deps: DrainDeps): Promise<boolean> {
   const log = deps.logger.child({ module: 'outbox' });
   for (;;) {
     const rows = deps.outbox.pending(waveSize);
-    if (rows.length === 0) return true;
-    const outcomes = await deliverWave(deps.server, rows);
-    deps.outbox.record(outcomes.map(outcomeRecord), deps.now());
+    if (rows.length === 0) return voidVisits(deps);
+    const ids = rows.map((row) => row.id);
+    deps.outbox.claim(ids);
+    let outcomes: Outcome[];
+    try {
+      outcomes = await deliverWave(deps.server, rows);
+      deps.outbox.record(outcomes.map(outcomeRecord), deps.now());
+    } finally {
+      deps.outbox.release(ids);
+    }
     let reachable = true;
     for (const outcome of outcomes) {
       if (outcome.kind !== 'retry' || outcome.answered) deps.contact.seen();
@@ -141,6 +148,43 @@ export async function drainOutbox(deps: DrainDeps): Promise<boolean> {
       }
       deps.onResult?.(outcome.kind);
     }
+    if (!reachable) return false;
+  }
+}
+
+/**
+ * Voids, on the server, the sent visits whose door never opened (issue 14, 4a), after the visits
+ * themselves: a row voided here was delivered first. Voiding is idempotent on the server, so a
+ * crash before the outcome is written only repeats a void. A refusal other than the transient
+ * ones is kept (`void_state = 'rejected'`, the code in `last_error`) for staff, never retried.
+ */
+async function voidVisits(deps: DrainDeps): Promise<boolean> {
+  const log = deps.logger.child({ module: 'outbox' });
+  for (;;) {
+    const rows = deps.outbox.voidsDue(waveSize);
+    if (rows.length === 0) return true;
+    const outcomes: VoidOutcome[] = [];
+    let reachable = true;
+    for (const row of rows) {
+      try {
+        await deps.server.voidVisit(row.visit_id!, { reason: 'door_not_opened' }, { retries: 0 });
+        deps.contact.seen();
+        outcomes.push({ id: row.id, kind: 'done' });
+        log.info({ outbox_id: row.id, visit_id: row.visit_id }, 'voided a visit whose door did not open');
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'error';
+        if (retryable(error)) {
+          outcomes.push({ id: row.id, kind: 'retry', error: `${code}: ${(error as Error).message}` });
+          reachable = false;
+          log.warn({ outbox_id: row.id, code }, 'voiding a visit failed; will retry');
+          break;
+        }
+        deps.contact.seen();
+        outcomes.push({ id: row.id, kind: 'rejected', error: code });
+        log.error({ outbox_id: row.id, visit_id: row.visit_id, code }, 'the server refused to void a visit whose door did not open; kept for staff');
+      }
+    }
+    deps.outbox.recordVoids(outcomes, deps.now());
     if (!reachable) return false;
   }
 }

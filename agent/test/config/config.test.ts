@@ -90,6 +90,13 @@ describe('agent config', () => {
     expect(config.lanes.map(pulseMsOf)).toEqual([200, 3000]);
   });
 
+  it('takes a lane direction: in by default, out for an exit, nothing else', () => {
+    const devices = { readers: [{ id: 'r1', driver: 'stdin' }, { id: 'r2', driver: 'stdin' }], relays: [{ id: 'k1', driver: 'log' }, { id: 'k2', driver: 'log' }] };
+    const config = parseAgentConfig({ ...minimal, devices, lanes: [{ id: 'entry', reader: 'r1', relay: 'k1' }, { id: 'exit', reader: 'r2', relay: 'k2', direction: 'out' }] });
+    expect(config.lanes.map((lane) => lane.direction)).toEqual(['in', 'out']);
+    expect(problemsOf({ ...minimal, devices, lanes: [{ id: 'entry', reader: 'r1', relay: 'k1', direction: 'sideways' }] })).toEqual([expect.stringMatching(/^lanes\.0\.direction: /)]);
+  });
+
   it('reports an unreadable or malformed file as one problem', () => {
     const file = join(temp.dir, 'agent.json');
     writeFileSync(file, '{ "version": 1,');

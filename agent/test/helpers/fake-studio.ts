@@ -25,7 +25,9 @@ export class FakeStudio {
   loseAnswers = 0;
   readonly rows = new Map<string, { identifier: string; row: EligibilityRow }>();
   readonly visits: (Visit & { idempotency_key: string })[] = [];
-  readonly calls = { resolve: 0, checkIn: [] as { body: CheckInBody; key: string | undefined }[], eligibility: 0 };
+  readonly calls = { resolve: 0, checkIn: [] as { body: CheckInBody; key: string | undefined }[], eligibility: 0, voids: [] as string[] };
+  /** Visits voided (their door never opened), by id: they no longer count. */
+  readonly voided = new Set<string>();
   private readonly stored = new Map<string, { body: string; visit?: Visit; error?: ApiRequestError }>();
 
   addMember(identifier: string, overrides: Partial<EligibilityRow> = {}): EligibilityRow {
@@ -111,6 +113,24 @@ export class FakeStudio {
       throw new NetworkError('network_error', 'socket hang up', context('/members/check-in'));
     }
     return { data: visit, status: 201, requestId: undefined, idempotencyKey: key, replayed: false };
+  }
+
+  voidVisit = async (visitId: string, body: { reason: 'door_not_opened' }, options?: CallOptions) => {
+    this.calls.voids.push(visitId);
+    await this.reach(`/members/visits/${visitId}/void`, options);
+    const visit = this.visits.find((v) => v.id === visitId);
+    if (!visit) throw refusal(404, 'resource_missing');
+    if (!this.voided.has(visitId)) {
+      this.voided.add(visitId);
+      const member = this.rows.get(visit.membership_id);
+      if (member) member.row.used--;
+    }
+    return { id: visitId, membership_id: visit.membership_id, location_id: visit.location_id, voided_at: new Date().toISOString(), reason: body.reason };
+  };
+
+  /** Visits that count: recorded and not voided. */
+  countedVisitsOf(membershipId: string) {
+    return this.visitsOf(membershipId).filter((v) => !this.voided.has(v.id));
   }
 
   eligibility = async (query: { location_id?: string | undefined; cursor?: string | undefined; limit?: number | undefined } = {}, options?: CallOptions): Promise<FeedPage> => {

@@ -22,7 +22,7 @@ export function agentConfig(storePath: string, overrides: Overrides = {}): Agent
     location_id: '00000000-0000-4000-8000-000000000001',
     device_id: 'gate-1',
     devices: { readers: [], relays: [], sensors: [] } as unknown as AgentConfig['devices'],
-    lanes: [{ id: 'front', reader: 'reader-1', relay: 'relay-1', kind: 'turnstile' }],
+    lanes: [{ id: 'front', reader: 'reader-1', relay: 'relay-1', kind: 'turnstile', direction: 'in' }],
     budgets: { online_decision_ms: 300 },
     offline: { max_cache_age_s: 86_400, staff_identifiers: [] },
     anti_passback_s: 0,

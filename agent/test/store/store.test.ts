@@ -40,12 +40,12 @@ describe('the agent store', () => {
     store.close();
     const again = AgentStore.open(path);
     expect(again.outbox.list('pending')).toEqual([expect.objectContaining({ idempotency_key: 'key-1', membership_id: 'm-1', status: 'pending', attempts: 0 })]);
-    expect(again.decisions.lastGrantAt('digest')).not.toBeNull();
+    expect(again.decisions.lastPassage('digest')).not.toBeNull();
     expect(again.outbox.pendingCountOf('m-1')).toBe(1);
     again.close();
   });
 
-  it("reads a card's latest grant from the index, without sorting its grants, also in a database made before", () => {
+  it("reads a member's latest passage from the index, without sorting their grants, also in a database made before", () => {
     const oldPath = `${temp.dir}/old.db`;
     const old = new Database(oldPath);
     old.exec('create table decisions (id integer primary key autoincrement, at text not null, lane_id text not null, reader_id text not null, credential_digest text not null, membership_id text, granted integer not null, reason text, offline integer not null, idempotency_key text)');
@@ -53,8 +53,8 @@ describe('the agent store', () => {
     old.close();
     for (const file of [path, oldPath]) {
       const store = AgentStore.open(file);
-      const plan = store.db.prepare("explain query plan select at from decisions where credential_digest = ? and granted = 1 order by id desc limit 1").all('digest') as { detail: string }[];
-      expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX decisions_last_grant/);
+      const plan = store.db.prepare("explain query plan select at, direction from decisions where passage_key = ? and granted = 1 order by id desc limit 1").all('digest') as { detail: string }[];
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX decisions_last_passage/);
       expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
       store.close();
     }
@@ -64,7 +64,7 @@ describe('the agent store', () => {
     const store = AgentStore.open(path);
     store.recordOfflineGrant(decision(new Date('2026-01-01T00:00:00Z')), visit('same'));
     expect(() => store.recordOfflineGrant(decision(new Date('2026-01-02T00:00:00Z')), visit('same'))).toThrow(/UNIQUE/);
-    expect(store.decisions.lastGrantAt('digest')).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(store.decisions.lastPassage('digest')?.at).toEqual(new Date('2026-01-01T00:00:00Z'));
     expect(store.outbox.depth().pending).toBe(1);
     store.close();
   });
@@ -77,6 +77,23 @@ describe('the agent store', () => {
     const text = JSON.stringify([raw.prepare('select * from decisions').all(), raw.prepare('select * from outbox').all()]);
     raw.close();
     expect(text).not.toContain('1000000001');
+  });
+
+  it('a door that did not open withdraws a visit the drain is not delivering, and only flags one it is (to void it once sent)', () => {
+    const store = AgentStore.open(path);
+    const first = store.recordOfflineGrant(decision(), visit('idle'));
+    expect(store.offlineDoorFailed(first, 'idle', new Date())).toBe('withdrawn');
+    expect(store.outbox.depth()).toMatchObject({ pending: 0, sent: 0 });
+    const second = store.recordOfflineGrant({ ...decision(), idempotencyKey: 'busy' }, visit('busy'));
+    const [busy] = store.outbox.pending();
+    store.outbox.claim([busy!.id]);
+    expect(store.offlineDoorFailed(second, 'busy', new Date())).toBe('voided');
+    expect(store.outbox.pendingCountOf('m-1')).toBe(0);
+    store.outbox.record([{ id: busy!.id, kind: 'sent', visitId: 'visit-9' }], new Date());
+    store.outbox.release([busy!.id]);
+    expect(store.outbox.voidsDue()).toMatchObject([{ visit_id: 'visit-9', void_reason: 'door_not_opened', void_state: 'pending' }]);
+    expect(store.decisions.lastPassage('digest')).toBeNull();
+    store.close();
   });
 
   it('marks rows sent or rejected only once, and reports depth by status', () => {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findCached } from '../../src/gate/offline-decision.js';
 import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed, type FeedServer } from '../../src/sync/feed-sync.js';
 import { ServerContact } from '../../src/sync/server-contact.js';
@@ -74,5 +75,70 @@ describe('the feed sync', () => {
     expect(store.cache.state().hashKey).toBe(rotated.secret);
     expect(store.cache.find([old.credential_hash])).toBeNull();
     expect(store.cache.find([fresh.credential_hash])).not.toBeNull();
+  });
+
+  // Issue 14, 4g: a reload fills a table beside the cache, which keeps answering until the swap.
+  it('keeps answering from the old cache when the server dies mid-reload, resumes the reload after a restart, then swaps', async () => {
+    const olds = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005'].map((card) => studio.addMember(card));
+    await sync();
+    const rotated = new FakeStudio();
+    Object.assign(rotated, { locationId: studio.locationId });
+    const fresh = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005', '1000000006'].map((card) => rotated.addMember(card));
+    let calls = 0;
+    const dying: FeedServer = {
+      eligibility: async (query, options) => {
+        if (++calls === 3) throw new Error('connection reset');
+        return rotated.eligibility(query, options);
+      },
+    };
+    await expect(sync(dying)).rejects.toThrow('connection reset');
+    // Two pages of the reload are in; the door still decides from the whole old cache, with its key.
+    expect(store.cache.rowCount()).toBe(5);
+    expect(store.cache.syncedAt()).not.toBeNull();
+    expect(store.cache.state()).toMatchObject({ hashKey: studio.secret, reload: { hashKey: rotated.secret } });
+    for (const [i, old] of olds.entries()) expect(findCached(store, `100000000${i + 1}`)?.membership_id).toBe(old.membership_id);
+
+    store.close();
+    store = AgentStore.open(`${temp.dir}/agent.db`);
+    expect(findCached(store, '1000000003')?.membership_id).toBe(olds[2]!.membership_id);
+    await sync(dying);
+    // Resumed after the two committed pages (calls 4 and 5 fetched the rest), not started again.
+    expect(calls).toBe(5);
+    expect(store.cache.state()).toMatchObject({ hashKey: rotated.secret, reload: null });
+    expect(store.cache.rowCount()).toBe(6);
+    for (const [i, row] of fresh.entries()) expect(findCached(store, `100000000${i + 1}`)?.membership_id).toBe(row.membership_id);
+    expect(store.cache.find(olds.map((old) => old.credential_hash))).toBeNull();
+    // The spare table is emptied once swapped; the next reload swaps back.
+    expect((store.db.prepare('select count(*) as n from feed_rows_alt union all select count(*) from feed_rows').all() as { n: number }[]).map((r) => r.n).sort()).toEqual([0, 6]);
+  });
+
+  it('keeps the old location cache answering while a lane moved to another location reloads, until the reload completes', async () => {
+    const ann = studio.addMember('1000000001');
+    studio.addMember('1000000002');
+    studio.addMember('1000000003');
+    await sync();
+    const moved = new FakeStudio();
+    const bob = moved.addMember('2000000001');
+    moved.addMember('2000000002');
+    moved.addMember('2000000003');
+    const down = (server: FakeStudio, failAt: number): FeedServer => {
+      let calls = 0;
+      return {
+        eligibility: async (query, options) => {
+          if (++calls === failAt) throw new Error('connection reset');
+          return server.eligibility(query, options);
+        },
+      };
+    };
+    // The lane moved to another location: the old location's cache answers until the new one is whole.
+    const movedSync = (server: FeedServer) =>
+      syncFeed({ server, cache: store.cache, contact: new ServerContact(() => new Date()), locationId: moved.locationId, pageLimit: 2, logger: pino({ level: 'silent' }), now: () => new Date() });
+    await expect(movedSync(down(moved, 2))).rejects.toThrow('connection reset');
+    expect(store.cache.state().locationId).toBe(studio.locationId);
+    expect(findCached(store, '1000000001')?.membership_id).toBe(ann.membership_id);
+    await movedSync(moved);
+    expect(store.cache.state()).toMatchObject({ locationId: moved.locationId, reload: null });
+    expect(findCached(store, '2000000001')?.membership_id).toBe(bob.membership_id);
+    expect(findCached(store, '1000000001')).toBeNull();
   });
 });

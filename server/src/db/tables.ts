@@ -162,6 +162,9 @@ export interface Tables {
     plan_name: string;
     visits_used: number;
     visits_remaining: number | null;
+    /** Set when the visit was voided (the door never opened): it no longer counts (migration 007). */
+    voided_at: Generated<string | null>;
+    void_reason: Generated<string | null>;
   };
   checkin_denials: {
     id: string;

@@ -1,36 +1,47 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 
+const ivBytes = 12;
+const tagBytes = 16;
+
 /**
- * Opaque, signed page cursors. A cursor is bound to the company, the route and the filters that
+ * Opaque page cursors: the position is encrypted and authenticated (AES-256-GCM, the scope as
+ * associated data), so a cursor neither shows what it points at (a position may be a card number's
+ * match key, issue 14) nor can be altered. Bound to the company, the route and the filters that
  * produced it: replayed against another company or another query, or altered, it is a 400.
  */
 export class CursorCodec {
-  readonly #secret: Buffer;
+  readonly #key: Buffer;
 
   constructor(secret: string) {
-    this.#secret = Buffer.from(secret, 'base64url');
+    // A key of its own, derived from the server secret, so the secret itself is never a cipher key.
+    this.#key = createHmac('sha256', Buffer.from(secret, 'base64url')).update('cursor-encryption-v2').digest();
   }
 
   encode(scope: string, position: readonly (string | number)[]): string {
-    const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
-    return `${payload}.${this.#sign(scope, payload)}`;
+    const iv = randomBytes(ivBytes);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv).setAAD(Buffer.from(scope));
+    const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(position), 'utf8'), cipher.final()]);
+    return `${sealed.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
   }
 
   decode(scope: string, cursor: string): (string | number)[] {
     const invalid = () => new ApiError('invalid_param', 'Invalid cursor: pass the next_cursor of the previous page unchanged.', { param: 'cursor' });
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) throw invalid();
-    const expected = Buffer.from(this.#sign(scope, payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
-    const position: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const sealed = Buffer.from(payload, 'base64url');
+    const tag = Buffer.from(signature, 'base64url');
+    if (sealed.length <= ivBytes || tag.length !== tagBytes) throw invalid();
+    let position: unknown;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, sealed.subarray(0, ivBytes)).setAAD(Buffer.from(scope)).setAuthTag(tag);
+      const plain = Buffer.concat([decipher.update(sealed.subarray(ivBytes)), decipher.final()]);
+      position = JSON.parse(plain.toString('utf8'));
+    } catch {
+      throw invalid();
+    }
     if (!Array.isArray(position) || !position.every((v) => typeof v === 'string' || typeof v === 'number')) throw invalid();
     return position;
-  }
-
-  #sign(scope: string, payload: string): string {
-    return createHmac('sha256', this.#secret).update(scope).update('\n').update(payload).digest('base64url');
   }
 }
 

@@ -49,23 +49,25 @@ describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
     expect(new Set(delta.map((row) => row.membership_id)).size).toBe(4);
   });
 
-  it('tombstones ended memberships and only carries members the location admits', async () => {
+  it('keeps ended memberships and members the location does not admit as rows with their reason, names hidden for the latter', async () => {
     const site = await build.location();
     const elsewhere = await build.location();
     const onlyElsewhere = await build.plan({ locationId: elsewhere, accessLocationIds: [elsewhere] });
     const everywhere = await build.plan({ locationId: elsewhere });
-    const local = await build.member({ locationId: site, code: 'local-1' });
-    await build.member({ locationId: elsewhere, planId: onlyElsewhere, code: 'away-only' });
+    const local = await build.member({ locationId: site, code: 'local-1', firstName: 'Lou' });
+    const away = await build.member({ locationId: elsewhere, planId: onlyElsewhere, code: 'away-only', firstName: 'Ada' });
     await build.member({ locationId: elsewhere, planId: everywhere, code: 'roams' });
     const consumer = new FeedConsumer(f, site);
     await consumer.sync();
-    expect(consumer.decide('local-1').found).toBe(true);
-    expect(consumer.decide('roams').found).toBe(true);
-    expect(consumer.decide('away-only').found).toBe(false);
+    expect(consumer.decide('local-1')).toMatchObject({ found: true, valid: true });
+    expect(consumer.decide('roams')).toMatchObject({ found: true, valid: true });
+    expect(consumer.decide('away-only')).toMatchObject({ found: true, valid: false, reason: 'location_not_allowed' });
+    const awayRow = [...consumer.rows.values()].find((row) => row.membership_id === away.membershipId)!;
+    expect(awayRow).toMatchObject({ first_name: '', plan_name: '', reason: 'location_not_allowed' });
     await setMembershipStatus(f.db, f.acme.id, local.membershipId, 'cancelled');
     const delta = await consumer.sync();
-    expect(delta.filter((row) => row.membership_id === local.membershipId).map((row) => row.deleted)).toEqual([true]);
-    expect(consumer.decide('local-1').found).toBe(false);
+    expect(delta.filter((row) => row.membership_id === local.membershipId).map((row) => [row.deleted, row.reason])).toEqual([[false, 'cancelled']]);
+    expect(consumer.decide('local-1')).toMatchObject({ found: true, valid: false, reason: 'cancelled' });
   });
 
   it('refuses a cursor from another location, and needs location_id for a key with several', async () => {

@@ -43,6 +43,8 @@ export interface Target {
   classAttendee: string;
   /** Holds a spot, to be cancelled. */
   classCanceller: string;
+  /** A facility visit of `membership`, for voiding (idempotent, so every cell may void it). */
+  visit: string;
 }
 
 export type TargetName = 'own' | 'otherLocation' | 'otherCompany';
@@ -177,7 +179,8 @@ export async function buildWorld(dialect: DialectName) {
     for (const contact of [ids.classAttendee, ids.classCanceller]) {
       await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
     }
-    return { ...ids, booking, movableBooking, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+    const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership, source: 'turnstile' })).id as string;
+    return { ...ids, booking, movableBooking, visit, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
   }
 
   const rivalIds = staticIds(rival, 'brooklyn');

@@ -6,6 +6,7 @@ import { Location } from '../schemas/locations.js';
 import { HeldMembership, SellMembership } from '../schemas/memberships.js';
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
 import { KeyIdentity } from '../schemas/ping.js';
+import { VoidedVisit, type VoidVisitRequest } from '../schemas/visit-void.js';
 import { Service, ServiceListQuery } from '../schemas/services.js';
 import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
 import { endpointHelpers, path, type BodyOf, type QueryOf } from './endpoints.js';
@@ -103,6 +104,8 @@ export function createStudioClient(options: StudioClientOptions) {
       allVisits: (membershipId: string, q: QueryOf<typeof VisitListQuery> = {}, o?: Call) => walk(path`/members/${membershipId}/visits`, Visit, q, o),
       /** One page of the offline eligibility feed; pass `next_cursor` back while `has_more`, and later for deltas. */
       eligibility: (q: QueryOf<typeof EligibilityFeedQuery> = {}, o?: Call) => get('/members/eligibility', EligibilityFeed, q, o),
+      /** Voids a facility visit whose door never opened; idempotent, so a caller may repeat it. */
+      voidVisit: (visitId: string, body: BodyOf<typeof VoidVisitRequest>, o?: Call) => post(path`/members/visits/${visitId}/void`, VoidedVisit, body, o),
     },
     classes: {
       list: (q: QueryOf<typeof ClassListQuery> = {}, o?: Call) => get('/classes', page(ClassSummary), q, o),

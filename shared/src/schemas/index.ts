@@ -12,3 +12,4 @@ export * from './classes.js';
 export * from './members.js';
 export * from './kiosk.js';
 export * from './time-zone.js';
+export * from './visit-void.js';

@@ -114,7 +114,7 @@ export const EligibilityRow = z
     warnings: z.array(EligibilityReason),
     visits_remaining: Count.nullable(),
     updated_at: Timestamp,
-    deleted: z.boolean().describe('A tombstone: the credential was revoked or the membership stopped being valid; forget this hash'),
+    deleted: z.boolean().describe('A tombstone: the credential was revoked (resolve answers `not_found`); forget this hash'),
   })
   .meta({ id: 'EligibilityRow' });
 export type EligibilityRow = z.infer<typeof EligibilityRow>;

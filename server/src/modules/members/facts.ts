@@ -64,7 +64,7 @@ export async function loadFacts(
   if (periods.size) {
     const earliest = [...periods.values()].reduce((min, period) => (period.start < min ? period.start : min), '\uffff');
     const visits = await sql.all(
-      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('checked_in_at', '>=', earliest),
+      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('voided_at', 'is', null).where('checked_in_at', '>=', earliest),
     );
     for (const visit of visits) {
       const period = periods.get(visit.membership_id)!;

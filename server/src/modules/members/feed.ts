@@ -14,9 +14,6 @@ interface FeedQuery {
   limit: number;
 }
 
-/** Statuses after which a membership never admits again: its keys become tombstones. */
-const ended = new Set(['cancelled', 'expired']);
-
 async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<LocationRow> {
   if (locationId !== undefined) return requireLocation(ctx.db, ctx.sql, ctx.auth, locationId);
   const locations = await keyLocations(ctx.db, ctx.sql, ctx.auth);
@@ -25,10 +22,13 @@ async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<L
 }
 
 /**
- * The offline eligibility feed (api-decisions.md): every credential that can admit at the
- * location, ordered by the company's change sequence. Without a cursor it starts from the
- * beginning (a full load); with one, it answers what changed since. Raw codes and UIDs never
- * leave: each row names its credential by an HMAC of one match key.
+ * The offline eligibility feed (api-decisions.md): every live credential of the company, ordered
+ * by the company's change sequence, so the agent's offline answer is the online one for every
+ * rule: a cancelled or ended membership, or one whose plan does not admit here, stays a row with
+ * its reason (online resolve finds it and refuses with that reason); only a revoked credential,
+ * which online resolve no longer finds (`not_found`), is a tombstone. Without a cursor it starts
+ * from the beginning (a full load); with one, it answers what changed since. Raw codes and UIDs
+ * never leave: each row names its credential by an HMAC of one match key, and the cursor is sealed.
  */
 export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
   const location = await feedLocation(ctx, query.location_id);
@@ -42,13 +42,10 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
     ctx.db.qb
       .selectFrom('credential_keys as k')
       .innerJoin('memberships as m', 'm.id', 'k.membership_id')
-      .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
-      .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.status'])
+      .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.location_id'])
       .where('k.company_id', '=', ctx.auth.companyId)
       // A row value: one index range (with `or`, SQLite scanned from the first key on every page).
       .where(raw<boolean>`(k.feed_seq, k.match_key) > (${afterSeq}, ${afterKey})`)
-      // Members of this location, and members of others whose plan admits here (no list: all).
-      .where((eb) => eb.or([eb('m.location_id', '=', location.id), eb('p.access_location_ids', 'is', null), eb('p.access_location_ids', 'like', `%"${location.id}"%`)]))
       .orderBy('k.feed_seq')
       .orderBy('k.match_key')
       .limit(query.limit + 1),
@@ -61,12 +58,14 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
   const data: EligibilityRow[] = rows.map((row) => {
     const f = facts.get(row.membership_id)!;
     const decision = decide(f, rules, now);
+    // A member of another location whose plan does not admit here: the reason, not who they are.
+    const foreign = !f.allowed_here && row.location_id !== location.id;
     return {
       credential_hash: credentialHash(secret, row.match_key),
       membership_id: f.membership_id,
       contact_id: f.contact_id,
-      first_name: f.first_name,
-      plan_name: f.plan_name,
+      first_name: foreign ? '' : f.first_name,
+      plan_name: foreign ? '' : f.plan_name,
       status: f.status as EligibilityRow['status'],
       start_date: f.start_date,
       end_date: f.end_date,
@@ -83,7 +82,7 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
       warnings: decision.warnings,
       visits_remaining: decision.visits_remaining,
       updated_at: row.feed_updated_at,
-      deleted: row.revoked_at !== null || ended.has(f.status),
+      deleted: row.revoked_at !== null,
     };
   });
   const last = rows.at(-1);

@@ -1,10 +1,11 @@
-import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, IdParams, ResolveRequest, ResolveResult, Visit, VisitListQuery, page } from '@studio/shared';
+import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, IdParams, ResolveRequest, ResolveResult, Visit, VisitListQuery, VoidVisitRequest, VoidedVisit, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
 import { requireLocation } from '../../plugins/auth.js';
 import { checkIn } from './checkin.js';
 import { eligibilityFeed } from './feed.js';
 import { evaluateIdentifier, resolveResult } from './resolve.js';
 import { listVisits } from './visits.js';
+import { voidVisit } from './void-visit.js';
 
 export const memberRoutes = [
   defineRoute({
@@ -45,7 +46,7 @@ export const memberRoutes = [
     operationId: 'memberEligibilityFeed',
     summary: 'The offline eligibility feed for device agents',
     description:
-      'Every credential that can admit at the location, with the facts the check-in rules read, so an agent decides offline with the same rules (`decide` in the shared package). Without `cursor`: from the beginning (a full load, page by page while `has_more`). With the last `next_cursor`: only what changed since, including tombstones (`deleted: true`) for revoked credentials and ended memberships. Any change that alters a decision (status, a signed form, a revoked or added credential, a visit against a limited allowance) appears in the next delta. Credentials are named by an HMAC of their match key with `credential_hash_key`; raw codes and card numbers never leave the server.',
+      'Every live credential of the company, with the facts the check-in rules read at this location, so an agent decides offline with the same rules (`decide` in the shared package) and the same reason as `POST /members/resolve`: a cancelled, ended or paused membership, or one whose plan does not admit this location, is a row with its reason (`first_name` and `plan_name` are empty for a member of another location the plan does not admit here). Without `cursor`: from the beginning (a full load, page by page while `has_more`). With the last `next_cursor`: only what changed since, including tombstones (`deleted: true`) for revoked credentials, which resolve no longer finds (`not_found`). `next_cursor` is opaque and sealed: it shows no position. Any change that alters a decision (status, a signed form, a revoked or added credential, a visit against a limited allowance) appears in the next delta. Credentials are named by an HMAC of their match key with `credential_hash_key`; raw codes and card numbers never leave the server.',
     tag: 'Members',
     scopes: ['checkin:members'],
     query: EligibilityFeedQuery,
@@ -66,5 +67,20 @@ export const memberRoutes = [
     responses: { 200: { description: 'A page of visits', schema: page(Visit) } },
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async (ctx) => ok(await listVisits(ctx, ctx.params.id, ctx.query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/members/visits/:id/void',
+    operationId: 'voidVisit',
+    summary: 'Void a facility visit whose door never opened',
+    description:
+      '`id` is a visit id. A device agent calls this when it checked a member in and then its relay failed to open the door: the member was never let in and is not charged. The visit is kept for the audit trail with its `voided_at`, no longer counts against a visit limit or a pack\'s credits (the eligibility feed\'s next delta carries the new count), and `GET /members/{id}/visits` leaves it out. Idempotent: voiding a voided visit answers 200 with the first void and changes nothing. The visit must be of the key\'s company (else 404) and at a location the key may act on (else 403); only a facility visit can be voided (a class check-in is undone on the class).',
+    tag: 'Members',
+    scopes: ['checkin:members'],
+    params: IdParams,
+    body: VoidVisitRequest,
+    responses: { 200: { description: 'The voided visit', schema: VoidedVisit } },
+    errors: ['resource_missing', 'location_not_allowed'],
+    handler: async (ctx) => ok(await voidVisit(ctx, ctx.params.id, ctx.body.reason)),
   }),
 ];

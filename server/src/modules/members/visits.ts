@@ -7,7 +7,7 @@ import { assertLocationAllowed } from '../../plugins/auth.js';
 import { boundary } from './time-window.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
-type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at'>;
+type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at' | 'voided_at' | 'void_reason'>;
 
 export function toVisit({ offline, flags, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>>): Visit {
   const { company_id: _company, recorded_at: _recorded, ...visit } = row;
@@ -31,7 +31,8 @@ export async function listVisits(ctx: Ctx, membershipId: string, query: { from?:
   );
   if (!membership) throw new ApiError('resource_missing', `No such membership: ${membershipId}.`, { param: 'id' });
   assertLocationAllowed(ctx.auth, membership.location_id, 'id');
-  let q = ctx.db.qb.selectFrom('visits').select(visitColumns).where('membership_id', '=', membershipId);
+  // A voided visit (the door never opened) is kept for the audit trail, not listed.
+  let q = ctx.db.qb.selectFrom('visits').select(visitColumns).where('membership_id', '=', membershipId).where('voided_at', 'is', null);
   if (query.from !== undefined) q = q.where('checked_in_at', '>=', boundary(query.from, membership.timezone, 'from'));
   if (query.to !== undefined) q = q.where('checked_in_at', '<', boundary(query.to, membership.timezone, 'to'));
   const page = await keysetPage(ctx.sql, q, { first: 'checked_in_at', second: 'id', descending: true }, {
