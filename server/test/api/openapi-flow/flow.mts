@@ -75,6 +75,9 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const visits = must('listMembershipVisits', await client.GET('/members/{id}/visits', { params: { path: { id: sold.id } } }));
   const feed = must('memberEligibilityFeed', await client.GET('/members/eligibility', { params: { query: { location_id, limit: 10 } } }));
   step(`visits ${visits.data.length} feed ${feed.data.length >= 0}`);
+  // The turnstile's relay failed after the grant: the visit is voided, so it is not counted.
+  const voided = must('voidVisit', await client.POST('/members/visits/{id}/void', { params: { path: { id: visit.id } }, body: { reason: 'door_not_opened' } }));
+  step(`void ${voided.voided_at !== null}`);
 
   // An appointment: a free slot, booked, moved, then cancelled with no body at all.
   const slots = must('listAvailability', await client.GET('/availability', { params: { query: { service_id: input.appointmentServiceId, location_id } } }));
