@@ -24,6 +24,8 @@ export const ClassSummary = z
     spots_left: z.number().int(),
     waiting: z.number().int(),
     status: z.enum(['scheduled', 'cancelled']),
+    checkin_opens_at: Timestamp.describe('From when the class may be checked into: the location\'s `classes.checkin_opens_minutes_before` before the start (default 30)'),
+    checkin_closes_at: Timestamp.describe('Until when (inclusive): the location\'s `classes.checkin_closes_minutes_after` after the start (default 15)'),
   })
   .meta({ id: 'Class' });
 export type ClassSummary = z.infer<typeof ClassSummary>;
