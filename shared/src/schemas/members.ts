@@ -67,6 +67,9 @@ export const Visit = z
     visits_remaining: z.number().int().nullable(),
     offline: z.boolean(),
     flags: z.array(z.string()),
+    counted: z
+      .boolean()
+      .describe('Whether the visit used a visit or credit: false for a door entry the plan or package lets through without one (`door_checkin_consumes: "nothing"`) and for a door entry into a class paid otherwise'),
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof Visit>;
