@@ -121,11 +121,11 @@ export class ClassCheckIn {
     const context: AnswerContext = { firstName: attempt.firstName ?? (known ? firstNameOf(known.display_name) : null), cls, offline: true };
     if (!cached?.roster || at.getTime() - Date.parse(cached.syncedAt) > settings.maxCacheAgeS * 1000) return refused('cache_stale', context);
     if (cached.class.status === 'cancelled') return refused('class_cancelled', context);
-    // The server's window for the class, as cached: offline the kiosk refuses what the server would.
-    if (!insideWindow(cached.class, at, settings.checkinOpensMin)) return refused('checkin_window', context);
     // A walk-in booked just before the server stopped answering holds a spot the cache has not seen.
     const entry: KioskAttendee | undefined = known ?? (walkInBooked ? { contact_id: attempt.contactId, display_name: attempt.firstName ?? 'Walk-in', status: 'reserved' } : undefined);
     if (entry?.status === 'checked_in') return answer('already_checked_in', null, context, false);
+    // The server's window for the class, as cached: offline the kiosk refuses what the server would.
+    if (!insideWindow(cached.class, at, settings.checkinOpensMin)) return refused('checkin_window', context);
     if (!entry) return refused(attempt.mayWalkIn ? 'walk_in_offline' : 'not_booked', context);
     const refusal = offlineClassRefusal(this.deps.eligibility, attempt.contactId, settings.maxCacheAgeS, at);
     if (refusal) return refused(refusal, context);

@@ -57,4 +57,14 @@ describe('the kiosk class check-in window', () => {
     await stack.syncNow();
     expect(await stack.scan(vera.card)).toMatchObject({ outcome: 'checked_in', class_id: stack.seed.openClass.id, offline: false });
   });
+
+  it('answers "already checked in" outside the window too, online and offline, as the server does', async () => {
+    const { vera } = stack.seed.members;
+    await setWindow({ checkin_opens_minutes_before: 1 });
+    await stack.syncNow();
+    expect(await tap(stack.seed.openClass.id, vera.contactId)).toMatchObject({ outcome: 'already_checked_in', offline: false });
+    await stack.stopServer();
+    expect(await tap(stack.seed.openClass.id, vera.contactId)).toMatchObject({ outcome: 'already_checked_in', offline: true });
+    await stack.startServer();
+  });
 });
