@@ -37,7 +37,7 @@ async function insertMany<T>(db: Db, rows: T[], insert: (batch: T[]) => Paramete
   });
 }
 
-/** Seeds a company of package members and classes two days ahead, and mints a key for all of it. */
+/** Seeds a company of package members and classes later today, open for check-in, and mints a key for all of it. */
 export async function seedServerWorld(databaseUrl: string, size: WorldSize): Promise<ServerWorld> {
   const db = await openDatabase(databaseUrl);
   try {
@@ -45,7 +45,9 @@ export async function seedServerWorld(databaseUrl: string, size: WorldSize): Pro
     const company = await createCompany(db, { name: 'Chaos Gym', key_prefix: 'chaos' });
     const base = { company_id: company.id, created_at: now };
     const locationId = randomUUID();
-    await db.run(db.qb.insertInto('locations').values({ ...base, id: locationId, name: 'Chaos', slug: 'chaos', timezone: 'UTC', country: 'US', address: null, settings: '{}' }));
+    // Class check-in opens a day ahead here (the widest window a location may set), so the classes below may be checked into now.
+    const settings = JSON.stringify({ classes: { checkin_opens_minutes_before: 1440 } });
+    await db.run(db.qb.insertInto('locations').values({ ...base, id: locationId, name: 'Chaos', slug: 'chaos', timezone: 'UTC', country: 'US', address: null, settings }));
     const templateId = randomUUID();
     await db.run(db.qb.insertInto('package_templates').values({ ...base, id: templateId, location_id: locationId, name: 'Five pack', price_cents: 5000, total_sessions: credits, covered_service_ids: null }));
     const serviceId = randomUUID();
@@ -57,7 +59,8 @@ export async function seedServerWorld(databaseUrl: string, size: WorldSize): Pro
     );
     const classIds: string[] = [];
     const classes = [];
-    const dayStart = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 2 * 86_400_000;
+    // The next full hour: every class starts 9 to 18 hours from now, inside its check-in window.
+    const dayStart = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
     // Room for every booking and pre-booked spot each class gets (they go round the classes separately).
     const perClass = Math.ceil(size.bookings / size.classes) + Math.ceil(size.classCheckIns / size.classes);
     for (let c = 0; c < size.classes; c++) {

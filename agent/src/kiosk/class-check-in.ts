@@ -8,12 +8,15 @@ import { offlineClassRefusal } from './offline-eligibility.js';
 import { isServerAnswer, type ServerLink } from './server-link.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import type { TimetableSync } from './timetable-sync.js';
+import { insideWindow } from './timetable-window.js';
 
 export interface CheckInSettings {
   deviceId: string;
   budgetMs: number;
   /** Older eligibility or rosters refuse offline with `cache_stale` (the gate's `offline.max_cache_age_s`). */
   maxCacheAgeS: number;
+  /** The opening of a class whose server sent no check-in window (`kiosk.checkin_opens_min`). */
+  checkinOpensMin: number;
 }
 
 export interface ClassCheckInDeps {
@@ -82,6 +85,8 @@ export class ClassCheckIn {
       if (entry?.status === 'checked_in') return { answered: answer('already_checked_in', null, context, false) };
       if (!entry) {
         if (!attempt.mayWalkIn) return { answered: refused('not_booked', context) };
+        // The server would refuse the check-in: do not book a walk-in spot only to give it back.
+        if (!insideWindow(cls, at, settings.checkinOpensMin)) return { answered: refused('checkin_window', context) };
         if (cls.spots_left <= 0) return { answered: refused('class_full', context) };
         await call((o) => link.server.classes.book(attempt.classId, body, { ...o, idempotencyKey: this.newKey() }));
         booked = true;
@@ -119,6 +124,8 @@ export class ClassCheckIn {
     // A walk-in booked just before the server stopped answering holds a spot the cache has not seen.
     const entry: KioskAttendee | undefined = known ?? (walkInBooked ? { contact_id: attempt.contactId, display_name: attempt.firstName ?? 'Walk-in', status: 'reserved' } : undefined);
     if (entry?.status === 'checked_in') return answer('already_checked_in', null, context, false);
+    // The server's window for the class, as cached: offline the kiosk refuses what the server would.
+    if (!insideWindow(cached.class, at, settings.checkinOpensMin)) return refused('checkin_window', context);
     if (!entry) return refused(attempt.mayWalkIn ? 'walk_in_offline' : 'not_booked', context);
     const refusal = offlineClassRefusal(this.deps.eligibility, attempt.contactId, settings.maxCacheAgeS, at);
     if (refusal) return refused(refusal, context);

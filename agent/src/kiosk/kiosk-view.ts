@@ -13,6 +13,8 @@ export function kioskClass(summary: ClassSummary): KioskClass {
     booked: summary.booked,
     spots_left: summary.spots_left,
     status: summary.status,
+    // The server's window for this class: the kiosk applies the location's rule, not its own.
+    ...(summary.checkin_opens_at !== undefined && { checkin_opens_at: summary.checkin_opens_at, checkin_closes_at: summary.checkin_closes_at }),
   };
 }
 

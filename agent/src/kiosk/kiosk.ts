@@ -67,7 +67,7 @@ export class Kiosk implements KioskApi {
       if (!offline) this.drain.trigger();
     });
     this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.agentStore.cache, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
-    const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s };
+    const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min };
     this.checkIns = new ClassCheckIn({ link: this.link, sync: this.sync, store: this.store, eligibility: deps.agentStore.cache, settings, logger, now, ...(deps.newIdempotencyKey && { newIdempotencyKey: deps.newIdempotencyKey }) });
     this.scanDeps = {
       link: this.link, sync: this.sync, kioskStore: this.store, agentStore: deps.agentStore, checkIn: this.checkIns, now,

@@ -1,4 +1,5 @@
-import { localClock } from '@studio/shared';
+import { checkinWindowState, localClock, type CheckinWindow } from '@studio/shared';
+import type { KioskClass } from '@studio/shared/kiosk';
 import type { CachedClass } from './store/timetable-cache.js';
 
 /** YYYY-MM-DD a number of days after a calendar date. */
@@ -29,10 +30,23 @@ export function shownOnKiosk(cls: { start: string; end: string }, now: Date, tim
   return localClock(timezone, start).date === localClock(timezone, now).date || start.getTime() < now.getTime() + horizonHours * 3_600_000;
 }
 
-/** Classes a scan may check into now: scheduled, from `opensMin` minutes before the start until the end. */
+/**
+ * The class's check-in window: as the server sent it (the location's rule, the same one the server
+ * enforces), else, from a server that sends none, `opensMin` before the start until the end.
+ */
+export function classWindow(c: KioskClass, opensMin: number): CheckinWindow {
+  if (c.checkin_opens_at !== undefined && c.checkin_closes_at !== undefined) return { opens_at: c.checkin_opens_at, closes_at: c.checkin_closes_at };
+  return { opens_at: new Date(Date.parse(c.start) - opensMin * 60_000).toISOString(), closes_at: new Date(Date.parse(c.end) - 1).toISOString() };
+}
+
+/** Whether a tap or scan at `now` is inside the class's check-in window. */
+export function insideWindow(c: KioskClass, now: Date, opensMin: number): boolean {
+  return checkinWindowState(classWindow(c, opensMin), now) === 'open';
+}
+
+/** Classes a scan may check into now: scheduled, inside their check-in window. */
 export function openForCheckIn(classes: readonly CachedClass[], now: Date, opensMin: number): CachedClass[] {
-  const t = now.getTime();
-  return classes.filter(({ class: c }) => c.status === 'scheduled' && Date.parse(c.start) - opensMin * 60_000 <= t && t < Date.parse(c.end));
+  return classes.filter(({ class: c }) => c.status === 'scheduled' && insideWindow(c, now, opensMin));
 }
 
 /**

@@ -100,7 +100,7 @@ export class FakeStudio {
     const visit: Visit = {
       id: randomUUID(), membership_id: member.row.membership_id, contact_id: member.row.contact_id, location_id: body.location_id, kind: 'facility', class_id: null,
       checked_in_at: body.checked_in_at ?? new Date().toISOString(), source: 'turnstile', device_id: body.device_id ?? null, resolved_by: null, plan_name: member.row.plan_name,
-      visits_used: member.row.used, visits_remaining: null, offline: body.offline === true, flags: d.valid ? [] : ['ineligible_at_checkin', ...d.reasons],
+      visits_used: member.row.used, visits_remaining: null, offline: body.offline === true, flags: d.valid ? [] : ['ineligible_at_checkin', ...d.reasons], counted: true,
     };
     this.visits.push({ ...visit, idempotency_key: key });
     this.stored.set(key, { body: text, visit });

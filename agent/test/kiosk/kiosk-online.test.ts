@@ -87,6 +87,11 @@ describe('the kiosk online', () => {
     const { olga } = stack.seed.members;
     const target = await kioskPost(stack, '/kiosk/api/scan-target', { class_id: stack.seed.laterClass.id });
     expect(target).toMatchObject({ status: 200, body: { class_id: stack.seed.laterClass.id } });
+    // Two hours ahead the class is not open for check-in yet (the location's window, 30 minutes by default)...
+    expect(await stack.scan(olga.card)).toMatchObject({ outcome: 'refused', reason: 'checkin_window', class_id: stack.seed.laterClass.id });
+    // ...until the location opens check-in two and a half hours ahead.
+    await stack.studio.f.db.run(stack.studio.f.db.qb.updateTable('locations').set({ settings: JSON.stringify({ classes: { checkin_opens_minutes_before: 150 } }) }).where('id', '=', stack.studio.locationId));
+    await stack.syncNow();
     expect(await stack.scan(olga.card)).toMatchObject({ outcome: 'checked_in', class_id: stack.seed.laterClass.id, walk_in: false });
     expect((await kioskPost(stack, '/kiosk/api/scan-target', { class_id: null })).body).toEqual({ class_id: null });
 

@@ -81,6 +81,8 @@ export interface Tables {
     access_location_ids: string | null;
     covered_service_ids: string | null;
     created_at: string;
+    /** What a door check-in without a class in its window consumes: `visit` or `nothing` (006). */
+    door_checkin_consumes: Generated<'visit' | 'nothing'>;
   };
   package_templates: {
     id: string;
@@ -91,6 +93,7 @@ export interface Tables {
     total_sessions: number;
     covered_service_ids: string | null;
     created_at: string;
+    door_checkin_consumes: Generated<'visit' | 'nothing'>;
   };
   contacts: {
     id: string;
@@ -162,6 +165,8 @@ export interface Tables {
     plan_name: string;
     visits_used: number;
     visits_remaining: number | null;
+    /** 0: a door entry that used no allowance, or a voided visit; limits and balances count only counted visits (006). */
+    counted: Generated<number>;
     /** Set when the visit was voided (the door never opened): it no longer counts (migration 007). */
     voided_at: Generated<string | null>;
     void_reason: Generated<string | null>;

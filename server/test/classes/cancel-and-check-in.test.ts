@@ -58,7 +58,7 @@ describe.each(dialects)('class cancel and check-in (%s)', (dialect) => {
   });
 
   it('answers 404 for a contact not on the roster and 409 booking_not_active for a checked-in spot', async () => {
-    const cls = await s.c.classAt(hours(1), { serviceId: await s.c.service() });
+    const cls = await s.c.classAt(hours(0.25), { serviceId: await s.c.service() });
     const stranger = await s.c.contact();
     const missing = await s.c.cancel(cls, stranger);
     expect(missing.status).toBe(404);
@@ -74,7 +74,7 @@ describe.each(dialects)('class cancel and check-in (%s)', (dialect) => {
   it('consumes one credit however often a spot is checked in, and shows it in the membership\'s visits', async () => {
     const site = await s.c.location();
     const yoga = await s.c.service({ locationId: site, requiresEntitlement: true });
-    const first = await s.c.classAt(hours(1), { serviceId: yoga, locationId: site });
+    const first = await s.c.classAt(hours(0.25), { serviceId: yoga, locationId: site });
     const second = await s.c.classAt(hours(26), { serviceId: yoga, locationId: site });
     const third = await s.c.classAt(hours(50), { serviceId: yoga, locationId: site });
     const pack = await s.c.member({ locationId: site, package: { credits: 2 } });
@@ -98,7 +98,7 @@ describe.each(dialects)('class cancel and check-in (%s)', (dialect) => {
   it('needs a reserved spot (409 not_booked) and refuses blocking alerts with their reasons, keeping the spot', async () => {
     const site = await s.c.location({ checkin_alerts: { past_due: 'block', form_missing: 'block', no_card: 'off' } });
     const yoga = await s.c.service({ locationId: site });
-    const cls = await s.c.classAt(hours(1), { serviceId: yoga, locationId: site });
+    const cls = await s.c.classAt(hours(0.25), { serviceId: yoga, locationId: site });
     const guest = await s.c.contact({ locationId: site });
     const notBooked = await s.c.checkIn(cls, guest);
     expect(notBooked.status).toBe(409);

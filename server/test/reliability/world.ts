@@ -62,16 +62,22 @@ type DemoFile = Record<string, unknown> & { company: { id: string; name: string;
 type Entry = { ref?: string; id: string; [field: string]: unknown };
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const day = 86_400_000;
+const hour = 3_600_000;
+const day = 24 * hour;
 
 /**
- * The demo business with a class two days ahead at each location (the demo's own dates age), and
+ * The demo business with a class later today at each location (the demo's own dates age), and
  * without its weekly series: thousands of class rows would make every digest of the database slow.
  */
 async function demoWithClasses(): Promise<DemoFile> {
   const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
   file.class_series = [];
-  const start = new Date(Math.ceil((Date.now() + 2 * day) / 3600_000) * 3600_000).toISOString();
+  // 13 to 14 hours ahead: beyond the 12-hour cancellation window, inside a check-in window opening a
+  // day ahead (the widest a location may set), so the class may be booked, cancelled on time and checked into.
+  const start = new Date(Math.ceil((Date.now() + 13 * hour) / hour) * hour).toISOString();
+  for (const location of file.locations as { settings?: { classes?: Record<string, unknown> } }[]) {
+    location.settings = { ...location.settings, classes: { ...location.settings?.classes, checkin_opens_minutes_before: 1440 } };
+  }
   file.classes.push(
     { ref: 'fuzz-bk', id: randomUUID(), location: 'brooklyn', service: 'bk-yoga', staff: 'maya', start, capacity: 20 },
     { ref: 'fuzz-ldn', id: randomUUID(), location: 'london', service: 'ldn-yoga', staff: 'amara', start, capacity: 20 },

@@ -102,7 +102,7 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
     const [brooklyn, london] = rows.map((row) => parseLocationSettings(row.settings));
     expect(brooklyn!.classes).toEqual({
       signup_cutoff_minutes: 0, max_classes_per_day: null, cancellation_window_hours: 12, booking_horizon_days: 30,
-      waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24,
+      waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24, checkin_opens_minutes_before: 30, checkin_closes_minutes_after: 15,
     });
     expect(brooklyn!.access_hours?.sunday).toEqual([{ start: '07:00', end: '20:00' }]);
     expect(london!.classes.max_classes_per_day).toBe(2);

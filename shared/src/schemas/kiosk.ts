@@ -33,6 +33,9 @@ export const KioskClass = z.object({
   booked: Count,
   spots_left: Count,
   status: z.enum(['scheduled', 'cancelled']),
+  /** The class's check-in window as the server set it from the location's rule; absent from a server that sends none. */
+  checkin_opens_at: Timestamp.optional(),
+  checkin_closes_at: Timestamp.optional(),
 });
 export type KioskClass = z.infer<typeof KioskClass>;
 
@@ -73,7 +76,8 @@ export type KioskScanTarget = z.infer<typeof KioskScanTarget>;
 /**
  * Why a kiosk check-in was refused, machine-readable: the member eligibility reasons of the API
  * (`past_due`, `form_missing`, `no_visits_remaining`, `expired`, `not_found`, ...) and the class
- * outcomes (`class_full`, `class_cancelled`, `not_booked`, `booking_rule`, `entitlement_required`),
+ * outcomes (`class_full`, `class_cancelled`, `not_booked`, `booking_rule`, `entitlement_required`,
+ * `checkin_window`: outside the class's check-in window),
  * plus the kiosk's own: `no_class_now` (a scan with no class open for check-in), `cache_stale`
  * (offline with too old a cache), `walk_in_offline` (a walk-in needs the server), `unavailable`.
  */
@@ -87,6 +91,7 @@ export const kioskReasons = [
   'not_booked',
   'booking_rule',
   'entitlement_required',
+  'checkin_window',
   'no_class_now',
   'cache_stale',
   'walk_in_offline',

@@ -17,7 +17,7 @@ export const eligibilityReasons = [
 ] as const;
 export const EligibilityReason = z.enum(eligibilityReasons);
 /** What a visit may be flagged with for staff: why an offline-admitted visit was ineligible, a warning, a clock ahead. */
-export const visitFlags = ['ineligible_at_checkin', 'device_clock_ahead', ...eligibilityReasons] as const;
+export const visitFlags = ['ineligible_at_checkin', 'device_clock_ahead', 'outside_checkin_window', ...eligibilityReasons] as const;
 export const VisitFlag = z.enum(visitFlags);
 export type VisitFlag = z.infer<typeof VisitFlag>;
 export const checkinSources = ['kiosk', 'turnstile', 'biometric', 'staff', 'api'] as const;
@@ -81,6 +81,9 @@ export const Visit = z
     visits_remaining: Count.nullable(),
     offline: z.boolean(),
     flags: z.array(VisitFlag),
+    counted: z
+      .boolean()
+      .describe('Whether the visit used a visit or credit: false for a door entry the plan or package lets through without one (`door_checkin_consumes: "nothing"`) and for a door entry into a class paid otherwise'),
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof Visit>;

@@ -22,6 +22,7 @@ export const reasonWords: Record<KioskReason, string> = {
   not_booked: "You don't have a spot in this class. Please see the front desk.",
   booking_rule: "This class can't be booked now. Please see the front desk.",
   entitlement_required: 'This class needs a membership or class pack. Please see the front desk.',
+  checkin_window: "Check-in for this class isn't open right now. Please see the front desk.",
   no_class_now: 'There is no class open for check-in right now. Tap a class first.',
   cache_stale: "We can't check you in while offline right now. Please see the front desk.",
   walk_in_offline: 'Walk-ins need a connection. Please see the front desk.',

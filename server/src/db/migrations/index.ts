@@ -4,7 +4,8 @@ import { members } from './002-members.js';
 import { appointments } from './003-appointments.js';
 import { classes } from './004-classes.js';
 import { contactSearch } from './005-contact-search.js';
+import { doorAndClassCredit } from './006-door-and-class-credit.js';
 import { visitVoids } from './007-visit-voids.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, visitVoids];
+export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids];

@@ -11,6 +11,7 @@ import { reasonMessages } from '../members/reason-messages.js';
 import { reportedCheckInTime } from '../members/reported-time.js';
 import { evaluate, evaluateContact } from '../members/resolve.js';
 import { spotResult } from './book.js';
+import { judgeCheckinWindow } from './checkin-window.js';
 import { liveSpot, lockContact, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
@@ -42,6 +43,8 @@ async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, locatio
  * `source`, `device_id` and `offline`; unlike a facility visit an offline report is not forced in:
  * no door opened, so a refusal goes back to the device, which keeps it for staff. Like a facility
  * visit, an offline report from a clock running fast is recorded at the server's time.
+ * Outside the location's check-in window a live check-in is refused with 422 `checkin_window`; an
+ * offline report is recorded with the flag `outside_checkin_window` (checkin-window.ts).
  */
 export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Promise<ClassSpotResult> {
   const at = reportedCheckInTime(body.checked_in_at, Date.now(), body.offline === true).at.getTime();
@@ -55,6 +58,7 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Pro
     if (spot.status === 'checked_in') return spotResult(spot);
 
     const origin = { source: body.source, device_id: body.device_id ?? null, offline: body.offline === true };
+    const flags = judgeCheckinWindow(cls, location, new Date(at), origin.offline);
     const blocked = await blockingAlerts(db, sql, ctx.auth, location, spot, new Date(at));
     if (blocked.length) {
       await sql.run(
@@ -65,7 +69,7 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Pro
       );
       throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });
     }
-    const visitId = await consumeCredit(db, sql, { spot, cls, location, at, flags: [], origin });
+    const visitId = await consumeCredit(db, sql, { spot, cls, location, at, flags, origin });
     const updatedAt = toIso(Date.now());
     const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt };
     await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt }).where('id', '=', spot.id));

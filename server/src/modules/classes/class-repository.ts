@@ -2,6 +2,7 @@ import { ApiError, type ClassSummary } from '@studio/shared';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { assertLocationAllowed, type AuthContext } from '../../plugins/auth.js';
+import { classCheckinWindow } from './checkin-window.js';
 
 export type ClassRow = Tables['classes'];
 export type AttendeeRow = Tables['class_attendees'];
@@ -21,7 +22,9 @@ export function classSummaries(db: Db, companyId: string, now: string) {
     .selectFrom('classes as c')
     .innerJoin('services as s', 's.id', 'c.service_id')
     .leftJoin('staff as t', 't.id', 'c.staff_id')
+    .innerJoin('locations as l', 'l.id', 'c.location_id')
     .select((eb) => [
+      'l.settings as location_settings',
       'c.id', 'c.location_id', 'c.service_id', 's.name as service_name', 'c.staff_id', 't.first_name as staff_first_name',
       't.last_name as staff_last_name', 'c.start_at', 'c.end_at', 'c.capacity', 'c.status',
       eb.selectFrom('class_attendees as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.class_id', '=', 'c.id').where('a.status', 'in', [...spotHolding]).as('booked'),
@@ -51,7 +54,14 @@ export function toClassSummary(row: SummaryRow): ClassSummary {
     spots_left: Math.max(0, row.capacity - booked - held),
     waiting: Number(row.waiting ?? 0),
     status: row.status,
+    ...checkinWindowFields(row),
   };
+}
+
+/** The class's check-in window, so a kiosk applies the location's rule rather than its own. */
+function checkinWindowFields(row: { start_at: string; location_settings: string }) {
+  const window = classCheckinWindow(row, { settings: row.location_settings });
+  return { checkin_opens_at: window.opens_at, checkin_closes_at: window.closes_at };
 }
 
 /** One class as the timetable shows it, now. */

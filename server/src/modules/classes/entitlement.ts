@@ -95,7 +95,7 @@ async function membershipHasRoom(db: Db, sql: Queryable, m: PlanLimits, cls: Cla
   if (m.visit_limit !== null) {
     const period = limitPeriod(m.visit_period, m, timezone, start);
     const visits = await sql.first(
-      db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', m.id).where('voided_at', 'is', null).where('checked_in_at', '>=', period.start).where('checked_in_at', '<', period.end),
+      db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', m.id).where('counted', '=', 1).where('checked_in_at', '>=', period.start).where('checked_in_at', '<', period.end),
     );
     const pending = await countSpots(db, sql, m.id, 'membership', period.start, period.end, unconsumed);
     if (Number(visits!.n) + pending >= m.visit_limit) return false;
@@ -123,7 +123,7 @@ async function countSpots(db: Db, sql: Queryable, membershipId: string, paidBy: 
 
 /** A package's credits used (visits) or promised to reserved spots. */
 async function creditsCommitted(db: Db, sql: Queryable, membershipId: string): Promise<number> {
-  const visits = await sql.first(db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', membershipId).where('voided_at', 'is', null));
+  const visits = await sql.first(db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', membershipId).where('counted', '=', 1));
   const pending = await countSpots(db, sql, membershipId, 'package', '', '\uffff', unconsumed);
   return Number(visits!.n) + pending;
 }

@@ -79,14 +79,14 @@ export const classRoutes = [
     operationId: 'checkInToClass',
     summary: 'Check a booked contact in',
     description:
-      'Consumes the covering membership visit or package credit once, recorded as a visit of kind `class` in the membership\'s visits; checking in again answers the same result. No reserved spot: 409 `not_booked`. The location\'s check-in alerts (`past_due`, `form_missing`, `no_card`) set to block refuse with 422 `checkin_blocked` and `reasons`, judged on the covering membership, else the contact\'s best membership. A device reporting a check-in late (a kiosk after an outage) sends `checked_in_at` (the real time, more than 5 minutes ahead is 400 `invalid_param`; the roster, the visit and the alerts use it), `source`, `device_id` and `offline: true`, all recorded on the visit. Unlike a facility visit, an offline report is still refused by a blocking alert or a spot gone meanwhile: no door opened, and the device keeps the refusal for staff.',
+      'Consumes the covering membership visit or package credit once, recorded as a visit of kind `class` in the membership\'s visits; checking in again answers the same result. No reserved spot: 409 `not_booked`. Check-in is open from the location\'s `classes.checkin_opens_minutes_before` (default 30) before the start until `classes.checkin_closes_minutes_after` (default 15) after it, both edges included, judged at `checked_in_at`: outside it 422 `checkin_window`, whose message says when it opens or closed in the location\'s time and whose `opens_at`/`closes_at` give the edges; an offline report outside it is recorded with the visit flag `outside_checkin_window`. The location\'s check-in alerts (`past_due`, `form_missing`, `no_card`) set to block refuse with 422 `checkin_blocked` and `reasons`, judged on the covering membership, else the contact\'s best membership. A device reporting a check-in late (a kiosk after an outage) sends `checked_in_at` (the real time, more than 5 minutes ahead is 400 `invalid_param`; the roster, the visit and the alerts use it), `source`, `device_id` and `offline: true`, all recorded on the visit. Unlike a facility visit, an offline report is still refused by a blocking alert or a spot gone meanwhile: no door opened, and the device keeps the refusal for staff.',
     tag: 'Classes',
     scopes: ['write:classes'],
     params: IdParams,
     body: ClassCheckIn,
     idempotent: true,
     responses: { 200: { description: 'The checked-in spot', schema: ClassSpotResult } },
-    errors: [...where, 'class_cancelled', 'not_booked', 'checkin_blocked', ...keyed],
+    errors: [...where, 'class_cancelled', 'not_booked', 'checkin_window', 'checkin_blocked', ...keyed],
     handler: async (ctx) => ok(await checkInToClass(ctx, ctx.params.id, ctx.body)),
   }),
 ];

@@ -1,4 +1,4 @@
-import { AccessHours, CheckinAlerts, MatchingProfile, type CheckinRules } from '@studio/shared';
+import { AccessHours, CheckinAlerts, MatchingProfile, defaultCheckinWindow, type CheckinRules, type CheckinWindowRule } from '@studio/shared';
 import { z } from 'zod';
 
 const minutes = z.number().int().min(0);
@@ -22,6 +22,10 @@ export const ClassRules = z.strictObject({
   waitlist_offer_minutes: z.number().int().min(1).default(60),
   /** Closer than this to the start, a freed spot is offered rather than promoted at once. */
   waitlist_offer_cutoff_hours: hours.default(24),
+  /** Class check-in (API, kiosk tap, kiosk scan, door) opens this long before the start... */
+  checkin_opens_minutes_before: minutes.max(1440).default(defaultCheckinWindow.opens_minutes_before),
+  /** ...and closes this long after it; both edges included (shared/src/eligibility/checkin-window.ts). */
+  checkin_closes_minutes_after: minutes.max(1440).default(defaultCheckinWindow.closes_minutes_after),
 });
 export type ClassRules = z.infer<typeof ClassRules>;
 
@@ -68,4 +72,10 @@ export function checkinRules(location: { timezone: string; settings: string }): 
 
 export function classRules(location: { settings: string }): ClassRules {
   return parseLocationSettings(location.settings).classes;
+}
+
+/** The location's class check-in window rule. */
+export function checkinWindowRule(location: { settings: string }): CheckinWindowRule {
+  const rules = classRules(location);
+  return { opens_minutes_before: rules.checkin_opens_minutes_before, closes_minutes_after: rules.checkin_closes_minutes_after };
 }

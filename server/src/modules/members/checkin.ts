@@ -7,6 +7,8 @@ import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type AuthContext, type LocationRow } from '../../plugins/auth.js';
 import { nowIso } from '../../time.js';
 import { checkinRules } from '../locations/settings.js';
+import { checkInAtDoorToClass } from '../classes/door-check-in.js';
+import { lockContact } from '../classes/class-repository.js';
 import { bumpFeed } from './feed-sequence.js';
 import { findByIdentifier } from './lookup.js';
 import { reasonMessages } from './reason-messages.js';
@@ -26,9 +28,16 @@ function identifiedBy(body: Body): NamedBy {
   return given[0]!;
 }
 
-/** Serialises check-ins of one membership, so two turnstiles cannot both take the last visit. */
+/**
+ * Serialises check-ins of one membership, so two turnstiles cannot both take the last visit. The
+ * contact is locked first, as every class check-in locks it (after the class, before memberships):
+ * a door check-in and a class check-in of one member then never both consume the class's credit.
+ */
 async function lockMembership(db: Db, sql: Queryable, membershipId: string): Promise<void> {
-  if (db.dialect === 'postgres') await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).forUpdate());
+  if (db.dialect !== 'postgres') return;
+  const holder = await sql.first(db.qb.selectFrom('memberships').select('contact_id').where('id', '=', membershipId));
+  if (holder) await lockContact(db, sql, holder.contact_id);
+  await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).forUpdate());
 }
 
 /** The audit trail names an unknown identifier by the hash of its first reading, never by its text. */
@@ -62,6 +71,10 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
  * Records a facility visit (api-decisions.md, Members and check-in). A refused attempt is kept
  * as an audit row, never counted. A visit reported by a device that let the member in while
  * offline is always recorded: the gate already opened; it carries flags for staff instead.
+ * A member holding a spot in a class whose check-in window holds the time is checked into that
+ * class instead (classes/door-check-in.ts): one visit of kind `class`, one credit; 200 with that
+ * visit when they were checked in already. Otherwise the plan's `door_checkin_consumes` says
+ * whether the facility visit uses a visit (`visit`) or is recorded uncounted (`nothing`).
  */
 export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
   const by = identifiedBy(body);
@@ -95,7 +108,16 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
     }
     const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
-    const used = facts.used + 1;
+    const origin = { source: body.source, device_id: body.device_id ?? null, offline };
+    // Holding a spot in a class open for check-in: this door entry is that class's check-in.
+    const classVisit = await checkInAtDoorToClass(ctx.db, sql, { facts, location, at, flags, origin });
+    if (classVisit) {
+      if (classVisit.created) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [classVisit.visit.membership_id]);
+      return { status: classVisit.created ? 201 : 200, body: classVisit.visit };
+    }
+    // Without one, the plan or package says whether the door uses a visit (migration 006).
+    const counted = facts.door_checkin_consumes === 'visit';
+    const used = facts.used + (counted ? 1 : 0);
     const visit = {
       id: randomUUID(),
       company_id: ctx.auth.companyId,
@@ -114,10 +136,11 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       plan_name: facts.plan_name,
       visits_used: used,
       visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
+      counted: counted ? 1 : 0,
     };
     await sql.run(ctx.db.qb.insertInto('visits').values(visit));
-    // Only a limited allowance changes what the feed says; an unlimited plan's visit does not.
-    if (facts.allowance !== null) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [facts.membership_id]);
+    // Only a counted visit of a limited allowance changes what the feed says.
+    if (counted && facts.allowance !== null) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [facts.membership_id]);
     return { status: 201, body: toVisit(visit) };
   });
 }

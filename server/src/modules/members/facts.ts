@@ -12,6 +12,8 @@ export interface MembershipFacts extends EligibilityFacts {
   first_name: string;
   kind: 'membership' | 'package';
   plan_name: string;
+  /** What a door check-in without a class in its window uses up (the plan's or package's setting). */
+  door_checkin_consumes: 'visit' | 'nothing';
 }
 
 /** Who holds each membership, on which plan or package, and whether a card is live. */
@@ -24,7 +26,7 @@ const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
     .select((eb) => [
       'm.id', 'm.contact_id', 'm.kind', 'm.status', 'm.start_date', 'm.end_date', 'm.credits_total',
       'c.first_name', 'c.form_signed_at', 'p.name as plan_name', 't.name as template_name', 'p.visit_limit', 'p.visit_period',
-      'p.billing_interval', 'p.access_location_ids',
+      'p.billing_interval', 'p.access_location_ids', 'p.door_checkin_consumes as plan_door', 't.door_checkin_consumes as template_door',
       eb
         .exists(
           eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null),
@@ -64,7 +66,9 @@ export async function loadFacts(
   if (periods.size) {
     const earliest = [...periods.values()].reduce((min, period) => (period.start < min ? period.start : min), '\uffff');
     const visits = await sql.all(
-      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('voided_at', 'is', null).where('checked_in_at', '>=', earliest),
+      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('checked_in_at', '>=', earliest)
+        // A door entry that used no allowance (migration 006) or a voided visit (007) is not counted against one.
+        .where('counted', '=', 1),
     );
     for (const visit of visits) {
       const period = periods.get(visit.membership_id)!;
@@ -89,6 +93,7 @@ export async function loadFacts(
       allowed_here: row.access_location_ids === null || (JSON.parse(row.access_location_ids) as string[]).includes(location.id),
       form_signed: row.form_signed_at !== null,
       has_card: Boolean(row.has_card),
+      door_checkin_consumes: ((isPackage ? row.template_door : row.plan_door) ?? 'visit') as 'visit' | 'nothing',
     });
   }
   return facts;

@@ -7,16 +7,17 @@ import { assertLocationAllowed } from '../../plugins/auth.js';
 import { boundary } from './time-window.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
-type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at' | 'voided_at' | 'void_reason'>;
+type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at' | 'counted' | 'voided_at' | 'void_reason'> & { counted?: number };
 
-export function toVisit({ offline, flags, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>>): Visit {
+/** A visit row as the API shows it; a row written without `counted` is counted (the column's default). */
+export function toVisit({ offline, flags, counted, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>>): Visit {
   const { company_id: _company, recorded_at: _recorded, ...visit } = row;
-  return { ...visit, offline: offline === 1, flags: JSON.parse(flags) as Visit['flags'] };
+  return { ...visit, offline: offline === 1, flags: JSON.parse(flags) as Visit['flags'], counted: counted !== 0 };
 }
 
 const visitColumns = [
   'id', 'membership_id', 'contact_id', 'location_id', 'kind', 'class_id', 'checked_in_at', 'source', 'device_id', 'resolved_by',
-  'offline', 'flags', 'plan_name', 'visits_used', 'visits_remaining',
+  'offline', 'flags', 'plan_name', 'visits_used', 'visits_remaining', 'counted',
 ] as const;
 
 /** A membership's visits, newest first; `from`/`to` bare dates mean local midnight at its location. */

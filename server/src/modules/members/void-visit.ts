@@ -28,7 +28,7 @@ export async function voidVisit(ctx: Ctx, visitId: string, reason: VoidedVisit['
     if (visit.voided_at) return answer(visit.voided_at, visit.void_reason ?? reason);
     const voidedAt = nowIso();
     // `voided_at is null`: of two concurrent voids, one writes; the other answers what it wrote.
-    await tx.run(ctx.db.qb.updateTable('visits').set({ voided_at: voidedAt, void_reason: reason }).where('id', '=', visit.id).where('voided_at', 'is', null));
+    await tx.run(ctx.db.qb.updateTable('visits').set({ voided_at: voidedAt, void_reason: reason, counted: 0 }).where('id', '=', visit.id).where('voided_at', 'is', null));
     const stored = await tx.first(ctx.db.qb.selectFrom('visits').select(['voided_at', 'void_reason']).where('id', '=', visit.id));
     // The visit no longer counts: the feed's next delta carries the membership's new `used`.
     await bumpFeed(ctx.db, tx, ctx.auth.companyId, [visit.membership_id]);

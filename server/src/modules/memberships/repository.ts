@@ -1,11 +1,14 @@
 import type { HeldMembership } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import { loadFacts, type MembershipFacts } from '../members/facts.js';
+import { limitPeriodDates } from '../members/limit-period.js';
 import { billingPeriod, localToday } from './periods.js';
 
 /**
  * What a contact holds, with usage counted exactly as the check-in rules count it: visits in the
- * current limit period for a membership, every visit for a package.
+ * current limit period for a membership, every visit for a package. `current_period_start/end`
+ * are that same period (the plan's visit period, else the billing period), so the dates shown
+ * and the visits counted never disagree; `renews_at` stays the next billing date.
  */
 export async function heldMemberships(db: Db, sql: Queryable, companyId: string, filter: { contactId: string } | { membershipId: string }, now = new Date()): Promise<HeldMembership[]> {
   let query = db.qb
@@ -14,7 +17,7 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
     .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
     .select([
       'm.id', 'm.contact_id', 'm.location_id', 'm.kind', 'm.plan_id', 'm.package_template_id', 'm.status', 'm.member_code',
-      'm.start_date', 'm.end_date', 'm.credits_total', 'm.created_at', 'l.timezone', 'p.billing_interval', 'p.class_limit_per_week',
+      'm.start_date', 'm.end_date', 'm.credits_total', 'm.created_at', 'l.timezone', 'p.billing_interval', 'p.visit_period', 'p.class_limit_per_week',
     ])
     .where('m.company_id', '=', companyId)
     .orderBy('m.created_at')
@@ -30,9 +33,7 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
   return rows.map((row) => {
     const isPackage = row.kind === 'package';
     const usage = facts.get(row.id)!;
-    const period = isPackage
-      ? { current_period_start: row.start_date, current_period_end: row.end_date, renews_at: null }
-      : billingPeriod(row.billing_interval ?? 'once', row.start_date, row.end_date, localToday(row.timezone, now));
+    const period = isPackage ? { current_period_start: row.start_date, current_period_end: row.end_date, renews_at: null } : membershipPeriod(row, now);
     const remaining = usage.allowance === null ? null : Math.max(0, usage.allowance - usage.used);
     return {
       id: row.id,
@@ -56,4 +57,14 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
       created_at: row.created_at,
     };
   });
+}
+
+/** The period a membership's visits are counted in, and its next billing date. */
+function membershipPeriod(
+  row: { billing_interval: string | null; visit_period: string | null; start_date: string; end_date: string | null; timezone: string },
+  now: Date,
+): { current_period_start: string; current_period_end: string | null; renews_at: string | null } {
+  const counted = limitPeriodDates(row.visit_period, row, row.timezone, now);
+  const billing = billingPeriod(row.billing_interval ?? 'once', row.start_date, row.end_date, localToday(row.timezone, now));
+  return { current_period_start: counted.start, current_period_end: counted.end, renews_at: billing.renews_at };
 }

@@ -150,6 +150,7 @@ function planPlansAndPackages(ctx: PlanContext): void {
       access_location_ids: access,
       covered_service_ids: covered,
       created_at: ctx.now,
+      door_checkin_consumes: entry.door_checkin_consumes ?? 'visit',
     });
   }
   for (const item of ctx.sections.package_templates.items) {
@@ -166,6 +167,7 @@ function planPlansAndPackages(ctx: PlanContext): void {
       total_sessions: entry.total_sessions,
       covered_service_ids: covered,
       created_at: ctx.now,
+      door_checkin_consumes: entry.door_checkin_consumes ?? 'visit',
     });
   }
 }

@@ -93,6 +93,9 @@ const Service = z.strictObject({
   first_timers_only: z.boolean().default(false),
 });
 
+/** What a door check-in without a class spot in its check-in window uses up (default `visit`). */
+const DoorCheckinConsumes = z.enum(['visit', 'nothing']);
+
 const MembershipPlan = z
   .strictObject({
     ref: Ref,
@@ -106,6 +109,7 @@ const MembershipPlan = z
     class_limit_per_week: z.number().int().min(1).optional(),
     access_locations: z.array(Reference).optional(),
     covered_services: z.array(Reference).optional(),
+    door_checkin_consumes: DoorCheckinConsumes.optional(),
   })
   .refine((plan) => (plan.visit_limit === undefined) === (plan.visit_period === undefined), {
     message: 'visit_limit and visit_period go together: give both or neither',
@@ -120,6 +124,7 @@ const PackageTemplate = z.strictObject({
   price_cents: Cents,
   total_sessions: z.number().int().min(1),
   covered_services: z.array(Reference).optional(),
+  door_checkin_consumes: DoorCheckinConsumes.optional(),
 });
 
 const Contact = z.strictObject({
