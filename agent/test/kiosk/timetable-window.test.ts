@@ -13,7 +13,7 @@ const cls = (id: string, start: string, minutes = 60, status: KioskClass['status
 });
 
 describe('the kiosk timetable window', () => {
-  it('asks from local midnight (yesterday's just after midnight) to the end of the local day the horizon reaches', () => {
+  it('asks from local midnight (the day before, just after midnight) to the end of the local day the horizon reaches', () => {
     // 22:30 in New York is 03:30 UTC the next day: the local day is the 23rd.
     const lateEvening = new Date('2026-11-24T03:30:00Z');
     expect(timetableQuery(lateEvening, 'America/New_York', 3)).toEqual({ from: '2026-11-23', to: '2026-11-25' });
