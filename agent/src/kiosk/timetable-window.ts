@@ -13,13 +13,17 @@ export interface TimetableQuery {
   to: string;
 }
 
+/** No class runs longer: a class that started up to this long ago may still be running. */
+const longestClassHours = 6;
+
 /**
- * What the kiosk asks the server for: from local midnight today to the end of the local day the
- * horizon reaches (at most two days), so classes still running since this morning are included.
- * `shownOnKiosk` then keeps today's classes that have not ended and the next hours' ones.
+ * What the kiosk asks the server for: from the local midnight before the longest class could have
+ * started (yesterday's, in the first hours after midnight, so a class running across midnight stays
+ * on screen) to the end of the local day the horizon reaches. `shownOnKiosk` then keeps today's
+ * classes that have not ended and the next hours' ones.
  */
 export function timetableQuery(now: Date, timezone: string, horizonHours: number): TimetableQuery {
-  const today = localClock(timezone, now).date;
+  const today = localClock(timezone, new Date(now.getTime() - longestClassHours * 3_600_000)).date;
   const horizonDay = localClock(timezone, new Date(now.getTime() + horizonHours * 3_600_000)).date;
   return { from: today, to: addDays(horizonDay, 1) };
 }

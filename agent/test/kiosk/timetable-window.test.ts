@@ -13,12 +13,14 @@ const cls = (id: string, start: string, minutes = 60, status: KioskClass['status
 });
 
 describe('the kiosk timetable window', () => {
-  it('asks from local midnight today to the end of the local day the horizon reaches', () => {
+  it('asks from local midnight (the day before, just after midnight) to the end of the local day the horizon reaches', () => {
     // 22:30 in New York is 03:30 UTC the next day: the local day is the 23rd.
     const lateEvening = new Date('2026-11-24T03:30:00Z');
     expect(timetableQuery(lateEvening, 'America/New_York', 3)).toEqual({ from: '2026-11-23', to: '2026-11-25' });
     expect(timetableQuery(new Date('2026-11-23T14:00:00Z'), 'America/New_York', 3)).toEqual({ from: '2026-11-23', to: '2026-11-24' });
     expect(timetableQuery(new Date('2026-11-23T14:00:00Z'), 'Asia/Tokyo', 3)).toEqual({ from: '2026-11-23', to: '2026-11-25' });
+    // 00:10 in New York: yesterday's 23:30 class is still running, so yesterday is asked for too.
+    expect(timetableQuery(new Date('2026-11-24T05:10:00Z'), 'America/New_York', 3)).toEqual({ from: '2026-11-23', to: '2026-11-25' });
   });
 
   it('shows today\'s classes that have not ended and the next hours\' ones', () => {

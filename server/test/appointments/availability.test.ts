@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { salon } from './fixture.js';
+import { runAt, salon } from './fixture.js';
 
 describe.each(dialects)('availability across time zones and DST (%s)', (dialect) => {
   let f: Fixture;
+  runAt();
   beforeAll(async () => {
     f = await startFixture(dialect);
   });

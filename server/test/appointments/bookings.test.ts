@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { salon } from './fixture.js';
+import { runAt, salon } from './fixture.js';
 
 describe.each(dialects)('bookings (%s)', (dialect) => {
   let f: Fixture;
+  runAt();
   let base: string;
   beforeAll(async () => {
     f = await startFixture(dialect);

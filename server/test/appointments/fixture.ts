@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Fixture } from '../helpers/fixture.js';
 
 const now = () => new Date().toISOString();
+
+/**
+ * The instant the appointment tests run at. Their dates (the 2027 DST changes, a week in June) are
+ * literal so each expectation can be read off a calendar; with Date frozen here they stay in the
+ * future, inside the horizon and past the minimum notice whatever the machine's clock says.
+ */
+export const appointmentsNow = '2026-12-01T12:00:00.000Z';
+
+/** Freezes Date (timers stay real) at `at` for every test of the enclosing describe. */
+export function runAt(at: string = appointmentsNow): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(at));
+  });
+  afterEach(() => vi.useRealTimers());
+}
 const everyDay = [1, 2, 3, 4, 5, 6, 7];
 
 export interface SalonOptions {

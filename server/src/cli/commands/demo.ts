@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { apiBaseUrl, loadConfig } from '../../config.js';
 import { createKey } from '../../modules/keys/repository.js';
 import { seedDemo } from '../../modules/setup/demo.js';
+import { extendDemoTimetable } from '../../modules/setup/demo-timetable.js';
 import { action, printJson, withDatabase } from '../run.js';
 
 export function registerDemoCommand(program: Command): void {
@@ -12,6 +13,7 @@ export function registerDemoCommand(program: Command): void {
       const config = loadConfig();
       const { company_id, key, created } = await withDatabase(async (db) => {
         const demo = await seedDemo(db);
+        await extendDemoTimetable(db, demo.company_id);
         const minted = await createKey(db, { companyId: demo.company_id, name: 'demo', scopes: 'all', locationIds: 'all' });
         return { ...demo, key: minted.key };
       });

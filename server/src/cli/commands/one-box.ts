@@ -8,6 +8,7 @@ import type { Db } from '../../db/types.js';
 import { createKey } from '../../modules/keys/repository.js';
 import { addDemoClassesNow } from '../../modules/setup/demo-day.js';
 import { seedDemo } from '../../modules/setup/demo.js';
+import { extendDemoTimetable } from '../../modules/setup/demo-timetable.js';
 import { authenticate } from '../../plugins/auth.js';
 import { createLogger, startServer } from '../../server.js';
 import { oneBoxAgentSettings, oneBoxLocation, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
@@ -46,7 +47,7 @@ async function prepareKioskDemo(db: Db, companyId: string, base: string, key: st
     const demoDay = await addDemoClassesNow(db, companyId, location.id, async (classId, contactId) => {
       await client.classes.book(classId, { contact_id: contactId });
     });
-    if (demoDay.created) log.info({ classes: demoDay.classIds.length, location: location.name }, 'demo classes added now and in the next hours for the kiosk');
+    if (demoDay.created) log.info({ classes: demoDay.classIds.length, refused: demoDay.refused, location: location.name }, 'demo classes added now and in the next hours for the kiosk');
   } catch (error) {
     log.warn({ err: error }, 'the demo classes for the kiosk were not added');
   } finally {
@@ -61,6 +62,8 @@ export async function startOneBox(config: Config): Promise<void> {
   let companyId = '';
   const { db } = await startServer(config, log, async (db) => {
     const demo = await seedDemo(db);
+    // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
+    await extendDemoTimetable(db, demo.company_id);
     seeded = demo.created;
     companyId = demo.company_id;
     key = await demoKey(db, demo.company_id, keyFile(config.databaseUrl));
