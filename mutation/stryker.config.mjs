@@ -15,7 +15,7 @@ export default {
   coverageAnalysis: 'perTest',
   // The machine is shared; one worker keeps a run from starving everything else.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  timeoutMS: 10_000,
+  timeoutMS: 3_000,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
