@@ -45,6 +45,7 @@ const statusReasons: Record<string, Reason | undefined> = {
 
 function withinAccessHours(rules: CheckinRules, local: LocalClock): boolean {
   if (!rules.access_hours) return true;
+  // Stryker disable next-line ArrayDeclaration: a closed day has no spans; a made-up entry has no start or end and never matches either
   const spans = rules.access_hours[weekdayNames[local.weekday - 1]!] ?? [];
   return spans.some((span) => span.start <= local.time && local.time < span.end);
 }

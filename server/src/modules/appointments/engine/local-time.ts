@@ -69,6 +69,7 @@ export function localInstant(zone: IANAZone, date: string, time: string): number
   const wanted = Date.parse(`${day}T${clock}Z`);
   if (wallClock(zone, instant) === wanted) return instant;
   // Read with the offset after the gap, the wanted wall time is an instant before the gap.
+  // Stryker disable next-line ArithmeticOperator: any instant before the gap (earlier offset, same transition ahead) leads the bisection to the same transition
   return transitionBetween(zone, wanted - zone.offset(instant) * MINUTE_MS, instant);
 }
 
