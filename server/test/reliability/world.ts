@@ -56,7 +56,7 @@ export interface ApiRequest {
   payload?: string;
 }
 
-type DemoFile = Record<string, unknown> & { company: { id: string; name: string; key_prefix: string }; classes: unknown[] };
+type DemoFile = Record<string, unknown> & { company: { id: string; name: string; key_prefix: string }; classes: unknown[]; membership_plans: unknown[] };
 type Entry = { ref?: string; id: string; [field: string]: unknown };
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -69,6 +69,9 @@ const day = 86_400_000;
 async function demoWithClasses(): Promise<DemoFile> {
   const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
   file.class_series = [];
+  // London's plans admit London only, so its members are outside the reach of a Brooklyn key
+  // (plugins/reach.ts): the other-location target stays another location's in every respect.
+  for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
   const start = new Date(Math.ceil((Date.now() + 2 * day) / 3600_000) * 3600_000).toISOString();
   file.classes.push(
     { ref: 'fuzz-bk', id: randomUUID(), location: 'brooklyn', service: 'bk-yoga', staff: 'maya', start, capacity: 20 },

@@ -4,6 +4,7 @@ import { members } from './002-members.js';
 import { appointments } from './003-appointments.js';
 import { classes } from './004-classes.js';
 import { contactSearch } from './005-contact-search.js';
+import { replayChecks } from './008-replay-checks.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch];
+export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, replayChecks];
