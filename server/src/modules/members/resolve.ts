@@ -17,7 +17,12 @@ async function evaluateMany(db: Db, sql: Queryable, auth: AuthContext, location:
   const rules = checkinRules(location);
   const facts = await loadFacts(db, sql, auth.companyId, ids, location, now);
   // A membership whose holder is outside the key's reach is not shown: unknown, as to the location's devices.
-  const reached = await contactsInReach(db, sql, auth, [...facts.values()].map((f) => f.contact_id));
+  // A membership admitted here admits one of the key's locations (this one was checked): its holder is
+  // within reach without a query, so a turnstile's everyday scan costs nothing more.
+  const all = [...facts.values()];
+  const admitted = all.filter((f) => f.allowed_here).map((f) => f.contact_id);
+  const others = all.filter((f) => !f.allowed_here).map((f) => f.contact_id);
+  const reached = new Set([...admitted, ...(await contactsInReach(db, sql, auth, others))]);
   for (const contactId of reached) noteAccess(auth, { contact: contactId });
   return ids.flatMap((id) => {
     const f = facts.get(id);
