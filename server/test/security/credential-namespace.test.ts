@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard } from '../../src/modules/members/admin.js';
+import { ImportError } from '../../src/modules/setup/import-problems.js';
+import { importBusiness } from '../../src/modules/setup/importer.js';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
@@ -58,4 +60,35 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
     await expect(addCard(f.db, f.acme.id, emma.membershipId, '0B00000001', 'hex')).resolves.toMatchObject({ membership_id: emma.membershipId });
     await expect(addCard(f.db, f.acme.id, holder.membershipId, '1C2D3E4F5A', 'hex')).resolves.toMatchObject({ membership_id: holder.membershipId });
   });
+
+  /** A small business: Ann holds an EM4100 tag, Bob the code given. */
+  const file = (bobCode: string, companyPart: Record<string, unknown>) => ({
+    version: 1,
+    ...companyPart,
+    locations: [{ ref: 'main', name: 'Main', slug: `main-${bobCode.length}-${Object.keys(companyPart).length}`, timezone: 'Europe/Dublin', country: 'IE' }],
+    membership_plans: [{ ref: 'open', location: 'main', name: 'Open', price_cents: 5000, billing_interval: 'monthly' }],
+    contacts: [{ ref: 'ann', location: 'main', first_name: 'Ann' }, { ref: 'bob', location: 'main', first_name: 'Bob' }],
+    memberships: [
+      { ref: 'ann', contact: 'ann', plan: 'open', start_date: '2026-01-01', card_uids: [{ uid: '0B008E6D5D', format: 'hex' }] },
+      { ref: 'bob', contact: 'bob', plan: 'open', start_date: '2026-01-01', member_code: bobCode },
+    ],
+  });
+  const problemsOf = async (work: Promise<unknown>) => {
+    const error = await work.then(() => null, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportError);
+    return (error as ImportError).problems.join('\n');
+  };
+
+  it('refuses an import whose member code is a print of another membership\'s card, in the file or in the database', async () => {
+    // In one file: Bob's code is Ann's tag in decimal (low 32 bits, zero-padded).
+    const inFile = await problemsOf(importBusiness(f.db, file('0009334109', { company: { name: 'Clash Gym', key_prefix: 'clashgym' } })));
+    expect(inFile).toMatch(/memberships\[1\].*share one namespace/);
+    expect(inFile).not.toContain('0B008E6D5D');
+    // Against the database: Emma's card as a code in a file added to her company.
+    const intoAcme = await problemsOf(importBusiness(f.db, file('80E6D5C1B2A304', {}), { companyId: f.acme.id }));
+    expect(intoAcme).toMatch(/is how a reader prints a card of membership/);
+    // The same file with a code no card is printed as imports.
+    await expect(importBusiness(f.db, file('CG-100', { company: { name: 'Calm Gym', key_prefix: 'calmgym' } }))).resolves.toBeDefined();
+  });
 });
+
