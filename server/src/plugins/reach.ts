@@ -54,8 +54,10 @@ function admitsAny(eb: Eb, locations: readonly string[]) {
 /** Of `contactIds` (the company's), those within the key's reach. */
 export async function contactsInReach(db: Db, sql: Queryable, auth: AuthContext, contactIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(contactIds)];
-  if (auth.locationIds === null || ids.length === 0) return new Set(ids);
-  const locations = auth.locationIds.length > 0 ? auth.locationIds : [''];
+  if (auth.locationIds === null) return new Set(ids);
+  // Keys are minted with at least one location; were one not, it would reach no one.
+  const locations = auth.locationIds;
+  if (ids.length === 0 || locations.length === 0) return new Set();
   const rows = await sql.all(
     db.qb
       .selectFrom('contacts as c')
