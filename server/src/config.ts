@@ -25,6 +25,7 @@ export const ConfigSchema = z
     SOCKET_TIMEOUT_MS: count(30_000, 1).describe('A socket silent this long is closed'),
     KEEP_ALIVE_TIMEOUT_MS: count(5000, 1).describe('An idle keep-alive connection is closed after this; set it above a load balancer\'s idle timeout'),
     MAX_CONNECTIONS: count(1024, 1),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional().describe('Open connections from one client address (an IPv6 /64); default a quarter of MAX_CONNECTIONS'),
     SHUTDOWN_TIMEOUT_MS: count(15_000, 0).describe('On SIGTERM, requests still running after this are cut off'),
   })
   // Node refuses a server whose headers may take longer than the whole request.
@@ -48,6 +49,8 @@ export interface ServerLimits {
   socketTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** One address's share of `maxConnections`, so one client cannot hold them all. */
+  maxConnectionsPerAddress: number;
   shutdownTimeoutMs: number;
 }
 
@@ -76,6 +79,7 @@ function limitsOf(env: Env): ServerLimits {
     socketTimeoutMs: env.SOCKET_TIMEOUT_MS,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: Math.min(env.MAX_CONNECTIONS, env.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(env.MAX_CONNECTIONS / 4))),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

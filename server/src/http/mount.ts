@@ -48,6 +48,7 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
         }
         await limiter.admitKey(request);
         requireScope(request.auth, route.scopes);
+        for (const scope of route.alsoRequires ?? []) requireScope(request.auth, [scope]);
       },
       handler: async (request, reply) => {
         const input = {
@@ -63,7 +64,7 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
           const path = request.url.split('?')[0]!;
           const idempotent = await runIdempotent(
             db,
-            { companyId: request.auth!.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id },
+            { companyId: request.auth!.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id, auth: request.auth! },
             (sql) => route.handler(context(db, cursors, request, sql, true, input)),
           );
           if (idempotent.replayed) {

@@ -40,6 +40,8 @@ export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q 
   tag: string;
   /** Any one of these scopes grants the route. */
   scopes: readonly Scope[];
+  /** Needed as well as one of `scopes`: the answer shows what these scopes read (an update answering the whole record). */
+  alsoRequires?: readonly Scope[];
   params?: P;
   query?: Q;
   body?: B;

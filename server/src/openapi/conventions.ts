@@ -1,4 +1,5 @@
 import { bodyLimitBytes, defaultLimits as limits } from '../config.js';
+import { locationRule } from '../plugins/reach.js';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
@@ -13,9 +14,10 @@ A missing, malformed, unknown or revoked key is 401 \`invalid_api_key\` with
 \`WWW-Authenticate: Bearer realm="studio"\` (and \`error="invalid_token"\` when a key was sent); revocation is
 effective at the very next request in every server process. A \`_sk_test_\` key is unknown until test keys exist.
 A key lacking the route's scope is 403 \`insufficient_scope\` (checked before the body is read). Each
-operation's \`security\` lists the scopes that grant it, one requirement per scope: any one of them suffices.
-A key is limited to chosen locations or to all: a target location outside them is 403
-\`location_not_allowed\`; lists never show other locations. An id of another company is 404
+operation's \`security\` lists the scopes that grant it, one requirement per scope: any one of them suffices
+(a requirement naming two scopes needs both).
+${locationRule}
+An id of another company is 404
 \`resource_missing\`: a key never learns what exists elsewhere.
 
 ## Errors
@@ -46,7 +48,10 @@ body (compared as canonical JSON). The same request again replays the stored sta
 A duplicate arriving while the first is still running waits for it (up to 10 s), then replays; if
 the first is still running after that, 409 \`idempotency_key_in_use\`. Stored: successes and business
 refusals (404, 409, 422). Not stored: 401, 403, 429, validation 400s and 5xx, so a corrected retry
-runs. Keys are kept for at least 24 hours (48 in practice).
+runs. Keys are kept for at least 24 hours (48 in practice). Another key of the company sending the
+same key and body is replayed the answer only if it could have been given it: the locations, the
+contacts within reach and the scopes the answer depended on are checked again for that key (403
+\`location_not_allowed\` or \`insufficient_scope\` otherwise, not stored).
 
 ## Limits
 These are the defaults; a server's environment may change them (README, Limits). Each key may make

@@ -54,7 +54,8 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
     description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined].filter(Boolean).join('\n\n'),
     tags: [route.tag],
     // Any one scope grants the route: one requirement per scope, as alternatives (OpenAPI 3.1 lists roles for any scheme).
-    security: route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope] })) : [{ bearerAuth: [] }],
+    // One requirement per granting scope, each also listing the scopes every caller needs besides.
+    security: route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope, ...(route.alsoRequires ?? [])] })) : [{ bearerAuth: [] }],
     ...(parameters.length && { parameters }),
     // An empty body counts as `{}`: where `{}` is valid, the body may be left out.
     ...(route.body && { requestBody: { required: !route.body.safeParse({}).success, content: { 'application/json': { schema: inlineJsonSchema(route.body) } } } }),

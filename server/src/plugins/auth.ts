@@ -3,6 +3,7 @@ import type { Tables } from '../db/tables.js';
 import { prepared } from '../db/prepared.js';
 import type { Db, Queryable } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
+import { noteAccess } from './reach.js';
 
 export interface AuthContext {
   keyId: string;
@@ -79,6 +80,7 @@ export function assertLocationAllowed(auth: AuthContext, locationId: string, par
   if (!mayActOn(auth, locationId)) {
     throw new ApiError('location_not_allowed', 'This key may not act on that location.', { param });
   }
+  noteAccess(auth, { location: locationId });
 }
 
 /**

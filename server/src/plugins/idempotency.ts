@@ -6,6 +6,8 @@ import type { Reply } from '../http/route.js';
 import { nowIso } from '../time.js';
 import { envelope } from './envelope.js';
 import { RecordedRefusal } from '../http/recorded-refusal.js';
+import type { AuthContext } from './auth.js';
+import { accessChecks, failedCheck, type AccessCheck } from './reach.js';
 
 /** How long a duplicate waits on Postgres for the first request with its key before answering 409. */
 const waitForFirstMs = 10_000;
@@ -18,6 +20,8 @@ export interface IdempotentRequest {
   path: string;
   body: unknown;
   requestId: string;
+  /** The key asking: a replay is answered only if this key could have been given the stored answer. */
+  auth: AuthContext;
 }
 
 export type IdempotentReply = Reply & { replayed: boolean };
@@ -73,6 +77,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
       request_hash: requestHash,
       response_status: null,
       response_body: null,
+      access_checks: null,
       created_at: nowIso(),
     })
     .onConflict((oc) => oc.columns(['company_id', 'key']).doNothing());
@@ -80,7 +85,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
     sql.run(
       db.qb
         .updateTable('idempotency_keys')
-        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body) })
+        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body), access_checks: JSON.stringify(accessChecks(request.auth)) })
         .where('company_id', '=', request.companyId)
         .where('key', '=', request.key),
     );
@@ -132,6 +137,9 @@ async function replay(db: Db, sql: Queryable, request: IdempotentRequest, reques
   if (stored.response_status === null || stored.response_body === null) {
     throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
   }
+  // The key is the company's, so another key of the company may replay it: not to show it what it may not read.
+  const refused = await failedCheck(db, sql, request.auth, JSON.parse(stored.access_checks ?? '[]') as AccessCheck[]);
+  if (refused) throw refused;
   return { status: stored.response_status, body: JSON.parse(stored.response_body), replayed: true };
 }
 

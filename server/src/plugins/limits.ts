@@ -1,6 +1,7 @@
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ServerLimits } from '../config.js';
+import { shareConnections } from '../http/connection-shares.js';
 
 /**
  * The HTTP server's own limits (README, Limits): header size and time, whole-request time, idle
@@ -38,6 +39,7 @@ function queryParamCount(url: string): number {
  */
 export function requestLimits(app: FastifyInstance, limits: ServerLimits): (request: FastifyRequest) => void {
   app.server.maxConnections = limits.maxConnections;
+  shareConnections(app.server, limits.maxConnectionsPerAddress);
   // Node answers an `Expect` other than 100-continue with a bare 417 of its own; RFC 9110 lets a
   // server ignore it instead, so such a request is served like any other, in the envelope.
   app.server.on('checkExpectation', (request, response) => app.routing(request, response));

@@ -29,6 +29,8 @@ const success = (op: Operation): Outcome => ({ status: op.route.responses[201] ?
 function decided(op: Operation, scope: Scope, target: TargetName, state: KeyState, world: World): Outcome {
   if (state !== 'live') return { status: 401, code: 'invalid_api_key' };
   if (op.route.scopes.length > 0 && !op.route.scopes.includes(scope)) return { status: 403, code: 'insufficient_scope' };
+  // A route whose answer shows what another scope reads needs that one too (updateContact: read:contacts).
+  if ((op.route.alsoRequires ?? []).some((also) => also !== scope)) return { status: 403, code: 'insufficient_scope' };
   const build = validRequests[op.id]!;
   const aimsAtLocation = JSON.stringify(build(world.targets.own)) !== JSON.stringify(build(world.targets.otherLocation));
   if (!aimsAtLocation || target === 'own') return success(op);

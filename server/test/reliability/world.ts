@@ -58,7 +58,7 @@ export interface ApiRequest {
   payload?: string;
 }
 
-type DemoFile = Record<string, unknown> & { company: { id: string; name: string; key_prefix: string }; classes: unknown[] };
+type DemoFile = Record<string, unknown> & { company: { id: string; name: string; key_prefix: string }; classes: unknown[]; membership_plans: unknown[] };
 type Entry = { ref?: string; id: string; [field: string]: unknown };
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -72,6 +72,9 @@ const day = 24 * hour;
 async function demoWithClasses(): Promise<DemoFile> {
   const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
   file.class_series = [];
+  // London's plans admit London only, so its members are outside the reach of a Brooklyn key
+  // (plugins/reach.ts): the other-location target stays another location's in every respect.
+  for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
   // 13 to 14 hours ahead: beyond the 12-hour cancellation window, inside a check-in window opening a
   // day ahead (the widest a location may set), so the class may be booked, cancelled on time and checked into.
   const start = new Date(Math.ceil((Date.now() + 13 * hour) / hour) * hour).toISOString();

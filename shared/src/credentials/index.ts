@@ -8,3 +8,4 @@ export { memberCodeKey } from './keys.js';
 export { candidateKeys } from './candidates.js';
 export { EnrolmentFormat, enrolmentFormats, enrolmentKeys, type EnrolmentKeys } from './enrolment.js';
 export { credentialHash } from './hash.js';
+export { cardAsCodeKeys, codeAsCardKeys } from './namespace.js';

@@ -6,6 +6,7 @@ import { classes } from './004-classes.js';
 import { contactSearch } from './005-contact-search.js';
 import { doorAndClassCredit } from './006-door-and-class-credit.js';
 import { visitVoids } from './007-visit-voids.js';
+import { replayChecks } from './008-replay-checks.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids];
+export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks];

@@ -1,5 +1,6 @@
 import { AvailabilityQuery, Booking, BookingCancel, BookingCreate, BookingListQuery, BookingReschedule, IdParams, Slot, list, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
+import { requireContactInReach } from '../../plugins/reach.js';
 import { findBooking, toBooking } from './bookings-repository.js';
 import { listBookings } from './bookings-list.js';
 import { availability, cancelBooking, createBooking, rescheduleBooking } from './bookings-service.js';
@@ -32,7 +33,10 @@ export const appointmentRoutes = [
     query: BookingListQuery,
     responses: { 200: { description: 'A page of bookings', schema: page(Booking) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await listBookings(ctx, ctx.query)),
+    handler: async (ctx) => {
+      if (ctx.query.contact_id !== undefined) await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.query.contact_id, 'contact_id');
+      return ok(await listBookings(ctx, ctx.query));
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -59,7 +63,10 @@ export const appointmentRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The booking', schema: Booking } },
     errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', ...keyed],
-    handler: async (ctx) => createBooking(ctx, ctx.body),
+    handler: async (ctx) => {
+      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
+      return createBooking(ctx, ctx.body);
+    },
   }),
   defineRoute({
     method: 'POST',

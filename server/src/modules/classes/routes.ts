@@ -1,5 +1,6 @@
 import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassBookResult, ClassSpotResult, ClassSummary, IdParams, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
+import { requireContactInReach } from '../../plugins/reach.js';
 import { bookClass } from './book.js';
 import { cancelClassSpot } from './cancel.js';
 import { checkInToClass } from './check-in.js';
@@ -55,7 +56,10 @@ export const classRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The new spot', schema: ClassBookResult }, 200: { description: 'The contact already holds a spot', schema: ClassBookResult } },
     errors: [...where, 'class_cancelled', 'booking_rule', 'class_full', 'entitlement_required', ...keyed],
-    handler: async (ctx) => bookClass(ctx, ctx.params.id, ctx.body),
+    handler: async (ctx) => {
+      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
+      return bookClass(ctx, ctx.params.id, ctx.body);
+    },
   }),
   defineRoute({
     method: 'POST',
@@ -71,7 +75,10 @@ export const classRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The released spot', schema: ClassCancelResult } },
     errors: [...where, 'booking_not_active', ...keyed],
-    handler: async (ctx) => ok(await cancelClassSpot(ctx, ctx.params.id, ctx.body)),
+    handler: async (ctx) => {
+      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
+      return ok(await cancelClassSpot(ctx, ctx.params.id, ctx.body));
+    },
   }),
   defineRoute({
     method: 'POST',
@@ -87,6 +94,9 @@ export const classRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The checked-in spot', schema: ClassSpotResult } },
     errors: [...where, 'class_cancelled', 'not_booked', 'checkin_window', 'checkin_blocked', ...keyed],
-    handler: async (ctx) => ok(await checkInToClass(ctx, ctx.params.id, ctx.body)),
+    handler: async (ctx) => {
+      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
+      return ok(await checkInToClass(ctx, ctx.params.id, ctx.body));
+    },
   }),
 ];

@@ -3,6 +3,7 @@ import { ApiError, type Contact, type ContactCreate, type ContactUpdate } from '
 import { isUniqueViolation } from '../../db/errors.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type LocationRow } from '../../plugins/auth.js';
+import { contactsInReach, noteAccess } from '../../plugins/reach.js';
 import { nowIso } from '../../time.js';
 import { keyLocations } from '../catalog/repository.js';
 import { normalisePhone, searchText } from './phone.js';
@@ -43,6 +44,11 @@ export async function createContact(ctx: Ctx, body: ContactCreate): Promise<Repl
       const { company_id: _c, search_text: _s, ...contact } = row;
       return { status: 201, body: contact };
     }
+    // The existing record is shown only to a key that may read contacts (an answer never shows more than a GET would).
+    if (!ctx.auth.scopes.includes('read:contacts')) {
+      throw new ApiError('phone_taken', 'A contact at this location already has this phone number; a key with read:contacts is answered that contact.', { param: 'phone' });
+    }
+    noteAccess(ctx.auth, { scope: 'read:contacts' });
     const existing = await findContactByPhone(ctx.db, sql, location.id, fields.phone!);
     return { status: 200, body: existing! };
   });
@@ -70,12 +76,13 @@ export async function updateContact(ctx: Ctx, id: string, patch: ContactUpdate):
   return { ...current, ...next, updated_at };
 }
 
-/** A contact of the company the key may see: another company's is 404, another location's 403. */
+/** A contact of the company within the key's reach (plugins/reach.ts): another company's is 404, one outside reach 403. */
 export async function getContact(ctx: Ctx, id: string): Promise<Contact> {
   const contact = await findContact(ctx.db, ctx.sql, ctx.auth.companyId, id);
   if (!contact) throw new ApiError('resource_missing', `No such contact: ${id}.`, { param: 'id' });
-  if (ctx.auth.locationIds !== null && !ctx.auth.locationIds.includes(contact.location_id)) {
-    throw new ApiError('location_not_allowed', 'This key may not act on the contact\'s location.', { param: 'id' });
+  if (!(await contactsInReach(ctx.db, ctx.sql, ctx.auth, [contact.id])).has(contact.id)) {
+    throw new ApiError('location_not_allowed', 'This contact is outside the locations this key may act on.', { param: 'id' });
   }
+  noteAccess(ctx.auth, { contact: contact.id });
   return contact;
 }

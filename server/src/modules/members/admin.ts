@@ -3,6 +3,7 @@ import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, typ
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../time.js';
+import { refuseCardShadowedByCode } from './credential-namespace.js';
 import { bumpFeed, nextFeedSeq } from './feed-sequence.js';
 
 /**
@@ -34,6 +35,7 @@ export async function addCard(db: Db, companyId: string, membershipId: string, v
   const credential = { id: randomUUID(), company_id: companyId, membership_id: membershipId, kind: 'card_uid' as const, value: value.trim(), format, canonical: enrolled.canonical, created_at: now, revoked_at: null };
   try {
     await db.transaction(async (tx) => {
+      await refuseCardShadowedByCode(db, tx, companyId, enrolled.keys, membershipId);
       await tx.run(db.qb.insertInto('credentials').values(credential));
       const seq = await nextFeedSeq(db, tx, companyId);
       await tx.run(

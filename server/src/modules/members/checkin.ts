@@ -64,7 +64,9 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
   const match = await findByIdentifier(ctx.db, sql, ctx.auth.companyId, body.identifier!, checkinRules(location).matching_profile);
   if (!match) return null;
   await lockMembership(ctx.db, sql, match.membership_id);
-  return { ...(await evaluate(ctx.db, sql, ctx.auth, location, match.membership_id, at))!, resolved_by: match.resolved_by };
+  // null outside the key's reach: answered as an unknown card (plugins/reach.ts).
+  const evaluated = await evaluate(ctx.db, sql, ctx.auth, location, match.membership_id, at);
+  return evaluated && { ...evaluated, resolved_by: match.resolved_by };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ApiError, decide, type Decision, type ResolveResult } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { AuthContext, LocationRow } from '../../plugins/auth.js';
+import { contactsInReach, noteAccess } from '../../plugins/reach.js';
 import { checkinRules } from '../locations/settings.js';
 import { loadFacts, type MembershipFacts } from './facts.js';
 import { findByIdentifier, type Match } from './lookup.js';
@@ -15,18 +16,26 @@ export interface Evaluated {
 async function evaluateMany(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, ids: readonly string[], now: Date): Promise<Omit<Evaluated, 'resolved_by'>[]> {
   const rules = checkinRules(location);
   const facts = await loadFacts(db, sql, auth.companyId, ids, location, now);
+  // A membership whose holder is outside the key's reach is not shown: unknown, as to the location's devices.
+  // A membership admitted here admits one of the key's locations (this one was checked): its holder is
+  // within reach without a query, so a turnstile's everyday scan costs nothing more.
+  const all = [...facts.values()];
+  const admitted = all.filter((f) => f.allowed_here).map((f) => f.contact_id);
+  const others = all.filter((f) => !f.allowed_here).map((f) => f.contact_id);
+  const reached = new Set([...admitted, ...(await contactsInReach(db, sql, auth, others))]);
+  for (const contactId of reached) noteAccess(auth, { contact: contactId });
   return ids.flatMap((id) => {
     const f = facts.get(id);
-    return f ? [{ facts: f, decision: decide(f, rules, now) }] : [];
+    return f && reached.has(f.contact_id) ? [{ facts: f, decision: decide(f, rules, now) }] : [];
   });
 }
 
-/** Facts and decision of one membership at `location`; null when it is not the company's. */
+/** Facts and decision of one membership at `location`; null when it is not the company's or outside the key's reach. */
 export async function evaluate(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, membershipId: string, now: Date): Promise<Omit<Evaluated, 'resolved_by'> | null> {
   return (await evaluateMany(db, sql, auth, location, [membershipId], now))[0] ?? null;
 }
 
-/** The membership behind an identifier, evaluated; null when nothing matches. */
+/** The membership behind an identifier, evaluated; null when nothing matches within the key's reach. */
 export async function evaluateIdentifier(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, identifier: string, now: Date): Promise<Evaluated | null> {
   const match = await findByIdentifier(db, sql, auth.companyId, identifier, checkinRules(location).matching_profile);
   if (!match) return null;

@@ -1,6 +1,7 @@
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, IdParams, ResolveRequest, ResolveResult, Visit, VisitListQuery, VoidVisitRequest, VoidedVisit, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
 import { requireLocation } from '../../plugins/auth.js';
+import { requireContactInReach, requireMembershipInReach } from '../../plugins/reach.js';
 import { checkIn } from './checkin.js';
 import { eligibilityFeed } from './feed.js';
 import { evaluateIdentifier, resolveResult } from './resolve.js';
@@ -38,7 +39,16 @@ export const memberRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The visit', schema: Visit }, 200: { description: 'Already checked into the class this door entry belongs to: its visit, unchanged', schema: Visit } },
     errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'idempotency_key_reused', 'idempotency_key_in_use'],
-    handler: async (ctx) => checkIn(ctx, ctx.body),
+    handler: async (ctx) => {
+      // The location first, as every route aims: a member named outside the key's reach is then 403 (plugins/reach.ts).
+      await requireLocation(ctx.db, ctx.sql, ctx.auth, ctx.body.location_id);
+      const { identifier, contact_id: contactId, membership_id: membershipId } = ctx.body;
+      // Naming two at once is refused by checkIn itself, as invalid_param.
+      const named = [identifier, contactId, membershipId].filter((field) => field !== undefined).length;
+      if (named === 1 && contactId !== undefined) await requireContactInReach(ctx.db, ctx.sql, ctx.auth, contactId, 'contact_id');
+      if (named === 1 && membershipId !== undefined) await requireMembershipInReach(ctx.db, ctx.sql, ctx.auth, membershipId, 'membership_id');
+      return checkIn(ctx, ctx.body);
+    },
   }),
   defineRoute({
     method: 'GET',

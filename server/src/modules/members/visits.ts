@@ -3,7 +3,7 @@ import type { Tables } from '../../db/tables.js';
 import type { HandlerContext } from '../../http/route.js';
 import { keysetPage } from '../../pagination/keyset.js';
 import { cursorScope } from '../../pagination/cursor.js';
-import { assertLocationAllowed } from '../../plugins/auth.js';
+import { requireMembershipInReach } from '../../plugins/reach.js';
 import { boundary } from './time-window.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -31,7 +31,7 @@ export async function listVisits(ctx: Ctx, membershipId: string, query: { from?:
       .where('m.company_id', '=', ctx.auth.companyId),
   );
   if (!membership) throw new ApiError('resource_missing', `No such membership: ${membershipId}.`, { param: 'id' });
-  assertLocationAllowed(ctx.auth, membership.location_id, 'id');
+  await requireMembershipInReach(ctx.db, ctx.sql, ctx.auth, membershipId, 'id');
   // A voided visit (the door never opened) is kept for the audit trail, not listed.
   let q = ctx.db.qb.selectFrom('visits').select(visitColumns).where('membership_id', '=', membershipId).where('voided_at', 'is', null);
   if (query.from !== undefined) q = q.where('checked_in_at', '>=', boundary(query.from, membership.timezone, 'from'));

@@ -6,6 +6,7 @@ import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation } from '../../plugins/auth.js';
 import { nowIso } from '../../time.js';
 import { getContact } from '../contacts/service.js';
+import { refuseCodeShadowingCard } from '../members/credential-namespace.js';
 import { nextFeedSeq } from '../members/feed-sequence.js';
 import { heldMemberships } from './repository.js';
 import { localToday } from './periods.js';
@@ -42,6 +43,7 @@ export async function sellMembership(ctx: Ctx, contactId: string, body: z.output
     try {
       await sql.run(ctx.db.qb.insertInto('memberships').values(membership));
       if (codeKey) {
+        await refuseCodeShadowingCard(ctx.db, sql, ctx.auth.companyId, body.member_code!, null);
         const feedSeq = await nextFeedSeq(ctx.db, sql, ctx.auth.companyId);
         await sql.run(
           ctx.db.qb.insertInto('credential_keys').values({

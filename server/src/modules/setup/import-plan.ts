@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompanyInput } from '../companies/repository.js';
 import { LocationSettings } from '../locations/settings.js';
 import { planContext, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
+import { fileCodeCardClashes } from './import-namespace.js';
 import { planClasses } from './import-plan-classes.js';
 import { planPeople } from './import-plan-people.js';
 import { planStaff } from './import-plan-staff.js';
@@ -31,6 +32,7 @@ export function planImport(file: ImportFile, existingCompanyId: string | undefin
   planServices(ctx);
   planPlansAndPackages(ctx);
   planPeople(ctx);
+  fileCodeCardClashes(ctx.keyClaims, problems);
   planClasses(ctx);
   problems.throwIfAny();
   return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };

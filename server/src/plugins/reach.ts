@@ -1,0 +1,121 @@
+import { ApiError, type Scope } from '@studio/shared';
+import type { ExpressionBuilder } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import type { Db, Queryable } from '../db/types.js';
+import type { AuthContext } from './auth.js';
+
+/**
+ * The one rule for a key limited to some locations (issue 14, item 5), as the OpenAPI document
+ * states it. A contact is "within reach" of the key when their home location is one of the key's,
+ * or they hold a membership or package (any status) that admits one of the key's locations: sold
+ * there, or on a plan whose access list is absent or names it. Those are the members the
+ * location's devices already know from the eligibility feed.
+ */
+export const locationRule = `A key is limited to chosen locations or to all. A target location outside them is 403
+\`location_not_allowed\`, and lists never show rows of other locations. A contact is within a
+limited key's reach when their home location is one of the key's, or they hold a membership or
+package (of any status) admitting one of the key's locations: sold there, or on a plan whose access
+list is absent or names it, the members that location's devices find in the eligibility feed.
+Within reach a contact is read whole (record, memberships, visits) and may be booked and checked
+in at the key's locations; their record is changed only by a key of their home location. Naming
+any other contact of the company, or a membership of theirs, is 403 \`location_not_allowed\` on
+every route, before anything is recorded or shown; a card or member code of a membership outside
+reach is answered as unknown (\`found: false\`, 404 \`member_not_found\`). A booking, a class and
+its roster belong to their location. An answer never shows what the key may not read: a
+contact's record is answered only to a key with \`read:contacts\` (\`createContact\`,
+\`updateContact\`).`;
+
+/** What an answer depended on the key being allowed: re-checked before the answer is replayed to another key. */
+export type AccessCheck = { location: string } | { contact: string } | { scope: Scope };
+
+const notes = new WeakMap<AuthContext, AccessCheck[]>();
+
+/** Records that this request's answer depends on `check` holding for its key. */
+export function noteAccess(auth: AuthContext, check: AccessCheck): void {
+  const list = notes.get(auth) ?? notes.set(auth, []).get(auth)!;
+  if (!list.some((seen) => JSON.stringify(seen) === JSON.stringify(check))) list.push(check);
+}
+
+export function accessChecks(auth: AuthContext): AccessCheck[] {
+  return notes.get(auth) ?? [];
+}
+
+type Eb = ExpressionBuilder<Tables & { m: Tables['memberships']; p: Tables['membership_plans'] }, 'm' | 'p'>;
+
+/** A membership admitting one of `locations`: the eligibility feed's rule, for several locations at once. */
+function admitsAny(eb: Eb, locations: readonly string[]) {
+  return eb.or([
+    eb('m.location_id', 'in', locations),
+    eb('p.access_location_ids', 'is', null),
+    ...locations.map((id) => eb('p.access_location_ids', 'like', `%"${id}"%`)),
+  ]);
+}
+
+/** Of `contactIds` (the company's), those within the key's reach. */
+export async function contactsInReach(db: Db, sql: Queryable, auth: AuthContext, contactIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(contactIds)];
+  if (auth.locationIds === null) return new Set(ids);
+  // Keys are minted with at least one location; were one not, it would reach no one.
+  const locations = auth.locationIds;
+  if (ids.length === 0 || locations.length === 0) return new Set();
+  const rows = await sql.all(
+    db.qb
+      .selectFrom('contacts as c')
+      .select('c.id')
+      .where('c.company_id', '=', auth.companyId)
+      .where('c.id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('c.location_id', 'in', locations),
+          eb.exists(
+            eb
+              .selectFrom('memberships as m')
+              .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+              .select('m.id')
+              .whereRef('m.contact_id', '=', 'c.id')
+              .where((inner) => admitsAny(inner as unknown as Eb, locations)),
+          ),
+        ]),
+      ),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The contact named by a request: another company's or an unknown id is 404, one outside the
+ * key's reach 403 (`locationRule`). Noted, so a replay to another key checks it again.
+ */
+export async function requireContactInReach(db: Db, sql: Queryable, auth: AuthContext, contactId: string, param: string): Promise<void> {
+  const contact = await sql.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', auth.companyId));
+  if (!contact) throw new ApiError('resource_missing', `No such contact: ${contactId}.`, { param });
+  if (!(await contactsInReach(db, sql, auth, [contactId])).has(contactId)) {
+    throw new ApiError('location_not_allowed', 'This contact is outside the locations this key may act on.', { param });
+  }
+  noteAccess(auth, { contact: contactId });
+}
+
+/** The membership named by a request, by its holder's reach; 404 when it is not the company's. */
+export async function requireMembershipInReach(db: Db, sql: Queryable, auth: AuthContext, membershipId: string, param: string): Promise<void> {
+  const membership = await sql.first(db.qb.selectFrom('memberships').select('contact_id').where('id', '=', membershipId).where('company_id', '=', auth.companyId));
+  if (!membership) throw new ApiError('resource_missing', `No such membership: ${membershipId}.`, { param });
+  if (!(await contactsInReach(db, sql, auth, [membership.contact_id])).has(membership.contact_id)) {
+    throw new ApiError('location_not_allowed', 'This membership is outside the locations this key may act on.', { param });
+  }
+  noteAccess(auth, { contact: membership.contact_id });
+}
+
+/** The first of `checks` the key fails, as the error its own request would have met; null when all hold. */
+export async function failedCheck(db: Db, sql: Queryable, auth: AuthContext, checks: readonly AccessCheck[]): Promise<ApiError | null> {
+  for (const check of checks) {
+    if ('scope' in check && !auth.scopes.includes(check.scope)) {
+      return new ApiError('insufficient_scope', `The stored answer shows what only a key with ${check.scope} may read.`);
+    }
+    if ('location' in check && auth.locationIds !== null && !auth.locationIds.includes(check.location)) {
+      return new ApiError('location_not_allowed', 'The stored answer concerns a location this key may not act on.');
+    }
+    if ('contact' in check && !(await contactsInReach(db, sql, auth, [check.contact])).has(check.contact)) {
+      return new ApiError('location_not_allowed', 'The stored answer concerns a contact outside the locations this key may act on.');
+    }
+  }
+  return null;
+}
