@@ -29,7 +29,7 @@ describe('OpenAPI document', () => {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       // Any one scope grants the route: one security requirement per scope (OpenAPI 3.1), none beside them.
-      expect(op!.security).toEqual(route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope] })) : [{ bearerAuth: [] }]);
+      expect(op!.security).toEqual(route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope, ...(route.alsoRequires ?? [])] })) : [{ bearerAuth: [] }]);
       expect(op!['x-scopes']).toBeUndefined();
       const responses = op!.responses as Record<string, { description: string }>;
       for (const code of route.errors ?? []) {

@@ -110,8 +110,8 @@ function refs(file: DemoFile) {
 function staticIds(file: DemoFile, at: 'brooklyn' | 'london') {
   const entry = refs(file);
   const pick = at === 'brooklyn'
-    ? { service: 'bk-swedish-massage', staff: 'priya', classService: 'bk-yoga', cls: 'fuzz-bk', member: 'm-emma', plan: 'bk-unlimited', others: ['liam-williams', 'olivia-brown'] }
-    : { service: 'ldn-sports-massage', staff: 'amara', classService: 'ldn-yoga', cls: 'fuzz-ldn', member: 'm-oliver', plan: 'ldn-unlimited', others: ['amelia-jones', 'freya-roberts'] };
+    ? { service: 'bk-swedish-massage', staff: 'priya', classService: 'bk-yoga', cls: 'fuzz-bk', member: 'm-emma', plan: 'bk-unlimited', others: ['liam-williams', 'olivia-brown', 'zoe-hall'] }
+    : { service: 'ldn-sports-massage', staff: 'amara', classService: 'ldn-yoga', cls: 'fuzz-ldn', member: 'm-oliver', plan: 'ldn-unlimited', others: ['amelia-jones', 'freya-roberts', 'poppy-walker'] };
   const membership = entry('memberships', pick.member);
   const contact = entry('contacts', membership.contact as string);
   return {
@@ -127,7 +127,9 @@ function staticIds(file: DemoFile, at: 'brooklyn' | 'london') {
     memberCode: membership.member_code as string,
     card: (membership.card_uids as string[])[0]!,
     plan: entry('membership_plans', pick.plan).id,
-    classAttendee: contact.id,
+    // Not the member who passes the door: a door check-in of a member holding a spot in a class whose
+    // window is open is that class's check-in (classes/door-check-in.ts), which would change both cells.
+    classAttendee: entry('contacts', pick.others[2]!).id,
     classCanceller: entry('contacts', pick.others[0]!).id,
     classBooker: entry('contacts', pick.others[1]!).id,
   };
