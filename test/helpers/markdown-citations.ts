@@ -1,5 +1,5 @@
 /**
- * Finds the Markdown documents a text cites (`docs/hardware.md §2.5`, `hardware.md 2.1, 4.2`,
+ * Finds the Markdown documents a text cites (`docs/guide.md §2.5`, `guide.md 2.1, 4.2`,
  * `../x.md`, `README.md#anchor`) and checks each against the repository's own files, so a comment
  * never sends a reader to a document that only exists on someone's machine. Pure except for the
  * `RepositoryView` it is given.
@@ -10,7 +10,7 @@ export interface Citation {
   /** The file the citation is in, relative to the repository root. */
   file: string;
   line: number;
-  /** The cited path as written (`hardware.md`, `docs/hardware.md`, `../shared/docs/x.md`). */
+  /** The cited path as written (`guide.md`, `docs/guide.md`, `../notes/x.md`). */
   path: string;
   /** Section numbers named right after the path (`2.5`, `1.1.1`), if any. */
   sections: string[];
@@ -38,7 +38,7 @@ export function findCitations(file: string, text: string): Citation[] {
   const isMarkdown = file.endsWith('.md');
   text.split('\n').forEach((lineText, index) => {
     for (const match of lineText.matchAll(citationPattern)) {
-      const [, path, , sectionText] = match;
+      const [, path = '', , sectionText = ''] = match;
       const start = match.index;
       if (isInsideUrl(lineText, start)) continue;
       // In code, a string literal that is only a file name is a file the program writes or reads.
@@ -69,7 +69,8 @@ export function resolveCitation(citation: Citation, repo: RepositoryView): { fil
   if (candidates.some((candidate) => repo.isIgnoredOutput(candidate))) return { file: '' };
   if (!citation.path.includes('/')) {
     const sameName = [...repo.files].filter((file) => posix.basename(file) === citation.path);
-    if (sameName.length === 1) return { file: sameName[0] };
+    const [only] = sameName;
+    if (sameName.length === 1 && only) return { file: only };
     if (sameName.length > 1) return { problem: `is ambiguous (${sameName.join(', ')}); name the folder` };
   }
   return { problem: 'is not a file in the repository' };
@@ -78,7 +79,9 @@ export function resolveCitation(citation: Citation, repo: RepositoryView): { fil
 /** Section numbers a Markdown document has headings for (`### 2.5 Turnstiles` → `2.5`). */
 export function headingNumbers(markdown: string): Set<string> {
   const numbers = new Set<string>();
-  for (const match of markdown.matchAll(/^#{1,6}[ \t]+§?[ \t]?(\d+(?:\.\d+)*)\.?[ \t]/gm)) numbers.add(match[1]);
+  for (const match of markdown.matchAll(/^#{1,6}[ \t]+§?[ \t]?(\d+(?:\.\d+)*)\.?[ \t]/gm)) {
+    if (match[1]) numbers.add(match[1]);
+  }
   return numbers;
 }
 
