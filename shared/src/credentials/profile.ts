@@ -1,6 +1,6 @@
 /**
  * The matching profile of a location: how its readers may print a card number (docs/hardware.md §1.1
- * format table and 1.5). The server keeps it in the location's settings, the agent gets it in its
+ * format table and §1.5). The server keeps it in the location's settings, the agent gets it in its
  * config; both feed it to `candidateKeys`, so one schema gives both the same defaults.
  *
  * Defaults: hex and decimal on, Wiegand 26 off (lossy: 256 × 65 536 numbers, so a W26 print of one

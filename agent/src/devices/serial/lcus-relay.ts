@@ -34,7 +34,7 @@ export function createLcusRelay(options: LcusRelayOptions): Relay {
       return {
         set: (on) => writeSerial(port, lcusCommand(options.channel, on)),
         allOff: async () => {
-          // A C# driver waits 50 ms between commands (docs/hardware.md §2.1); whether boards need it is [U].
+          // A C# driver waits 50 ms between commands (docs/hardware.md §2.1); whether boards need it is still to confirm.
           for (const [index, command] of lcusAllOffCommands(options.boardChannels).entries()) {
             if (index > 0 && options.commandGapMs > 0) await sleep(clock, options.commandGapMs);
             await writeSerial(port, command);
