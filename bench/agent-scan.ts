@@ -16,7 +16,7 @@ export interface ScanLatency {
   p99: number;
 }
 
-/** An RDM6300 frame of a 5-byte EM4100 id: STX, 10 hex, XOR checksum as 2 hex, ETX (hardware.md 1.2.1). */
+/** An RDM6300 frame of a 5-byte EM4100 id: STX, 10 hex, XOR checksum as 2 hex, ETX (docs/hardware.md §1.2.1). */
 export function rdm6300Frame(id: Buffer): Buffer {
   const checksum = id.reduce((x, b) => x ^ b, 0);
   return Buffer.concat([Buffer.from([0x02]), Buffer.from(id.toString('hex').toUpperCase() + checksum.toString(16).toUpperCase().padStart(2, '0')), Buffer.from([0x03])]);

@@ -35,7 +35,7 @@ type Listener<T> = (payload: T) => void;
 
 /**
  * A typed event bus. Each listener is called in its own try/catch: a throwing listener (a kiosk
- * stream that broke) is logged and contained, and the others still get the event (style.md 7).
+ * stream that broke) is logged and contained, and the others still get the event (docs/architecture.md §2.7).
  */
 export class EventBus<Events extends object = AgentEvents> {
   private readonly listeners = new Map<keyof Events, Set<Listener<never>>>();

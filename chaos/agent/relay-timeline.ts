@@ -12,7 +12,7 @@ export interface AgentLife {
 }
 
 /**
- * The 4-byte LCUS commands (`A0 | channel | 00 off / 01 on | sum`, hardware.md 2.1) in the bytes
+ * The 4-byte LCUS commands (`A0 | channel | 00 off / 01 on | sum`, docs/hardware.md §2.1) in the bytes
  * the board received, each stamped with the arrival of the chunk that completed it.
  */
 export function parseLcusCommands(chunks: readonly { at: number; bytes: Buffer }[]): RelayCommand[] {

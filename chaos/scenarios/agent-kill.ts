@@ -70,7 +70,7 @@ export async function agentKill(settings: AgentKillSettings): Promise<ScenarioRe
     notes.push(
       `${rig.framesSent} card frames, ${ledger.granted} grants and ${ledger.refused} refusals recorded over ${rig.lives.length} agent runs; ${relay.ons} relay pulses (a kill between the recorded grant and its pulse leaves a grant without one)`,
       `${killedInStartAfterOutage} kills landed in the start-up right after an outage (the outbox draining); ${rig.studio.proxy.serverErrors} 5xx from the server`,
-      `longest ON while an agent ran: ${relay.longestOnMs} ms (pulse ${pulseMs} ms, guard at +${guardGraceMs} ms); ${relay.onAcrossKill.length} kills landed mid-pulse, those ONs lasted ${relay.onAcrossKill.map((ms) => `${ms}`).join(', ') || '-'} ms until the restarted agent's all-off: nothing in software ends a pulse while no agent runs (hardware.md 2.5: prefer a self-limiting relay)`,
+      `longest ON while an agent ran: ${relay.longestOnMs} ms (pulse ${pulseMs} ms, guard at +${guardGraceMs} ms); ${relay.onAcrossKill.length} kills landed mid-pulse, those ONs lasted ${relay.onAcrossKill.map((ms) => `${ms}`).join(', ') || '-'} ms until the restarted agent's all-off: nothing in software ends a pulse while no agent runs (docs/hardware.md §2.5: prefer a self-limiting relay)`,
       `in doubt: ${ledger.inDoubt} visits the server recorded for online check-ins whose answer the killed agent never recorded (the door did not open); not lost, not doubled`,
     );
     return agentScenarioResult(`agent SIGKILL ×${settings.kills} while scanning and draining`, {

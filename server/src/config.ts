@@ -95,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data) };
 }
 
-/** Decided with the API (api-decisions.md, Conventions), so not an environment setting. */
+/** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */
 export const bodyLimitBytes = 1024 * 1024;
 
 /** The limits when the environment sets none. */

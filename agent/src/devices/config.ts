@@ -9,7 +9,7 @@ const id = z.string().min(1).max(100).describe('unique within its list; lanes re
 const serialPath = z
   .string()
   .min(1)
-  .describe('serial device; prefer a stable /dev/serial/by-path/… or udev symlink (hardware.md 2.1, 4.2)');
+  .describe('serial device; prefer a stable /dev/serial/by-path/… or udev symlink (docs/hardware.md §2.1, §4.2)');
 const baudRate = (rate: number) => z.number().int().positive().default(rate).describe(`serial speed, default ${rate}`);
 const ms = (value: number, what: string) => z.number().int().min(0).max(600_000).default(value).describe(`${what}; default ${value} ms`);
 
@@ -41,9 +41,9 @@ const HidWedgeReader = z
     exclusive: z
       .boolean()
       .default(false)
-      .describe('detach the kernel keyboard driver (node-hid libusb backend) so card numbers are not typed into the console; process-wide (hardware.md 1.1.3)'),
+      .describe('detach the kernel keyboard driver (node-hid libusb backend) so card numbers are not typed into the console; process-wide (docs/hardware.md §1.1.3)'),
     idle_timeout_ms: ms(300, 'ends a read when no key follows, for readers that send no Enter; 0 = Enter only'),
-    report_id: z.enum(['auto', 'present', 'absent']).default('auto').describe('whether reports start with a report id; auto: 9-byte reports do (hardware.md 1.1.1)'),
+    report_id: z.enum(['auto', 'present', 'absent']).default('auto').describe('whether reports start with a report id; auto: 9-byte reports do (docs/hardware.md §1.1.1)'),
     debounce_ms: debounceMs,
     max_scan_age_ms: maxScanAgeMs,
   })
@@ -97,7 +97,7 @@ const HidRelay = z.strictObject({
   id,
   driver: z.literal('hid-relay'),
   path: z.string().min(1).optional().describe('hidraw path; default: the first device matching usb'),
-  usb: UsbIds.default({ vendor_id: 0x16c0, product_id: 0x05df }).describe('default 16c0:05df, the dcttech boards (hardware.md 2.2)'),
+  usb: UsbIds.default({ vendor_id: 0x16c0, product_id: 0x05df }).describe('default 16c0:05df, the dcttech boards (docs/hardware.md §2.2)'),
   channel,
   verify_state: z.boolean().default(true).describe('read the state back after every write (USBRelayN boards; turn off for "HIDRelay" boards without readback)'),
   ...relaySafety,
@@ -109,7 +109,7 @@ const SerialDtrRelay = z.strictObject({
   path: serialPath,
   baud_rate: baudRate(9600),
   line: z.enum(['dtr', 'rts']).default('dtr').describe('the modem line driving the relay; the other is held low'),
-  active_low: z.boolean().default(false).describe('energised while the line is de-asserted (avoids the click when Linux raises DTR at open; hardware.md 2.3)'),
+  active_low: z.boolean().default(false).describe('energised while the line is de-asserted (avoids the click when Linux raises DTR at open; docs/hardware.md §2.3)'),
   ...relaySafety,
 });
 

@@ -26,7 +26,7 @@ export interface DeviceDeps {
   serialBinding?: unknown;
   clock?: Clock;
   random?: Random;
-  /** Reconnect backoff; default base 500 ms, cap 30 s (hardware.md 6.4). */
+  /** Reconnect backoff; default base 500 ms, cap 30 s (docs/hardware.md §6.4). */
   backoff?: BackoffPolicy;
 }
 
@@ -38,7 +38,7 @@ export interface Devices {
 
 /** Builds the configured devices; nothing is opened until each device's `start()`. */
 export function createDevices(config: DevicesConfig, deps: DeviceDeps): Devices {
-  // node-hid's backend is process-wide (hardware.md 3.1): one exclusive wedge makes it libusb for all.
+  // node-hid's backend is process-wide (docs/hardware.md §3.1): one exclusive wedge makes it libusb for all.
   const exclusive = config.readers.some((reader) => reader.driver === 'hid-wedge' && reader.exclusive);
   let hid = deps.hid;
   const hidOpener = () => (hid ??= createNodeHidOpener(exclusive ? { driverType: 'libusb' } : {}));

@@ -1,5 +1,5 @@
 /**
- * The ports every device driver implements (hardware.md 6.4). The gate, the health endpoint and
+ * The ports every device driver implements (docs/hardware.md §6.4). The gate, the health endpoint and
  * the tests see only these; a factory picks the real driver (node-hid, serialport) or a fake.
  */
 

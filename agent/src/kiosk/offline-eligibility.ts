@@ -2,7 +2,7 @@ import { CheckinAlerts, decide } from '@studio/shared';
 import { checkinRulesOf } from '../gate/offline-decision.js';
 import type { EligibilityCache } from '../store/cache.js';
 
-/** What can refuse a class check-in: the location's check-in alerts set to block (api-decisions.md, Classes). */
+/** What can refuse a class check-in: the location's check-in alerts set to block (docs/api-decisions.md, Classes). */
 const alertReasons = new Set<string>(Object.keys(CheckinAlerts.shape));
 
 /** An eligibility cache this old refuses offline (the gate's `offline.max_cache_age_s`). */

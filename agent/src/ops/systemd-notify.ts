@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /**
  * sd_notify without a native addon: Node cannot open the AF_UNIX datagram socket itself
- * (hardware.md 6.2), so each message is sent by the `systemd-notify` tool. A child's message is
+ * (docs/hardware.md §6.2), so each message is sent by the `systemd-notify` tool. A child's message is
  * only accepted with `NotifyAccess=all` and is attributed to us with `--pid`.
  *
  * READY=1 once started; then WATCHDOG=1 at half of WATCHDOG_USEC, but only when `alive()` says the

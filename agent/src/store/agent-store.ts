@@ -6,7 +6,7 @@ import { Outbox, type NewOutboxEntry } from './outbox.js';
 /** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */
 export const doorNotOpened = 'door_not_opened';
 
-/** The agent's one SQLite connection (one writer, hardware.md 5.2) and its three repositories. */
+/** The agent's one SQLite connection (one writer, docs/hardware.md §5.2) and its three repositories. */
 export class AgentStore {
   readonly cache: EligibilityCache;
   readonly outbox: Outbox;

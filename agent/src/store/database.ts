@@ -116,7 +116,7 @@ function withLiveTableColumn(db: AgentDatabase): void {
 /**
  * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
  * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
- * can lose the last commits on power loss (hardware.md 0.5, 5.1). The outbox is the record of who
+ * can lose the last commits on power loss (docs/hardware.md §0.5, §5.1). The outbox is the record of who
  * went in; FULL costs ~0.1 ms per commit at a turnstile's rate.
  */
 export function openAgentDatabase(path: string): AgentDatabase {

@@ -12,7 +12,7 @@ export interface OutboxEntry {
   checked_in_at: string;
   /**
    * The online check-in with this key may have reached the server (it timed out unanswered). The
-   * drain then replays that exact body first, so the server's stored answer decides (hardware.md 5.3).
+   * drain then replays that exact body first, so the server's stored answer decides (docs/hardware.md §5.3).
    */
   online_attempted: number;
   status: OutboxStatus;

@@ -13,7 +13,7 @@ export interface PeriodicTaskOptions {
 /**
  * A background job on an interval. Runs never overlap (timer, `trigger()` and `runNow()` all
  * queue on one chain), failures back off, and a throw is logged and contained, never an unhandled
- * rejection (style.md 7). `stop()` clears the timer and waits for the run in flight.
+ * rejection (docs/architecture.md §2.7). `stop()` clears the timer and waits for the run in flight.
  */
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A pair of connected pseudo-terminals made by socat (hardware.md 4.4): bytes written to `a` come
+ * A pair of connected pseudo-terminals made by socat (docs/hardware.md §4.4): bytes written to `a` come
  * out of `b` and back. `a` and `b` are stable symlinks in a private temp dir, so `kill()` then
  * `start()` is an unplug/replug of the same "device path". ptys have no DTR/RTS/CTS (ENOTTY) and
  * ignore the baud rate. Needs the `socat` package (CI installs it); a missing socat fails loudly.
@@ -53,13 +53,13 @@ export async function startPtyPair(name = 'pty'): Promise<PtyPair> {
         reject(error);
       };
       proc.once('error', (error: NodeJS.ErrnoException) =>
-        fail(error.code === 'ENOENT' ? new Error('socat is not installed: the serial tests need it (apt-get install socat; hardware.md 4.4)') : error),
+        fail(error.code === 'ENOENT' ? new Error('socat is not installed: the serial tests need it (apt-get install socat; docs/hardware.md §4.4)') : error),
       );
       proc.once('exit', (code) => {
         if (child === proc) child = null;
         fail(new Error(`socat exited with ${code}:\n${stderr}`));
       });
-      // socat prints "starting data transfer loop" on stderr once both ptys are open (hardware.md 4.4).
+      // socat prints "starting data transfer loop" on stderr once both ptys are open (docs/hardware.md §4.4).
       proc.stderr?.on('data', (chunk: Buffer) => {
         if (ready) return;
         stderr += chunk.toString();

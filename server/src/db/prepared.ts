@@ -15,7 +15,7 @@ const markerIndex = (value: unknown) => (typeof value === 'string' && value.star
 
 /**
  * A hot-path query built and compiled once per query builder, then run with new arguments:
- * Kysely's builder and compiler cost more than the statement itself (performance.md), and the
+ * Kysely's builder and compiler cost more than the statement itself (docs/performance.md), and the
  * dialects keep one prepared statement per SQL text. `build` gets a placeholder per argument, to
  * be used as a whole value (`where('id', '=', id)`, an element of an `in` list), never inside
  * another value. An `in` list of variable length takes a fixed number of arguments, padded by

@@ -45,7 +45,7 @@ export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q 
   params?: P;
   query?: Q;
   body?: B;
-  /** Accepts `Idempotency-Key` (api-decisions.md, Idempotency). */
+  /** Accepts `Idempotency-Key` (docs/api-decisions.md, Idempotency). */
   idempotent?: boolean;
   /** Success answers by status. */
   responses: Record<number, { description: string; schema: Schema }>;

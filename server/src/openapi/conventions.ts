@@ -3,7 +3,7 @@ import { locationRule } from '../plugins/reach.js';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
-/** The API-wide decisions (api-decisions.md), as the OpenAPI document's description. */
+/** The API-wide decisions (docs/api-decisions.md), as the OpenAPI document's description. */
 export const conventions = `
 The HTTP/JSON API of a booking and check-in business: salons, spas, gyms and studios.
 

@@ -60,7 +60,7 @@ class Refused {
 }
 
 /**
- * Runs `execute` at most once per (company, key) (api-decisions.md, Idempotency). The claim row and
+ * Runs `execute` at most once per (company, key) (docs/api-decisions.md, Idempotency). The claim row and
  * the handler's writes commit in one transaction, so a stored answer always matches what was
  * written, and a crash leaves neither. A concurrent duplicate blocks on the claim's unique index
  * until the first commits, then replays its answer.

@@ -92,7 +92,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect(await resolve('hours', open)).toMatchObject({ valid_for_checkin: true });
   });
 
-  it('matches every format of one tag the location\'s profile allows (hardware.md 1.5)', async () => {
+  it('matches every format of one tag the location\'s profile allows (docs/hardware.md §1.5)', async () => {
     const em = await build.member({ cards: [{ value: '0A108E6D5D' }] });
     const mifare = await build.member({ cards: [{ value: '04A124B2' }] });
     const wiegandOnly = await build.member({ cards: [{ value: '143,27997', format: 'wiegand26' }] });

@@ -22,7 +22,7 @@ interface Outcome {
 const success = (op: Operation): Outcome => ({ status: op.route.responses[201] ? 201 : 200 });
 
 /**
- * The decided answer (api-decisions.md, Keys; conventions): a key that is not live is 401 before
+ * The decided answer (docs/api-decisions.md, Keys; conventions): a key that is not live is 401 before
  * anything else; then the scope; then, for a route that aims at a location, the key's locations
  * (403) and the company (another company's ids are 404, never 403).
  */

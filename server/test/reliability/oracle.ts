@@ -4,9 +4,9 @@ import { envelopeProblems } from '../helpers/envelope.js';
 import { onlyBodyFields, type Mutation } from './mutations.js';
 import type { Operation, RequestParts } from './operations.js';
 
-/** Refusals that are kept on purpose: a denied check-in is an audit row (api-decisions.md, Members). */
+/** Refusals that are kept on purpose: a denied check-in is an audit row (docs/api-decisions.md, Members and check-in). */
 const auditedRefusals = new Set(['checkin_blocked', 'member_not_found']);
-/** Business refusals an Idempotency-Key stores for replay (api-decisions.md, Idempotency). */
+/** Business refusals an Idempotency-Key stores for replay (docs/api-decisions.md, Idempotency). */
 const storedStatuses = new Set([404, 409, 422]);
 const validationCodes = new Set(['invalid_param', 'missing_field', 'parameter_unknown', 'invalid_json']);
 

@@ -8,7 +8,7 @@ import { resolverFor } from '../helpers/resolver.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /**
- * A gym whose cards arrive in every printed form (hardware.md 1.5). `main` keeps the default
+ * A gym whose cards arrive in every printed form (docs/hardware.md §1.5). `main` keeps the default
  * matching profile; `gate` has a Wiegand 26 reader and a forward-only 13.56 MHz one.
  * Ann: EM4100 `0A 00 8E 6D 5D`. Bob: MIFARE `04 A2 24 B2` and an all-digit hex print. Cat: a
  * Wiegand 26 badge and a 10-digit decimal fob.

@@ -1,5 +1,5 @@
 /**
- * Every key a scan could mean at a location (hardware.md 1.5: the same card legitimately arrives
+ * Every key a scan could mean at a location (docs/hardware.md §1.5: the same card legitimately arrives
  * as several numbers). The server looks all of them up at once and takes the first that matches;
  * the agent hashes them and looks them up in its offline cache. Order, most specific first,
  * duplicates dropped:

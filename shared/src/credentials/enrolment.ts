@@ -1,5 +1,5 @@
 /**
- * The keys of a credential staff enrol (hardware.md 1.5). Staff type what is printed on the fob or
+ * The keys of a credential staff enrol (docs/hardware.md §1.5). Staff type what is printed on the fob or
  * what an admin reader shows, so enrolment commits to ONE reading of the text; the many readings a
  * turnstile's print may have are `candidateKeys`' job.
  *

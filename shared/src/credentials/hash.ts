@@ -1,5 +1,5 @@
 /**
- * The offline feed's form of a match key (hardware.md 1.5). Raw member codes and card UIDs never
+ * The offline feed's form of a match key (docs/hardware.md §1.5). Raw member codes and card UIDs never
  * leave the server: it sends HMAC-SHA256(company secret, match key) instead, and the agent hashes
  * its `candidateKeys` with the same secret and looks them up. Keyed, because a plain hash of a
  * 32-bit UID is reversed by trying all 2^32 values.

@@ -1,6 +1,6 @@
 /**
  * Credential normalisation shared by server and agent: match keys, candidate keys of a scan, keys
- * of an enrolled credential, and their hashes for the offline feed (hardware.md 1.5).
+ * of an enrolled credential, and their hashes for the offline feed (docs/hardware.md §1.5).
  */
 export { CredentialFormatError } from './errors.js';
 export { MatchingProfile, defaultMatchingProfile, matchingByteOrders } from './profile.js';

@@ -1,6 +1,6 @@
 /**
  * Match keys: the strings the server's credential table and the agent's offline cache are keyed by
- * (hardware.md 1.5). Server and agent must build them byte for byte alike, so they are built here
+ * (docs/hardware.md §1.5). Server and agent must build them byte for byte alike, so they are built here
  * only.
  *
  * - `U:<HEX>`  a full card number: upper-case hex of its bytes in card order, leading zero bytes

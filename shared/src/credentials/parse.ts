@@ -1,6 +1,6 @@
 /**
- * What a reader printed or staff typed, read as card bytes in card order (hardware.md 1.1 format
- * table and 1.5 "Same card, different numbers"). Pure functions over strings. Each parser answers
+ * What a reader printed or staff typed, read as card bytes in card order (docs/hardware.md §1.1 format
+ * table and §1.5 "Same card, different numbers"). Pure functions over strings. Each parser answers
  * the value or the rule the text broke, never quoting the text: enrolment turns the rule into a
  * `CredentialFormatError`, candidate generation simply skips a reading that does not apply.
  *

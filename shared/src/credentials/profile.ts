@@ -1,11 +1,11 @@
 /**
- * The matching profile of a location: how its readers may print a card number (hardware.md 1.1
- * format table and 1.5). The server keeps it in the location's settings, the agent gets it in its
+ * The matching profile of a location: how its readers may print a card number (docs/hardware.md §1.1
+ * format table and §1.5). The server keeps it in the location's settings, the agent gets it in its
  * config; both feed it to `candidateKeys`, so one schema gives both the same defaults.
  *
  * Defaults: hex and decimal on, Wiegand 26 off (lossy: 256 × 65 536 numbers, so a W26 print of one
  * card can equal another card's), MIFARE byte order `both` because cheap 13.56 MHz wedges print the
- * UID reversed and the profile author rarely knows which kind was bought (hardware.md 1.4).
+ * UID reversed and the profile author rarely knows which kind was bought (docs/hardware.md §1.4).
  */
 import { z } from 'zod';
 

@@ -51,7 +51,7 @@ function withinAccessHours(rules: CheckinRules, local: LocalClock): boolean {
 }
 
 /**
- * The check-in rules, in order (api-decisions.md, Members and check-in). Status, dates, access to
+ * The check-in rules, in order (docs/api-decisions.md, Members and check-in). Status, dates, access to
  * the location, access hours and allowance always refuse; `past_due`, `form_missing` and `no_card`
  * do what the location's check-in alert setting says: block, warn, or nothing.
  */

@@ -1,11 +1,11 @@
-// The format matrix of hardware.md 1.1 and 1.5: one card, every number a reader may print for it.
+// The format matrix of docs/hardware.md §1.1 and §1.5: one card, every number a reader may print for it.
 import { describe, expect, it } from 'vitest';
 import { candidateKeys, enrolmentKeys, memberCodeKey } from '../../src/credentials/index.js';
 import { hits, matches, profile } from './helpers.js';
 
 const w26 = profile({ formats: { wiegand26: true } });
 
-describe('EM4100 tag 0A 00 8E 6D 5D (hardware.md 1.5)', () => {
+describe('EM4100 tag 0A 00 8E 6D 5D (docs/hardware.md §1.5)', () => {
   it('enrolled as its 40-bit hex, matches the 32-bit decimal, 32-bit hex, 40-bit hex and 40-bit decimal prints', () => {
     expect(enrolmentKeys('0A008E6D5D')).toEqual({ canonical: 'U:0A008E6D5D', keys: ['U:0A008E6D5D', 'U:008E6D5D'], lossy: false });
     expect(hits('0009334109', '0A008E6D5D')).toEqual(['U:008E6D5D']);
@@ -58,7 +58,7 @@ describe('EM4100 tag 0A 00 8E 6D 5D (hardware.md 1.5)', () => {
   });
 });
 
-describe('MIFARE 4-byte UID 04 A2 24 B2 (hardware.md 1.1, 1.4)', () => {
+describe('MIFARE 4-byte UID 04 A2 24 B2 (docs/hardware.md §1.1, §1.4)', () => {
   const forward = profile({ byte_order: 'forward' });
   const reversed = profile({ byte_order: 'reversed' });
   const both = profile({ byte_order: 'both' });

@@ -1,12 +1,12 @@
 // Properties over seeded random cards: whatever a reader prints for a card, some candidate of the
-// print is a key of the card's enrolment (hardware.md 1.5).
+// print is a key of the card's enrolment (docs/hardware.md §1.5).
 import { describe, expect, it } from 'vitest';
 import { candidateKeys, credentialHash, enrolmentKeys } from '../../src/credentials/index.js';
 import { decimal, hex, matches, profile, randomBytes, seededRandom } from './helpers.js';
 
 const runs = 500;
 
-/** Every way a reader could print these 4 bytes in card order (hardware.md 1.1 table). */
+/** Every way a reader could print these 4 bytes in card order (docs/hardware.md §1.1 table). */
 function printsOf(bytes: Uint8Array): string[] {
   const upper = hex(bytes);
   const pairs = upper.match(/../g)!;

@@ -1,5 +1,5 @@
 /**
- * dcttech-style V-USB HID relay boards (`16c0:05df`, product `USBRelayN`), hardware.md 2.2: feature
+ * dcttech-style V-USB HID relay boards (`16c0:05df`, product `USBRelayN`), docs/hardware.md §2.2: feature
  * reports with report id 0 and 8 data bytes. Pure: buffers in, buffers out.
  */
 
@@ -32,7 +32,7 @@ export const stateReport = { reportId: 0, length: reportLength } as const;
  * The relay state bitmask (bit 0 = relay 1) from a GET_REPORT feature response, or null when the
  * response doesn't look like a dcttech board's. pavel-a reads 9 bytes with the report id first and
  * the mask in byte 8; darrylb123's 8-byte view (id stripped) has it in byte 7. Both carry a 5-char
- * printable board id first, which is checked like pavel-a does (hardware.md 2.2).
+ * printable board id first, which is checked like pavel-a does (docs/hardware.md §2.2).
  */
 export function parseStateMask(response: Uint8Array): number | null {
   const idStart = response.length >= 9 ? 1 : 0;

@@ -17,7 +17,7 @@ export interface HidRelayOptions extends SupervisionDeps {
   writeTimeoutMs: number;
 }
 
-/** A dcttech-style HID relay channel (hardware.md 2.2), feature reports only. */
+/** A dcttech-style HID relay channel (docs/hardware.md §2.2), feature reports only. */
 export function createHidRelay(options: HidRelayOptions): Relay {
   return new SupervisedRelay({
     ...options,

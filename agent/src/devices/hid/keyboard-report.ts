@@ -1,6 +1,6 @@
 /**
  * Decodes USB HID boot-keyboard input reports from a keyboard-wedge reader into the text it typed
- * (hardware.md 1.1.1, 1.1.2). Pure: no device, no timers; the driver ends a read on Enter or, for
+ * (docs/hardware.md §1.1.1, §1.1.2). Pure: no device, no timers; the driver ends a read on Enter or, for
  * readers that send no Enter, on an idle timeout by calling `flush()`.
  */
 
@@ -40,7 +40,7 @@ export class KeyboardReportDecoder {
   private pending = '';
 
   /**
-   * `auto`: a 9-byte report carries a report id first, an 8-byte one does not (hardware.md 1.1.1:
+   * `auto`: a 9-byte report carries a report id first, an 8-byte one does not (docs/hardware.md §1.1.1:
    * numbered reports reach hidraw with the id prepended; byte 0 is not always the modifier).
    */
   constructor(private readonly reportId: ReportIdMode = 'auto') {}
@@ -48,7 +48,7 @@ export class KeyboardReportDecoder {
   /**
    * Feeds one input report; returns the reads completed by Enter in it (usually none or one).
    * Edge-triggered: a usage counts when it appears, not while it stays held, so `00` needs the
-   * release report between the two presses, as real keyboards send (hardware.md 1.1.1).
+   * release report between the two presses, as real keyboards send (docs/hardware.md §1.1.1).
    */
   push(report: Uint8Array): string[] {
     const offset = this.reportId === 'present' || (this.reportId === 'auto' && report.length >= 9) ? 1 : 0;

@@ -17,9 +17,9 @@ export interface WedgeReaderOptions extends SupervisionDeps {
 }
 
 /**
- * A USB keyboard-wedge reader read as raw HID boot-keyboard reports (hardware.md 1.1): no OS
+ * A USB keyboard-wedge reader read as raw HID boot-keyboard reports (docs/hardware.md §1.1): no OS
  * keyboard layout in the way. Unplug arrives as node-hid's `error` event (there is no `close`,
- * hardware.md 3.2); the supervisor closes and re-opens.
+ * docs/hardware.md §3.2); the supervisor closes and re-opens.
  */
 export function createWedgeReader(options: WedgeReaderOptions): SupervisedReader {
   const clock = options.clock ?? systemClock;

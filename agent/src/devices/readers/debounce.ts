@@ -1,6 +1,6 @@
 /**
  * Same-card suppression per reader. RDM6300 modules repeat the frame continuously while a tag is in
- * the field (hardware.md 1.2.1) and people tap twice, so the window is measured from the LAST time
+ * the field (docs/hardware.md §1.2.1) and people tap twice, so the window is measured from the LAST time
  * the identifier was seen: a card held on the reader is one read, however long it stays.
  */
 export class ReadDebouncer {

@@ -26,7 +26,7 @@ export interface RelayOptions extends SupervisionDeps {
 }
 
 /**
- * The one `Relay` every relay driver is (hardware.md 2.5, 6.4): pulses run one at a time; a pulse
+ * The one `Relay` every relay driver is (docs/hardware.md §2.5, §6.4): pulses run one at a time; a pulse
  * is one `on`, then `off` after `ms`; an independent guard timer forces `off` if the normal path did
  * not complete; every fresh connection and `stop()` command all channels off. A failed or timed-out
  * write is ambiguous (the board may have switched): the pulse rejects, is never retried (a retry

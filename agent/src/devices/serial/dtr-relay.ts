@@ -16,10 +16,10 @@ export interface DtrRelayOptions extends SupervisionDeps {
 }
 
 /**
- * A relay on a USB-UART's DTR or RTS line (hardware.md 2.3). Linux asserts both lines when the tty
+ * A relay on a USB-UART's DTR or RTS line (docs/hardware.md §2.3). Linux asserts both lines when the tty
  * opens, so an active-high relay clicks between open and the first `set()`, which the all-off right
  * after open ends; wire it active-low (or use an LCUS/HID board) where that blip matters. Both lines
- * are passed on every `set()` (hardware.md 0.3).
+ * are passed on every `set()` (docs/hardware.md §0.3).
  */
 export function createDtrRelay(options: DtrRelayOptions): Relay {
   const lines = (on: boolean) => {
@@ -31,7 +31,7 @@ export function createDtrRelay(options: DtrRelayOptions): Relay {
     driver: 'serial-dtr',
     open: async (loss) => {
       const port = await openSerialPort(options.serial, loss);
-      port.on('data', () => undefined); // keep a read in flight to notice an unplug (hardware.md 4.1)
+      port.on('data', () => undefined); // keep a read in flight to notice an unplug (docs/hardware.md §4.1)
       return {
         set: (on) => setModemLines(port, lines(on)),
         allOff: () => setModemLines(port, lines(false)),

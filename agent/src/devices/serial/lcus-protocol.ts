@@ -1,5 +1,5 @@
 /**
- * LCUS-1/2/4/8 (CH340) USB serial relay boards, hardware.md 2.1: 9600 8N1, one 4-byte command per
+ * LCUS-1/2/4/8 (CH340) USB serial relay boards, docs/hardware.md §2.1: 9600 8N1, one 4-byte command per
  * switch, `A0 | channel 01..08 | 00 off / 01 on | (A0 + channel + op) & FF`. Pure.
  */
 
@@ -14,7 +14,7 @@ export function lcusCommand(channel: number, on: boolean): Uint8Array {
 
 /**
  * Per-channel off commands for channels 1..count. The broadcast `A0 0F 00 AF` exists only on some
- * boards ("many boards DO NOT support a broadcast 'all' command", hardware.md 2.1), so all-off is
+ * boards ("many boards DO NOT support a broadcast 'all' command", docs/hardware.md §2.1), so all-off is
  * spelled out channel by channel.
  */
 export function lcusAllOffCommands(count: number): Uint8Array[] {

@@ -20,7 +20,7 @@ export interface LcusRelayOptions extends SupervisionDeps {
 
 /**
  * One channel of an LCUS board. Write-only: status queries differ per board or are absent
- * (hardware.md 0.7, 2.1), so the commanded state is what the relay layer tracks.
+ * (docs/hardware.md §0.7, §2.1), so the commanded state is what the relay layer tracks.
  */
 export function createLcusRelay(options: LcusRelayOptions): Relay {
   const clock = options.clock ?? systemClock;
@@ -29,12 +29,12 @@ export function createLcusRelay(options: LcusRelayOptions): Relay {
     driver: 'lcus',
     open: async (loss) => {
       const port = await openSerialPort(options.serial, loss);
-      // Keep a read in flight so an unplug is noticed (hardware.md 4.1); replies are not used.
+      // Keep a read in flight so an unplug is noticed (docs/hardware.md §4.1); replies are not used.
       port.on('data', () => undefined);
       return {
         set: (on) => writeSerial(port, lcusCommand(options.channel, on)),
         allOff: async () => {
-          // A C# driver waits 50 ms between commands (hardware.md 2.1); whether boards need it is [U].
+          // A C# driver waits 50 ms between commands (docs/hardware.md §2.1); whether boards need it is still to confirm.
           for (const [index, command] of lcusAllOffCommands(options.boardChannels).entries()) {
             if (index > 0 && options.commandGapMs > 0) await sleep(clock, options.commandGapMs);
             await writeSerial(port, command);

@@ -1,6 +1,6 @@
 /**
  * Picks the card number out of one line printed by a line-based serial reader or a
- * Wiegand-to-serial converter (hardware.md 1.2.3, 1.2.4). Pure. The identifier stays as printed
+ * Wiegand-to-serial converter (docs/hardware.md §1.2.3, §1.2.4). Pure. The identifier stays as printed
  * (digits, hex, `FFF,CCCCC`): the server and the offline cache apply the matching profile.
  */
 

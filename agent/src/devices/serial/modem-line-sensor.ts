@@ -17,10 +17,10 @@ export interface ModemLineSensorOptions extends SupervisionDeps {
 }
 
 /**
- * A turnstile's PASS output (a dry relay contact, hardware.md 2.5) wired from an asserted DTR/RTS
+ * A turnstile's PASS output (a dry relay contact, docs/hardware.md §2.5) wired from an asserted DTR/RTS
  * pin of a USB-UART to one of its input lines, polled with `get()`. Linux asserts DTR and RTS when
- * the port opens (hardware.md 0.3), which is what powers the contact. Not usable on a pty
- * (hardware.md 0.4): tests wrap the mock binding's `get`.
+ * the port opens (docs/hardware.md §0.3), which is what powers the contact. Not usable on a pty
+ * (docs/hardware.md §0.4): tests wrap the mock binding's `get`.
  */
 export function createModemLineSensor(options: ModemLineSensorOptions): PassageSensor {
   const clock = options.clock ?? systemClock;
@@ -29,7 +29,7 @@ export function createModemLineSensor(options: ModemLineSensorOptions): PassageS
     driver: 'serial-modem-line',
     open: async (sink) => {
       const port = await openSerialPort(options.serial, sink);
-      port.on('data', () => undefined); // keep a read in flight to notice an unplug (hardware.md 4.1)
+      port.on('data', () => undefined); // keep a read in flight to notice an unplug (docs/hardware.md §4.1)
       let active: boolean | null = null; // unknown until the first poll: no passage at start-up
       let lastPassageAt = -Infinity;
       let timer: unknown = null;

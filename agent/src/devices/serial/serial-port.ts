@@ -7,13 +7,13 @@ export interface SerialSettings {
   baudRate: number;
   /**
    * A serialport binding other than the platform's, e.g. `MockBinding` from
-   * `@serialport/binding-mock` in tests (hardware.md 4.3). Opaque here: serialport checks it.
+   * `@serialport/binding-mock` in tests (docs/hardware.md §4.3). Opaque here: serialport checks it.
    */
   binding?: unknown;
 }
 
 /**
- * Opens a port and resolves once it is open (zigbee-herdsman's pattern, hardware.md 4.5:
+ * Opens a port and resolves once it is open (zigbee-herdsman's pattern, docs/hardware.md §4.5:
  * `autoOpen: false` + awaited open, loss listeners attached only after open). A new SerialPort per
  * connection: a half frame from the previous connection is never parsed into the next.
  */
@@ -23,7 +23,7 @@ export async function openSerialPort(settings: SerialSettings, loss: LossReporte
   const port = new SerialPort(options as ConstructorParameters<typeof SerialPort>[0]);
   await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(error) : resolve())));
   // A disconnect closes the stream with a DisconnectedError; it is only noticed while a read is in
-  // flight, so every driver keeps the port flowing (hardware.md 4.1).
+  // flight, so every driver keeps the port flowing (docs/hardware.md §4.1).
   port.on('close', (error?: Error | null) => loss.lost(error ?? new Error('serial port closed')));
   port.on('error', (error) => loss.lost(error));
   return port;
@@ -51,7 +51,7 @@ export function writeSerial(port: SerialPort, bytes: Uint8Array): Promise<void> 
 
 /**
  * Sets DTR and RTS together: serialport's `set()` fills every flag you omit with its default
- * (`dtr: true, rts: true`), so `set({ dtr: false })` would also raise RTS (hardware.md 0.3, 2.3).
+ * (`dtr: true, rts: true`), so `set({ dtr: false })` would also raise RTS (docs/hardware.md §0.3, §2.3).
  */
 export function setModemLines(port: SerialPort, lines: { dtr: boolean; rts: boolean }): Promise<void> {
   return new Promise((resolve, reject) => port.set({ dtr: lines.dtr, rts: lines.rts }, (error) => (error ? reject(error) : resolve())));

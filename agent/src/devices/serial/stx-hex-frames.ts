@@ -2,9 +2,9 @@
  * Streaming decoder for the STX/ETX ASCII-hex card frames of 125 kHz serial modules. Pure: bytes
  * in (any chunking), reads and rejects out.
  *
- * - RDM6300 (hardware.md 1.2.1): `02 | 10 hex data | 2 hex checksum | 03` (14 bytes), and the
+ * - RDM6300 (docs/hardware.md §1.2.1): `02 | 10 hex data | 2 hex checksum | 03` (14 bytes), and the
  *   13-byte variant with one binary checksum byte some modules send: `02 | 10 hex | sum | 03`.
- * - ID-12LA / ID-20LA (hardware.md 1.2.2): `02 | 10 hex | 2 hex checksum | CR LF | 03` (16 bytes).
+ * - ID-12LA / ID-20LA (docs/hardware.md §1.2.2): `02 | 10 hex | 2 hex checksum | CR LF | 03` (16 bytes).
  *
  * Checksum = XOR of the 5 data bytes. The decoder re-syncs on the next STX after anything
  * malformed; a well-formed frame with a bad checksum is dropped whole. The identifier is the 10

@@ -5,11 +5,11 @@ export interface BackoffPolicy {
   capMs: number;
 }
 
-/** hardware.md 6.4: base 500 ms, cap 30 s. */
+/** docs/hardware.md §6.4: base 500 ms, cap 30 s. */
 export const defaultBackoff: BackoffPolicy = { baseMs: 500, capMs: 30_000 };
 
 /**
- * Exponential backoff with full jitter (hardware.md 4.5, AWS "Exponential Backoff and Jitter"):
+ * Exponential backoff with full jitter (docs/hardware.md §4.5, AWS "Exponential Backoff and Jitter"):
  * `random(0, min(cap, base * 2^attempt))`. Full jitter keeps several devices that dropped together
  * (a USB hub losing power) from retrying in lockstep.
  */

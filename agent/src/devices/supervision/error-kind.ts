@@ -4,10 +4,10 @@
  * (permissions, a locked port, a broken transfer) is `down`.
  */
 const missingPatterns = [
-  /no such file or directory/i, // serialport and node-hid opening an absent path (hardware.md 3.1, 4.1)
-  /no hid devices with requested vid\/pid/i, // node-hid by vendor/product id (hardware.md 3.1)
+  /no such file or directory/i, // serialport and node-hid opening an absent path (docs/hardware.md §3.1, §4.1)
+  /no hid devices with requested vid\/pid/i, // node-hid by vendor/product id (docs/hardware.md §3.1)
   /port does not exist/i, // @serialport/binding-mock
-  /cannot open shared object file/i, // ERR_DLOPEN_FAILED without libusb (hardware.md 0.1)
+  /cannot open shared object file/i, // ERR_DLOPEN_FAILED without libusb (docs/hardware.md §0.1)
 ];
 const missingCodes = new Set(['ERR_DLOPEN_FAILED', 'ENOENT', 'ENODEV', 'ERR_MODULE_NOT_FOUND']);
 
@@ -17,7 +17,7 @@ export function openFailureState(error: unknown): 'unavailable' | 'down' {
   return missingPatterns.some((pattern) => pattern.test(errorText(error))) ? 'unavailable' : 'down';
 }
 
-/** One line for health and logs. node-hid emits its read errors as plain strings (hardware.md 3.2). */
+/** One line for health and logs. node-hid emits its read errors as plain strings (docs/hardware.md §3.2). */
 export function errorText(error: unknown): string {
   if (error instanceof Error) {
     const code = 'code' in error && typeof error.code === 'string' ? `${error.code}: ` : '';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 
 /**
  * Subscribers of one device event. Each call is wrapped: a listener that throws (or rejects) is
- * logged and the others still run (style.md principle 7); a device event never crashes the agent.
+ * logged and the others still run (docs/architecture.md §2.7); a device event never crashes the agent.
  */
 export class ListenerSet<T> {
   private readonly listeners = new Set<(value: T) => unknown>();

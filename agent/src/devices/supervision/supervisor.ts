@@ -36,7 +36,7 @@ export interface SupervisorOptions<H extends DeviceHandle> extends SupervisionDe
 }
 
 /**
- * Keeps one device open (hardware.md 4.5, 6.4): `starting → ok`; an open failure or a loss goes
+ * Keeps one device open (docs/hardware.md §4.5, §6.4): `starting → ok`; an open failure or a loss goes
  * `down`/`unavailable` and retries with full-jitter backoff, reset after a successful open; unplug
  * and replug are the normal case, never a throw. `reconnects` counts successful re-opens after the
  * first. `stop()` clears the retry timer and closes the connection.

@@ -5,7 +5,7 @@ import type { HidDevice, HidOpener, HidTarget } from '../../../src/devices/hid/h
 export type SendBehaviour = (report: number[]) => 'ok' | 'hang' | Error;
 
 /**
- * A dcttech relay / keyboard wedge stand-in (hardware.md 7): records feature reports, keeps the
+ * A dcttech relay / keyboard wedge stand-in (docs/hardware.md §7): records feature reports, keeps the
  * relay mask like the board does, answers getFeatureReport with a 9-byte state report.
  */
 export class FakeHidDevice extends EventEmitter implements HidDevice {
@@ -45,7 +45,7 @@ export class FakeHidDevice extends EventEmitter implements HidDevice {
     this.emit('data', Buffer.from(bytes));
   }
 
-  /** What node-hid does on unplug: an `error` event carrying a string (hardware.md 3.2). */
+  /** What node-hid does on unplug: an `error` event carrying a string (docs/hardware.md §3.2). */
   unplug(): void {
     this.emit('error', 'could not read from HID device');
   }

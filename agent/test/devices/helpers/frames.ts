@@ -1,4 +1,4 @@
-/** Card frames built the way the modules send them (hardware.md 1.2.1, 1.2.2), for tests and emulators. */
+/** Card frames built the way the modules send them (docs/hardware.md §1.2.1, §1.2.2), for tests and emulators. */
 
 function xorOf(dataHex: string): number {
   let xor = 0;

@@ -1,4 +1,4 @@
-/** HID usages (hardware.md 1.1.2) and boot-keyboard reports for wedge tests. */
+/** HID usages (docs/hardware.md §1.1.2) and boot-keyboard reports for wedge tests. */
 export const ENTER = 0x28;
 export const KP_ENTER = 0x58;
 export const SHIFT = 0x02;

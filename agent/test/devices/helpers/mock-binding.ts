@@ -8,14 +8,14 @@ type SetFlags = Parameters<MockPortBinding['set']>[0];
 type ModemStatus = Awaited<ReturnType<MockPortBinding['get']>>;
 
 export interface BindingHooks {
-  /** Replaces the mock's `get()` (which always answers `cts: true`; hardware.md 2.3). */
+  /** Replaces the mock's `get()` (which always answers `cts: true`; docs/hardware.md §2.3). */
   get?: () => ModemStatus;
   /** Runs before each write reaches the mock; throw to fail it. */
   beforeWrite?: (bytes: Buffer) => void;
 }
 
 /**
- * `MockBinding` wrapped to record what the drivers do that the mock ignores (hardware.md 4.3):
+ * `MockBinding` wrapped to record what the drivers do that the mock ignores (docs/hardware.md §4.3):
  * every `set()` flag object, every opened port; optionally a scripted `get()` and failing writes.
  */
 export function wrappedMockBinding(hooks: BindingHooks = {}) {

@@ -6,7 +6,7 @@ import { FakeHidOpener } from '../helpers/fake-hid.js';
 import { silentLogger } from '../helpers/logs.js';
 import { ManualClock } from '../helpers/manual-clock.js';
 
-// hardware.md 2.2, byte for byte.
+// docs/hardware.md §2.2, byte for byte.
 const ALL_OFF = [0x00, 0xfc, 0, 0, 0, 0, 0, 0, 0];
 const ON = (n: number) => [0x00, 0xff, n, 0, 0, 0, 0, 0, 0];
 const OFF = (n: number) => [0x00, 0xfd, n, 0, 0, 0, 0, 0, 0];
@@ -37,7 +37,7 @@ function setup(options: { channel?: number; verifyState?: boolean } = {}) {
 }
 
 describe('dcttech protocol', () => {
-  it('builds the feature reports of hardware.md 2.2', () => {
+  it('builds the feature reports of docs/hardware.md §2.2', () => {
     expect(channelReport(1, true)).toEqual(ON(1));
     expect(channelReport(2, false)).toEqual(OFF(2));
     expect(allOffReport()).toEqual(ALL_OFF);

@@ -10,7 +10,7 @@ function decode(reports: number[][], decoder = new KeyboardReportDecoder()): str
   return reports.flatMap((r) => decoder.push(Uint8Array.from(r)));
 }
 
-/** What each usage types, written out from the HID usage tables (hardware.md 1.1.2), not from the code. */
+/** What each usage types, written out from the HID usage tables (docs/hardware.md §1.1.2), not from the code. */
 function expectedChar(usage: number, shift: boolean): string | null {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   if (usage >= 0x04 && usage <= 0x1d) return shift ? letters[usage - 0x04]!.toUpperCase() : letters[usage - 0x04]!;

@@ -11,7 +11,7 @@ describe('KeyboardReportDecoder', () => {
     expect(decode(typed('0009334109'))).toEqual(['0009334109']);
   });
 
-  it('decodes 9-byte reports that carry a report id first (hardware.md 1.1.1)', () => {
+  it('decodes 9-byte reports that carry a report id first (docs/hardware.md §1.1.1)', () => {
     expect(decode(typed('0009334109', { reportId: 2 }))).toEqual(['0009334109']);
     // Read as a modifier, report id 1 would be LCtrl and the real Shift (byte 1) would be lost:
     // the letters would come out lower case.

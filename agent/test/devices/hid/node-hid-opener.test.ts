@@ -9,7 +9,7 @@ import { ManualClock } from '../helpers/manual-clock.js';
 const dlopenError = () =>
   Object.assign(new Error('libusb-1.0.so.0: cannot open shared object file: No such file or directory'), { code: 'ERR_DLOPEN_FAILED' });
 
-/** node-hid as it behaves without libusb: importing works, the first device call throws (hardware.md 0.1). */
+/** node-hid as it behaves without libusb: importing works, the first device call throws (docs/hardware.md §0.1). */
 function nodeHidWithoutLibusb(calls: string[]): NodeHidModule {
   return {
     setDriverType: (type: string) => void calls.push(`setDriverType:${type}`),

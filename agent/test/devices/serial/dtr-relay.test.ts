@@ -5,7 +5,7 @@ import { silentLogger } from '../helpers/logs.js';
 import { ManualClock } from '../helpers/manual-clock.js';
 import { MockBinding, wrappedMockBinding } from '../helpers/mock-binding.js';
 
-// ptys can't set modem lines (ENOTTY, hardware.md 0.4): the mock binding's set() is wrapped instead.
+// ptys can't set modem lines (ENOTTY, docs/hardware.md §0.4): the mock binding's set() is wrapped instead.
 const path = '/dev/ttyDTR';
 let relay: Relay | null = null;
 
@@ -51,7 +51,7 @@ describe('serial DTR/RTS relay', () => {
     expect(lines().at(-1)).toEqual({ dtr: false, rts: false });
   });
 
-  it('always passes both lines explicitly (set({dtr}) alone would raise RTS, hardware.md 0.3)', async () => {
+  it('always passes both lines explicitly (set({dtr}) alone would raise RTS, docs/hardware.md §0.3)', async () => {
     const { clock, relay, mock } = setup('rts', false);
     await relay.start();
     const pulse = relay.pulse(100);

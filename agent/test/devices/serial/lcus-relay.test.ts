@@ -37,7 +37,7 @@ function setup(options: { channel?: number; boardChannels?: number; commandGapMs
 }
 
 describe('LCUS protocol', () => {
-  it('builds the command bytes of hardware.md 2.1', () => {
+  it('builds the command bytes of docs/hardware.md §2.1', () => {
     expect([...lcusCommand(1, true)]).toEqual([0xa0, 0x01, 0x01, 0xa2]);
     expect([...lcusCommand(1, false)]).toEqual([0xa0, 0x01, 0x00, 0xa1]);
     expect([...lcusCommand(2, true)]).toEqual([0xa0, 0x02, 0x01, 0xa3]);

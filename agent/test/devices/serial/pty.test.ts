@@ -10,7 +10,7 @@ import { EmulatedDevicePort } from '../helpers/emulated-port.js';
 import { rdm6300Frame } from '../helpers/frames.js';
 import { silentLogger } from '../helpers/logs.js';
 
-// Real pseudo-terminals (hardware.md 4.4): the agent's drivers on `b`, an emulated device on `a`.
+// Real pseudo-terminals (docs/hardware.md §4.4): the agent's drivers on `b`, an emulated device on `a`.
 // Backoff is shortened so the replug tests don't wait 30 s; the clock is the real one.
 const fastBackoff = { baseMs: 20, capMs: 200 };
 const waitFor = { timeout: 10_000, interval: 10 };
@@ -160,7 +160,7 @@ describe('lcus relay on a pty', () => {
     await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual([...off, ...on, ...off]), waitFor);
 
     await replug();
-    // The reconnect itself commands all off on the new connection (hardware.md 6.4).
+    // The reconnect itself commands all off on the new connection (docs/hardware.md §6.4).
     await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual(off), waitFor);
     await relay.pulse(20);
     await vi.waitFor(() => expect([...emulator!.bytes()]).toEqual([...off, ...on, ...off]), waitFor);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StxHexFrameDecoder, id12laFormat, rdm6300Format, type DecodedInput } from '../../../src/devices/serial/stx-hex-frames.js';
 import { id12laFrame, rdm6300BinaryFrame, rdm6300Frame } from '../helpers/frames.js';
 
-// hardware.md 1.2.1: tag 0A 00 8E 6D 5D, checksum B4, verified on the wire.
+// docs/hardware.md §1.2.1: tag 0A 00 8E 6D 5D, checksum B4, verified on the wire.
 const docFrame = Buffer.from([0x02, 0x30, 0x41, 0x30, 0x30, 0x38, 0x45, 0x36, 0x44, 0x35, 0x44, 0x42, 0x34, 0x03]);
 
 const reads = (results: DecodedInput[]) => results.flatMap((r) => (r.kind === 'read' ? [r.identifier] : []));
@@ -72,7 +72,7 @@ describe('RDM6300 frames', () => {
 });
 
 describe('ID-12LA frames', () => {
-  // hardware.md 1.2.2: datasheet output 0C000621A58E (checksum 0x8E; the prose's 6E is a typo).
+  // docs/hardware.md §1.2.2: datasheet output 0C000621A58E (checksum 0x8E; the prose's 6E is a typo).
   const datasheet = Buffer.concat([Buffer.from([0x02]), Buffer.from('0C000621A58E', 'latin1'), Buffer.from([0x0d, 0x0a, 0x03])]);
 
   it('decodes the datasheet frame', () => {

@@ -37,7 +37,7 @@ function oneAtATime(client: pg.PoolClient): Runner {
 
 /**
  * Every query runs as a named prepared statement (about 2x a plain parameterised query here,
- * performance.md); the name is derived from the SQL text so each connection prepares it once.
+ * docs/performance.md); the name is derived from the SQL text so each connection prepares it once.
  */
 function queryable(runner: Runner): Queryable {
   const exec = async (query: Query<unknown>) => {

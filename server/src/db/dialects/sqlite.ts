@@ -27,7 +27,7 @@ export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new BetterSqlite3(file);
   raw.pragma('journal_mode = WAL');
-  // Set on every open: better-sqlite3 silently defaults WAL databases to NORMAL (hardware.md 0.5).
+  // Set on every open: better-sqlite3 silently defaults WAL databases to NORMAL (docs/hardware.md §0.5).
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');

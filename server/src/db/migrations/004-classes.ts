@@ -3,7 +3,7 @@ import type { Migration } from '../migrate.js';
 
 /**
  * Class rosters and waitlists. A roster row is one contact's spot in one class; cancelled rows stay
- * (api-decisions.md, Classes). A spot's covering membership or package is named at booking, and the
+ * (docs/api-decisions.md, Classes). A spot's covering membership or package is named at booking, and the
  * visit it consumed (at check-in, or at an unexcused late cancel) is linked so it is consumed once.
  */
 export const classes: Migration = {

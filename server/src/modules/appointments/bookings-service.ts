@@ -22,7 +22,7 @@ const ruleMessages: Record<string, string> = {
   off_grid: 'Start times follow the location\'s slot interval.',
 };
 
-/** Free slots of a service (api-decisions.md, Appointments): the same predicate bookings are checked with. */
+/** Free slots of a service (docs/api-decisions.md, Appointments): the same predicate bookings are checked with. */
 export async function availability(ctx: Ctx, query: { service_id: string; location_id?: string | undefined; technician_id?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<Slot[]> {
   const service = await findAppointmentService(ctx.db, ctx.sql, ctx.auth.companyId, query.service_id);
   const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, query.location_id ?? service.location_id);

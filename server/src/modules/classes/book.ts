@@ -16,7 +16,7 @@ export function spotResult(spot: AttendeeRow): ClassSpotResult {
 }
 
 /**
- * Books a contact into a class (api-decisions.md, Classes), rules in the decided order: cancelled
+ * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
  * class, already booked, time rules, the contact's rules, a free spot (decided under the class
  * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
  * waitlist offer takes the spot held for them.

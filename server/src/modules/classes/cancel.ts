@@ -26,7 +26,7 @@ function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]):
 }
 
 /**
- * Releases a contact's spot (api-decisions.md, Classes). Late when now >= start - the location's
+ * Releases a contact's spot (docs/api-decisions.md, Classes). Late when now >= start - the location's
  * cancellation window: the covering credit is then consumed (a visit flagged `late_cancel`, or the
  * free class stays used) unless excused. The freed spot goes to the waitlist in the same
  * transaction. Cancelling again answers the same, unchanged.

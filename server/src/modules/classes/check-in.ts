@@ -19,7 +19,7 @@ import { openSpotChange } from './spot-change.js';
 type Ctx = HandlerContext<unknown, unknown, unknown>;
 type Body = z.output<typeof ClassCheckIn>;
 
-/** The check-in alerts (api-decisions.md, Members and check-in) are what can block a class check-in. */
+/** The check-in alerts (docs/api-decisions.md, Members and check-in) are what can block a class check-in. */
 const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
 
 /**
@@ -36,7 +36,7 @@ async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, locatio
 }
 
 /**
- * Checks a booked contact in (api-decisions.md, Classes): consumes the covering membership visit or
+ * Checks a booked contact in (docs/api-decisions.md, Classes): consumes the covering membership visit or
  * package credit once, as a visit of kind `class`; a second check-in answers the same result. A
  * blocking alert is refused with 422 `checkin_blocked` and kept in the check-in audit trail.
  * A kiosk reporting late sends `checked_in_at` (the real time, also what the alerts are judged at),

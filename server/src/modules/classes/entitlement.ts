@@ -28,7 +28,7 @@ const countedSpot = (eb: Spots) => eb.or([eb('a.status', 'in', ['reserved', 'che
 const covers = (serviceIds: string | null, serviceId: string) => serviceIds === null || (JSON.parse(serviceIds) as string[]).includes(serviceId);
 
 /**
- * What covers a spot (api-decisions.md, Classes), in order: a membership with allowance left (its
+ * What covers a spot (docs/api-decisions.md, Classes), in order: a membership with allowance left (its
  * weekly class limit counted in the Monday-to-Sunday local week of the class start, its visit limit
  * in the period holding the start), else a package credit, else a free class of the service, else
  * `none` when the service needs no entitlement or the caller allows it. Null: entitlement required.

@@ -19,7 +19,7 @@ export async function classService(db: Db, sql: Queryable, serviceId: string): P
 }
 
 /**
- * Gives the class's free spots to its waitlist (api-decisions.md, Classes), on a class the caller
+ * Gives the class's free spots to its waitlist (docs/api-decisions.md, Classes), on a class the caller
  * has locked: offers past their expiry lapse first; then each free spot goes to the first waiting
  * contact still eligible (rules and entitlement; ineligible ones are skipped and keep their place),
  * promoted at once when the class is far off, or offered until `offer_expires_at` when it is near.

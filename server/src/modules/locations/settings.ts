@@ -37,7 +37,7 @@ export const LocationSettings = z.strictObject({
   appointments: AppointmentRules.prefault({}),
   classes: ClassRules.prefault({}),
   checkin_alerts: CheckinAlerts.prefault({}),
-  /** How this location's readers print card numbers (hardware.md 1.5). */
+  /** How this location's readers print card numbers (docs/hardware.md §1.5). */
   matching_profile: MatchingProfile.prefault({}),
   /** Absent: no access-hours restriction (open whenever staff let members in). */
   access_hours: AccessHours.optional(),

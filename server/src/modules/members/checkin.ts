@@ -70,7 +70,7 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
 }
 
 /**
- * Records a facility visit (api-decisions.md, Members and check-in). A refused attempt is kept
+ * Records a facility visit (docs/api-decisions.md, Members and check-in). A refused attempt is kept
  * as an audit row, never counted. A visit reported by a device that let the member in while
  * offline is always recorded: the gate already opened; it carries flags for staff instead.
  * A member holding a spot in a class whose check-in window holds the time is checked into that

@@ -22,7 +22,7 @@ async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<L
 }
 
 /**
- * The offline eligibility feed (api-decisions.md): every live credential of the company, ordered
+ * The offline eligibility feed (docs/api-decisions.md): every live credential of the company, ordered
  * by the company's change sequence, so the agent's offline answer is the online one for every
  * rule: a cancelled or ended membership, or one whose plan does not admit here, stays a row with
  * its reason (online resolve finds it and refuses with that reason); only a revoked credential,

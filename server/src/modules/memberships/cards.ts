@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.js';
 
 /**
  * A membership's cards, revoked ones included, oldest first. Never the number as typed: staff
- * recognise a card by its canonical key, and the raw value stays in the database (style.md 9).
+ * recognise a card by its canonical key, and the raw value stays in the database (docs/architecture.md §2.9).
  */
 export async function listCards(db: Db, companyId: string, membershipId: string) {
   const membership = await db.first(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).where('company_id', '=', companyId));

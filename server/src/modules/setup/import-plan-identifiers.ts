@@ -23,7 +23,7 @@ export function clashProblem(claim: KeyClaim, holder: string): string {
 }
 
 /**
- * The match keys of a membership's member code and cards (hardware.md 1.5) and its credential
+ * The match keys of a membership's member code and cards (docs/hardware.md §1.5) and its credential
  * rows, every key claimed for the file so a second holder is a problem naming both. Problems are
  * reported even when the caller then cannot plan the membership itself.
  */

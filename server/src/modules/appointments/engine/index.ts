@@ -1,7 +1,7 @@
 /**
  * The slot engine: pure, no I/O. One predicate (`judge`) serves GET /availability and POST
  * /bookings and reschedule, so a slot shown is bookable and a refused start is never shown.
- * Modelled on Cal.com's slot computation (api-decisions.md, Appointments).
+ * Modelled on Cal.com's slot computation (docs/api-decisions.md, Appointments).
  *
  * Rules, as decided:
  * 1. Working time of a technician on a local date = the date's override spans if it has an
