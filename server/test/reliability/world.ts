@@ -75,11 +75,16 @@ async function demoWithClasses(): Promise<DemoFile> {
   // London's plans admit London only, so its members are outside the reach of a Brooklyn key
   // (plugins/reach.ts): the other-location target stays another location's in every respect.
   for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
+  // London's class attendee holds a plan too, so a Brooklyn key may serve them as a visitor once the
+  // plan admits Brooklyn (security/cross-location.test.ts); a member apart from the one at the door.
+  (file.memberships as Entry[]).push({ ref: 'm-fuzz-attendee', id: randomUUID(), contact: 'poppy-walker', plan: 'ldn-unlimited', status: 'active', member_code: 'HL-2901', start_date: '2025-10-01', card_uids: ['04F1E2D3C4B5A6'] });
   // 13 to 14 hours ahead: beyond the 12-hour cancellation window, inside a check-in window opening a
   // day ahead (the widest a location may set), so the class may be booked, cancelled on time and checked into.
   const start = new Date(Math.ceil((Date.now() + 13 * hour) / hour) * hour).toISOString();
-  for (const location of file.locations as { settings?: { classes?: Record<string, unknown> } }[]) {
+  // Open at every hour (no access hours), so a check-in's answer never depends on when the suite runs.
+  for (const location of file.locations as { settings?: { classes?: Record<string, unknown>; access_hours?: unknown } }[]) {
     location.settings = { ...location.settings, classes: { ...location.settings?.classes, checkin_opens_minutes_before: 1440 } };
+    delete location.settings.access_hours;
   }
   file.classes.push(
     { ref: 'fuzz-bk', id: randomUUID(), location: 'brooklyn', service: 'bk-yoga', staff: 'maya', start, capacity: 20 },
