@@ -145,6 +145,8 @@ export function openAgentDatabase(path: string): AgentDatabase {
   withLiveTableColumn(db);
   // A visit whose door never opened (issue 14, 4a): voided on the server once it is sent.
   withColumns(db, 'outbox', { void_reason: 'text', void_state: "text check (void_state in ('pending', 'done', 'rejected'))" });
+  // /health counts refused voids on every call; the outbox keeps every sent row, so only they are indexed.
+  db.exec("create index if not exists outbox_refused_voids on outbox (updated_at, id) where void_state = 'rejected'");
   // Anti-passback by member, whatever card or code they used, and which way they went (issue 14, 4f).
   withColumns(db, 'decisions', { passage_key: 'text', direction: "text not null default 'in'" });
   db.exec('create index if not exists decisions_last_passage on decisions (passage_key, granted)');

@@ -115,9 +115,13 @@ export class FakeStudio {
     return { data: visit, status: 201, requestId: undefined, idempotencyKey: key, replayed: false };
   }
 
+  /** Set: every void is refused with this code (the server voids door visits only, not a class's). */
+  refuseVoids: string | null = null;
+
   voidVisit = async (visitId: string, body: { reason: 'door_not_opened' }, options?: CallOptions) => {
     this.calls.voids.push(visitId);
     await this.reach(`/members/visits/${visitId}/void`, options);
+    if (this.refuseVoids !== null) throw refusal(400, this.refuseVoids);
     const visit = this.visits.find((v) => v.id === visitId);
     if (!visit) throw refusal(404, 'resource_missing');
     if (!this.voided.has(visitId)) {
