@@ -1,6 +1,7 @@
 import type { DeviceHealth } from './devices/types.js';
 import type { KioskHealth } from './kiosk/kiosk-health.js';
 import type { AgentStore } from './store/agent-store.js';
+import type { RefusedVoid } from './store/outbox.js';
 import type { ServerContact } from './sync/server-contact.js';
 
 export interface HealthReport {
@@ -20,6 +21,11 @@ export interface HealthReport {
     /** Kept for staff: the server refused these offline visits (e.g. a membership since deleted). */
     rejected_rows: { id: number; membership_id: string; checked_in_at: string; code: string | null }[];
   };
+  /**
+   * Visits whose door did not open that the server refused to void (they still count): how many,
+   * and the newest few for staff. Ids, codes and times only: never a card number or a name.
+   */
+  voids: { refused: number; refused_rows: RefusedVoid[] };
   server: { last_contact_at: string | null };
   /** The class check-in kiosk, when enabled: its cache, its outbox and the conflicts kept for staff. */
   kiosk: KioskHealth | null;
@@ -37,6 +43,9 @@ export interface HealthDeps {
   now: () => Date;
 }
 
+/** Refused voids listed in /health: enough to act on, bounded however many pile up. */
+export const refusedVoidsShown = 10;
+
 export function cacheAgeSeconds(store: AgentStore, now: Date): number | null {
   const syncedAt = store.cache.syncedAt();
   return syncedAt === null ? null : Math.max(0, Math.round((now.getTime() - syncedAt.getTime()) / 1000));
@@ -51,7 +60,8 @@ export function healthReport(deps: HealthDeps): HealthReport {
   const stale = age === null || age > deps.maxCacheAgeS;
   const depth = store.outbox.depth();
   const kiosk = deps.kiosk?.() ?? null;
-  const degraded = stale || depth.rejected > 0 || (kiosk?.outbox.rejected ?? 0) > 0 || devices.some((d) => d.state !== 'ok');
+  const voids = store.outbox.refusedVoids(refusedVoidsShown);
+  const degraded = stale || depth.rejected > 0 || voids.count > 0 || (kiosk?.outbox.rejected ?? 0) > 0 || devices.some((d) => d.state !== 'ok');
   return {
     status: !writable ? 'failing' : degraded ? 'degraded' : 'ok',
     version: deps.version,
@@ -67,6 +77,7 @@ export function healthReport(deps: HealthDeps): HealthReport {
       oldest_pending_at: depth.oldestPendingAt,
       rejected_rows: store.outbox.list('rejected').map((row) => ({ id: row.id, membership_id: row.membership_id, checked_in_at: row.checked_in_at, code: row.last_error })),
     },
+    voids: { refused: voids.count, refused_rows: voids.newest },
     server: { last_contact_at: deps.contact.lastAt()?.toISOString() ?? null },
     kiosk,
   };

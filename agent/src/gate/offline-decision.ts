@@ -1,4 +1,4 @@
-import { candidateKeys, credentialHash, decide, defaultMatchingProfile, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
+import { candidateKeys, credentialHash, decide, defaultMatchingProfile, doorEntryCounts, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
 import type { FeedRules } from '../store/cache.js';
 import type { AgentStore } from '../store/agent-store.js';
 
@@ -42,7 +42,8 @@ export function isStaffCredential(identifier: string, staff: readonly string[], 
  * The decision when the server cannot answer in time, with the server's own rules (shared
  * `decide`) so the reasons match online ones. A cache older than the policy allows refuses with
  * `cache_stale` (a revoked card could still be in it), except for staff credentials.
- * Offline visits not yet delivered count against the allowance, so limits hold offline.
+ * Offline door visits not yet delivered count against the allowance, so limits hold offline;
+ * not on a plan or package whose door entries use nothing (the server records them uncounted).
  */
 export function decideOffline(store: AgentStore, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
   const { rules } = store.cache.state();
@@ -52,7 +53,8 @@ export function decideOffline(store: AgentStore, cached: EligibilityRow | null, 
     return { granted: false, reason: 'cache_stale', staff: false };
   }
   if (!cached) return { granted: false, reason: 'not_found', staff: false };
-  const facts = { ...cached, used: cached.used + store.outbox.pendingCountOf(cached.membership_id) };
+  const pending = doorEntryCounts(cached.door_checkin_consumes) ? store.outbox.pendingCountOf(cached.membership_id) : 0;
+  const facts = { ...cached, used: cached.used + pending };
   const decision = decide(facts, checkinRulesOf(rules), now);
   return { granted: decision.valid, reason: decision.reason, staff: false };
 }

@@ -40,6 +40,14 @@ export interface Learned {
   used?: number;
 }
 
+/**
+ * A cached row as the rules read it. A row cached before the feed carried `door_checkin_consumes`
+ * reads as `visit` (the rule it was cached under) until the reload the database upgrade asks for.
+ */
+function cachedRow(text: string): EligibilityRow {
+  return { door_checkin_consumes: 'visit', ...(JSON.parse(text) as Partial<EligibilityRow>) } as EligibilityRow;
+}
+
 /** The two tables of rows: one answers scans, the other fills during a reload, then they swap. */
 export const rowTables = ['feed_rows', 'feed_rows_alt'] as const;
 type RowTable = (typeof rowTables)[number];
@@ -174,14 +182,14 @@ export class EligibilityCache {
   find(hashes: readonly string[]): EligibilityRow | null {
     for (const hash of hashes) {
       const found = this.tables[this.live].find.get(hash);
-      if (found) return JSON.parse(found.row) as EligibilityRow;
+      if (found) return cachedRow(found.row);
     }
     return null;
   }
 
   /** Every cached credential row of a contact (a kiosk knows the person, not the card). */
   ofContact(contactId: string): EligibilityRow[] {
-    return this.tables[this.live].ofContact.all(contactId).map((found) => JSON.parse(found.row) as EligibilityRow);
+    return this.tables[this.live].ofContact.all(contactId).map((found) => cachedRow(found.row));
   }
 
   /** Rows of the cache that answers (not those of a reload under way). */
@@ -194,7 +202,7 @@ export class EligibilityCache {
     const table = this.tables[this.live];
     this.db.transaction(() => {
       for (const cached of table.ofMembership.all(membershipId)) {
-        const row = { ...(JSON.parse(cached.row) as EligibilityRow), ...learned };
+        const row = { ...cachedRow(cached.row), ...learned };
         table.upsert.run(cached.credential_hash, membershipId, row.contact_id, JSON.stringify(row));
       }
     })();

@@ -114,6 +114,20 @@ function withLiveTableColumn(db: AgentDatabase): void {
 }
 
 /**
+ * Feed rows cached before rows carried `door_checkin_consumes` (issue 14) read as `visit` (see
+ * cache.ts). Once, on the first open by a version that knows it, the feed cursor (and a reload under
+ * way) is dropped: the next sync reloads every row beside the cache that keeps answering, so a
+ * `nothing` pack's undelivered door visits stop counting offline. `user_version` marks it done.
+ */
+function reloadFeedForDoorSetting(db: AgentDatabase): void {
+  if ((db.pragma('user_version', { simple: true }) as number) >= 1) return;
+  db.transaction(() => {
+    db.exec('update feed_state set cursor = null; delete from feed_reload');
+    db.pragma('user_version = 1');
+  })();
+}
+
+/**
  * Opens (creating) the agent database. The pragmas are set on EVERY open: better-sqlite3 is built
  * with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a reopened WAL database silently runs at NORMAL and
  * can lose the last commits on power loss (docs/hardware.md §0.5, §5.1). The outbox is the record of who
@@ -131,9 +145,12 @@ export function openAgentDatabase(path: string): AgentDatabase {
   withLiveTableColumn(db);
   // A visit whose door never opened (issue 14, 4a): voided on the server once it is sent.
   withColumns(db, 'outbox', { void_reason: 'text', void_state: "text check (void_state in ('pending', 'done', 'rejected'))" });
+  // /health counts refused voids on every call; the outbox keeps every sent row, so only they are indexed.
+  db.exec("create index if not exists outbox_refused_voids on outbox (updated_at, id) where void_state = 'rejected'");
   // Anti-passback by member, whatever card or code they used, and which way they went (issue 14, 4f).
   withColumns(db, 'decisions', { passage_key: 'text', direction: "text not null default 'in'" });
   db.exec('create index if not exists decisions_last_passage on decisions (passage_key, granted)');
+  reloadFeedForDoorSetting(db);
   return db;
 }
 

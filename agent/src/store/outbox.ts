@@ -46,6 +46,19 @@ export function outboxDepth(counts: readonly { status: OutboxStatus; n: number; 
   return depth;
 }
 
+/** A void the server refused (`void_state = 'rejected'`): the visit still counts until staff look. */
+export interface RefusedVoid {
+  /** The outbox row. */
+  id: number;
+  visit_id: string;
+  /** The server's refusal code. */
+  reason: string;
+  /** Why the agent voided it (`door_not_opened`). */
+  void_reason: string | null;
+  checked_in_at: string;
+  refused_at: string;
+}
+
 /** What one void attempt came to: the server voided the visit, refused to, or to retry. */
 export type VoidOutcome = { id: number; kind: 'done' | 'rejected' | 'retry'; error?: string };
 
@@ -90,6 +103,11 @@ export class Outbox {
       sent: db.prepare("update outbox set status = 'sent', attempts = attempts + 1, last_error = null, visit_id = ?, updated_at = ? where id = ? and status = 'pending'"),
       rejected: db.prepare("update outbox set status = 'rejected', attempts = attempts + 1, last_error = ?, updated_at = ? where id = ? and status = 'pending'"),
       failed: db.prepare('update outbox set attempts = attempts + 1, last_error = ?, updated_at = ? where id = ?'),
+      refusedVoidCount: db.prepare<[], { n: number }>("select count(*) as n from outbox where void_state = 'rejected'"),
+      refusedVoids: db.prepare<[number], RefusedVoid>(
+        `select id, visit_id, coalesce(last_error, 'unknown') as reason, void_reason, checked_in_at, updated_at as refused_at
+         from outbox where void_state = 'rejected' order by updated_at desc, id desc limit ?`,
+      ),
       depth: db.prepare<[], { status: OutboxStatus; n: number; oldest: string | null }>('select status, count(*) as n, min(created_at) as oldest from outbox group by status'),
     };
     const { voidDone, voidRejected, voidFailed } = this.statements;
@@ -175,6 +193,11 @@ export class Outbox {
   /** Attempts' outcomes in one transaction (one sync to disk for a whole drain wave). */
   record(outcomes: readonly DeliveryOutcome[], now: Date): void {
     this.recordAll(outcomes, now.toISOString());
+  }
+
+  /** How many voids the server refused, and the newest `limit` of them (for /health). */
+  refusedVoids(limit: number): { count: number; newest: RefusedVoid[] } {
+    return { count: this.statements.refusedVoidCount.get()!.n, newest: this.statements.refusedVoids.all(limit) };
   }
 
   depth(): OutboxDepth {

@@ -77,6 +77,27 @@ describe('the gate when the door cannot open', () => {
     expect(studio.countedVisitsOf(ann.membership_id)).toEqual([]);
   });
 
+  it('a void the server refuses is kept and shown in /health: a count and the newest rows, never a card number', async () => {
+    studio.addMember('1000000001');
+    studio.addMember('1000000002');
+    await start();
+    expect(t.agent.health().voids).toEqual({ refused: 0, refused_rows: [] });
+    studio.refuseVoids = 'invalid_param';
+    for (const card of ['1000000001', '1000000002']) {
+      t.relay.failNextPulse = true;
+      expect(await t.scan(card)).toMatchObject({ granted: true, offline: false });
+    }
+    await t.agent.drainNow();
+    expect(t.agent.store.outbox.voidsDue()).toEqual([]);
+    const health = t.agent.health();
+    expect(health.status).toBe('degraded');
+    expect(health.voids.refused).toBe(2);
+    // Newest first: the second scan's visit leads.
+    expect(health.voids.refused_rows.map((row) => row.visit_id)).toEqual([studio.visits[1]!.id, studio.visits[0]!.id]);
+    expect(health.voids.refused_rows[0]).toMatchObject({ reason: 'invalid_param', void_reason: 'door_not_opened', refused_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(JSON.stringify(health)).not.toMatch(/1000000001|1000000002/);
+  });
+
   it('an offline grant whose pulse fails never enters the outbox as a visit, and does not count offline', async () => {
     const ann = studio.addMember('1000000001', { allowance: 1, used: 0 });
     await start();

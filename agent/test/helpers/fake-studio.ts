@@ -35,7 +35,7 @@ export class FakeStudio {
     const row: EligibilityRow = {
       credential_hash: credentialHash(this.secret, key), membership_id: randomUUID(), contact_id: randomUUID(), first_name: 'Ann', plan_name: 'Unlimited',
       status: 'active', start_date: '2020-01-01', end_date: null, valid_until: null, allowance: null, used: 0, allowance_renews_at: null, allowed_here: true,
-      form_signed: true, has_card: true, resolved_by: 'card_uid', valid_for_checkin: true, reason: null, warnings: [], visits_remaining: null,
+      form_signed: true, has_card: true, resolved_by: 'card_uid', valid_for_checkin: true, reason: null, warnings: [], visits_remaining: null, door_checkin_consumes: 'visit',
       updated_at: new Date().toISOString(), deleted: false, ...overrides,
     };
     this.rows.set(row.membership_id, { identifier, row });
@@ -115,9 +115,13 @@ export class FakeStudio {
     return { data: visit, status: 201, requestId: undefined, idempotencyKey: key, replayed: false };
   }
 
+  /** Set: every void is refused with this code (the server voids door visits only, not a class's). */
+  refuseVoids: string | null = null;
+
   voidVisit = async (visitId: string, body: { reason: 'door_not_opened' }, options?: CallOptions) => {
     this.calls.voids.push(visitId);
     await this.reach(`/members/visits/${visitId}/void`, options);
+    if (this.refuseVoids !== null) throw refusal(400, this.refuseVoids);
     const visit = this.visits.find((v) => v.id === visitId);
     if (!visit) throw refusal(404, 'resource_missing');
     if (!this.voided.has(visitId)) {

@@ -62,6 +62,7 @@ describe('the local API', () => {
       database: { writable: true },
       cache: { rows: 2, stale: false },
       outbox: { pending: 0, rejected: 0, sent: 0, rejected_rows: [] },
+      voids: { refused: 0, refused_rows: [] },
       devices: [expect.objectContaining({ id: 'reader-1', kind: 'reader', state: 'ok' }), expect.objectContaining({ id: 'relay-1', kind: 'relay' })],
     });
     expect(health.server.last_contact_at).not.toBeNull();

@@ -108,6 +108,23 @@ describe('the agent store', () => {
     expect(store.outbox.list('rejected')[0]).toMatchObject({ last_error: 'resource_missing', visit_id: null });
     store.close();
   });
+
+  it('counts the voids the server refused and lists the newest few, by when it refused them', () => {
+    const store = AgentStore.open(path);
+    const base = Date.parse('2026-03-02T10:00:00Z');
+    for (let i = 0; i < 4; i++) store.outbox.addVoid({ ...visit(`v-${i}`), visit_id: `visit-${i}` }, 'door_not_opened', new Date(base));
+    const due = store.outbox.voidsDue();
+    store.outbox.recordVoids([{ id: due[2]!.id, kind: 'rejected', error: 'invalid_param' }], new Date(base + 60_000));
+    store.outbox.recordVoids([{ id: due[0]!.id, kind: 'rejected', error: 'resource_missing' }], new Date(base + 120_000));
+    store.outbox.recordVoids([{ id: due[3]!.id, kind: 'rejected', error: 'invalid_param' }, { id: due[1]!.id, kind: 'done' }], new Date(base + 180_000));
+    const refused = store.outbox.refusedVoids(2);
+    expect(refused.count).toBe(3);
+    const row = (i: number, reason: string, refusedAfterMs: number) => ({
+      id: due[i]!.id, visit_id: `visit-${i}`, reason, void_reason: 'door_not_opened', checked_in_at: due[i]!.checked_in_at, refused_at: new Date(base + refusedAfterMs).toISOString(),
+    });
+    expect(refused.newest).toEqual([row(3, 'invalid_param', 180_000), row(0, 'resource_missing', 120_000)]);
+    store.close();
+  });
 });
 
 describe('an agent database made before the contact column', () => {

@@ -67,6 +67,9 @@ describe.each(dialects)('the offline decision equals the online answer for every
     await member('cancelled elsewhere, not admitted here', { planId: onlyElsewhere, status: 'cancelled' }, elsewhere);
     cases.push({ name: 'no card', identifier: 'NOCARD-1', location: site });
     await build.member({ locationId: site, code: 'NOCARD-1' });
+    // Door entries on this pack use nothing (online they are recorded uncounted): the two offline
+    // door visits the agent has not delivered yet must not use up its one credit offline either.
+    const freeDoor = await member('pack whose door entries use nothing, offline door visits pending', { package: { credits: 1, doorCheckinConsumes: 'nothing' } });
     await member('form missing', { formSigned: false });
     await member('outside access hours', {}, closed);
     // Every case belongs to one of these two agents' locations.
@@ -75,6 +78,10 @@ describe.each(dialects)('the offline decision equals the online answer for every
       const store = AgentStore.open(':memory:');
       await syncFeed({ server: client.members, cache: store.cache, contact: new ServerContact(() => new Date()), locationId: location, pageLimit: 5, logger: pino({ level: 'silent' }), now: () => new Date() });
       stores.set(location, store);
+    }
+    for (const key of ['door-1', 'door-2']) {
+      const entry = { idempotency_key: key, membership_id: freeDoor.membershipId, location_id: site, device_id: 'door', checked_in_at: new Date().toISOString(), online_attempted: false };
+      stores.get(site)!.outbox.add(entry, new Date());
     }
   });
   afterAll(async () => {

@@ -17,7 +17,8 @@ export interface PlanOptions {
 export interface MemberOptions {
   locationId?: string;
   planId?: string;
-  package?: { credits: number };
+  /** A class pack; `doorCheckinConsumes` is its template's door setting (default `visit`). */
+  package?: { credits: number; doorCheckinConsumes?: 'visit' | 'nothing' };
   status?: string;
   startDate?: string;
   endDate?: string | null;
@@ -61,7 +62,8 @@ export function memberBuilder(f: Fixture) {
     if (options.package) {
       templateId = randomUUID();
       await db.run(
-        db.qb.insertInto('package_templates').values({ id: templateId, company_id: companyId, location_id: locationId, name: 'Pack', price_cents: 100, total_sessions: options.package.credits, covered_service_ids: null, created_at: now() }),
+        db.qb.insertInto('package_templates').values({ id: templateId, company_id: companyId, location_id: locationId, name: 'Pack', price_cents: 100, total_sessions: options.package.credits, covered_service_ids: null, created_at: now(),
+          ...(options.package.doorCheckinConsumes && { door_checkin_consumes: options.package.doorCheckinConsumes }) }),
       );
     }
     const planId = options.package ? null : (options.planId ?? (await plan({ locationId })));

@@ -70,6 +70,18 @@ describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
     expect(consumer.decide('local-1')).toMatchObject({ found: true, valid: false, reason: 'cancelled' });
   });
 
+  it("carries the package's or plan's door setting, so the agent counts its offline door visits as the server will", async () => {
+    const site = await build.location();
+    const free = await build.member({ locationId: site, code: 'door-free', package: { credits: 3, doorCheckinConsumes: 'nothing' } });
+    const paid = await build.member({ locationId: site, code: 'door-paid', package: { credits: 3 } });
+    const member = await build.member({ locationId: site, code: 'door-plan' });
+    const rows = await new FeedConsumer(f, site).sync();
+    const settingOf = (id: string) => [...new Set(rows.filter((row) => row.membership_id === id).map((row) => row.door_checkin_consumes))];
+    expect(settingOf(free.membershipId)).toEqual(['nothing']);
+    expect(settingOf(paid.membershipId)).toEqual(['visit']);
+    expect(settingOf(member.membershipId)).toEqual(['visit']);
+  });
+
   it('refuses a cursor from another location, and needs location_id for a key with several', async () => {
     const consumer = new FeedConsumer(f, f.acme.us.id);
     await consumer.sync();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count, DateOnly, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
+import { doorCheckinConsumesValues } from '../eligibility/door-entry.js';
 import { MembershipStatus } from './memberships.js';
 
 export const eligibilityReasons = [
@@ -116,6 +117,10 @@ export const EligibilityRow = z
     reason: EligibilityReason.nullable(),
     warnings: z.array(EligibilityReason),
     visits_remaining: Count.nullable(),
+    door_checkin_consumes: z
+      .enum(doorCheckinConsumesValues)
+      .default('visit')
+      .describe('What a door check-in without a class in its check-in window uses: `visit` counts against `allowance`, `nothing` does not (the plan\'s or package\'s setting)'),
     updated_at: Timestamp,
     deleted: z.boolean().describe('A tombstone: the credential was revoked (resolve answers `not_found`); forget this hash'),
   })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, candidateKeys, credentialHash, type CheckInRequest, type Visit } from '@studio/shared';
+import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
@@ -118,7 +118,7 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       return { status: classVisit.created ? 201 : 200, body: classVisit.visit };
     }
     // Without one, the plan or package says whether the door uses a visit (migration 006).
-    const counted = facts.door_checkin_consumes === 'visit';
+    const counted = doorEntryCounts(facts.door_checkin_consumes);
     const used = facts.used + (counted ? 1 : 0);
     const visit = {
       id: randomUUID(),

@@ -81,6 +81,7 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
       reason: decision.reason,
       warnings: decision.warnings,
       visits_remaining: decision.visits_remaining,
+      door_checkin_consumes: f.door_checkin_consumes,
       updated_at: row.feed_updated_at,
       deleted: row.revoked_at !== null,
     };
