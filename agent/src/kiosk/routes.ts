@@ -9,6 +9,7 @@ import {
   type KioskStatus,
   type KioskTimetable,
 } from '@studio/shared/kiosk';
+import { requireLoopbackHost } from '../local-api/host-guard.js';
 import type { LocalApi } from '../local-api/local-api.js';
 import { readBody, readQuery } from '../local-api/request-body.js';
 import type { RouteHandler } from '../local-api/router.js';
@@ -23,22 +24,6 @@ export interface KioskApi {
   tapCheckIn(request: KioskCheckIn): Promise<KioskAnswer | null>;
   setScanTarget(classId: string | null): Promise<boolean>;
   conflicts(): KioskConflicts;
-}
-
-const loopbackNames = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * The Host a request names must be loopback: a web page elsewhere cannot reach this API through
- * DNS rebinding (its requests would name the attacker's host). The API has no key: the box is the boundary.
- */
-export function requireLoopbackHost(host: string | undefined): void {
-  let name: string | null = null;
-  try {
-    name = host ? new URL(`http://${host}`).hostname : null;
-  } catch {
-    name = null;
-  }
-  if (name === null || !loopbackNames.has(name)) throw new ApiError('invalid_param', 'The kiosk answers requests to a loopback address only.', { param: 'Host' });
 }
 
 const classMissing = (id: string) => new ApiError('resource_missing', `No class ${id} at this kiosk.`, { param: 'class_id' });
