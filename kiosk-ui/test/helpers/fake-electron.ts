@@ -11,7 +11,8 @@ import type {
   WebFrameMainSlice,
 } from '../../src/main/electron-api.ts';
 
-// Listeners of every shape share one table.
+// Listeners of every shape share one table; `unknown[]` would reject listeners with typed parameters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (...args: any[]) => void;
 
 class Listeners {

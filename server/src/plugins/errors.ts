@@ -108,6 +108,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   sendError(reply, toApiError(error, request));
 }
 
+type ParserDone = (error: Error | null, body?: unknown) => void;
+
 /** The one error handler, the 404 handler, and the one body parser: JSON, an empty body taken as `{}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toApiError(error, request)));
@@ -117,7 +119,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Fastify parses text/plain by default: such a body reached the schema as a string (400 with no
   // `param`). Only JSON is accepted, so any other type is 415 `unsupported_media_type`.
   app.removeContentTypeParser('text/plain');
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fastify types the parser as callback-or-promise; the default JSON parser is the callback form
+  // (it returns nothing and always calls `done`), so there is no promise to await here.
+  const parseJson = app.getDefaultJsonParser('error', 'error') as (request: FastifyRequest, body: string, done: ParserDone) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
