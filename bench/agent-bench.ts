@@ -47,7 +47,16 @@ function syncProcess(ctx: Context, mode: 'feed' | 'drain', extra: Record<string,
 
 /** The agent against the SQLite server of the run: scan to relay, feed load and delta, outbox drain. */
 export async function agentBench(ctx: Context): Promise<AgentBenchResult> {
-  const scans = await scanToRelay({ root: ctx.root, work: ctx.work, serverUrl: ctx.serverUrl, key: ctx.data.key, locationId: ctx.data.locationIds[0]!, cardIds: ctx.data.admittedCardIds, scans: ctx.scans, agentPort: ctx.agentPort });
+  const scans = await scanToRelay({
+    root: ctx.root,
+    work: ctx.work,
+    serverUrl: ctx.serverUrl,
+    key: ctx.data.key,
+    locationId: ctx.data.locationIds[0]!,
+    cardIds: ctx.data.admittedCardIds,
+    scans: ctx.scans,
+    agentPort: ctx.agentPort,
+  });
 
   const feed = syncProcess(ctx, 'feed');
   const full = await feed.next();
@@ -67,12 +76,25 @@ export async function agentBench(ctx: Context): Promise<AgentBenchResult> {
     writeFileSync(membershipsFile, JSON.stringify(drained));
     const drain = syncProcess(ctx, 'drain', { membershipsFile });
     const result = await drain.next();
-    const held = await db.first(db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', '=', 'bench-drain'));
+    const held = await db.first(
+      db.qb
+        .selectFrom('visits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('device_id', '=', 'bench-drain'),
+    );
     return {
       scans,
       sync: {
-        feedRows: full.rows, feedSeconds: full.seconds, feedPeakRssMb: full.peakRssMb, deltaChanges: changed.length, deltaSeconds: delta.seconds,
-        drainVisits: drained.length, drainSeconds: result.seconds, drainPerSecond: result.perSecond, serverVisits: Number(held!.n), rejected: result.rejected,
+        feedRows: full.rows,
+        feedSeconds: full.seconds,
+        feedPeakRssMb: full.peakRssMb,
+        deltaChanges: changed.length,
+        deltaSeconds: delta.seconds,
+        drainVisits: drained.length,
+        drainSeconds: result.seconds,
+        drainPerSecond: result.perSecond,
+        serverVisits: Number(held!.n),
+        rejected: result.rejected,
       },
     };
   } finally {

@@ -194,5 +194,8 @@ function startAgent(input: ScanBenchInput, reader: PtyPair, relay: PtyPair, serv
   };
   const file = join(input.work, `agent-${mode}.json`);
   writeFileSync(file, JSON.stringify(config));
-  return spawn(process.execPath, [join(input.root, 'agent/bin/studio-agent.js'), '--config', file], { cwd: input.root, stdio: ['ignore', process.env.BENCH_AGENT_LOG ? 'inherit' : 'ignore', 'inherit'] });
+  return spawn(process.execPath, [join(input.root, 'agent/bin/studio-agent.js'), '--config', file], {
+    cwd: input.root,
+    stdio: ['ignore', process.env.BENCH_AGENT_LOG ? 'inherit' : 'ignore', 'inherit'],
+  });
 }

@@ -48,7 +48,11 @@ export async function classRush(base: string, key: string, databaseUrl: string, 
     for (const classId of schedule.rushClassIds) {
       const cls = await db.first(db.qb.selectFrom('classes').select('capacity').where('id', '=', classId));
       const live = await db.first(
-        db.qb.selectFrom('class_attendees').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', classId).where('status', 'in', ['reserved', 'checked_in']),
+        db.qb
+          .selectFrom('class_attendees')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('class_id', '=', classId)
+          .where('status', 'in', ['reserved', 'checked_in']),
       );
       if (Number(live!.n) > cls!.capacity) overbooked++;
     }

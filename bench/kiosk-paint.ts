@@ -45,8 +45,13 @@ function summarise(mode: PaintLatency['mode'], timings: Timing[]): PaintLatency 
   const painted = timings.map((t) => t.painted).sort((a, b) => a - b);
   const decided = timings.map((t) => t.decided).sort((a, b) => a - b);
   return {
-    mode, scans: timings.length, p50: percentile(painted, 0.5), p95: percentile(painted, 0.95), p99: percentile(painted, 0.99),
-    decidedP50: percentile(decided, 0.5), decidedP95: percentile(decided, 0.95),
+    mode,
+    scans: timings.length,
+    p50: percentile(painted, 0.5),
+    p95: percentile(painted, 0.95),
+    p99: percentile(painted, 0.99),
+    decidedP50: percentile(decided, 0.5),
+    decidedP95: percentile(decided, 0.95),
   };
 }
 
@@ -142,7 +147,12 @@ async function bookMembers(stack: KioskStack, count: number): Promise<{ card: st
   const { f, locationId } = stack.studio;
   const c = classBuilder(f);
   const classId = stack.seed.openClass.id;
-  await f.db.run(f.db.qb.updateTable('classes').set({ capacity: count + 10 }).where('id', '=', classId));
+  await f.db.run(
+    f.db.qb
+      .updateTable('classes')
+      .set({ capacity: count + 10 })
+      .where('id', '=', classId),
+  );
   const members = [];
   for (let i = 0; i < count; i++) {
     const card = String(4_000_000_000 + i);

@@ -21,7 +21,9 @@ interface LoadSpec {
 
 const spec = JSON.parse(process.argv[2]!) as LoadSpec;
 const bodies = spec.bodiesFile ? (JSON.parse(readFileSync(spec.bodiesFile, 'utf8')) as unknown[]).map((b) => JSON.stringify(b)) : undefined;
-const requests = spec.requestsFile ? (JSON.parse(readFileSync(spec.requestsFile, 'utf8')) as { path: string; body: unknown }[]).map((r) => ({ path: r.path, body: JSON.stringify(r.body) })) : undefined;
+const requests = spec.requestsFile
+  ? (JSON.parse(readFileSync(spec.requestsFile, 'utf8')) as { path: string; body: unknown }[]).map((r) => ({ path: r.path, body: JSON.stringify(r.body) }))
+  : undefined;
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const result = await autocannon({
   url: spec.url,

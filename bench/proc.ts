@@ -9,6 +9,8 @@ export function cpuSeconds(pid: number): number {
 
 /** The process's peak resident set (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }

@@ -21,7 +21,13 @@ import { checkTargets, targetLines } from './targets.js';
 const baselineName = 'bare Fastify route (baseline)';
 
 /** A Markdown table and a JSON document; every figure next to its ratio to the same run's bare route. */
-export function renderReport(measurements: Measurement[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null, settings: Record<string, unknown>, kiosk: KioskPaintResult | null = null) {
+export function renderReport(
+  measurements: Measurement[],
+  rushes: (RushResult & { dialect: string })[],
+  agent: AgentBenchResult | null,
+  settings: Record<string, unknown>,
+  kiosk: KioskPaintResult | null = null,
+) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
@@ -32,7 +38,10 @@ export function renderReport(measurements: Measurement[], rushes: (RushResult & 
     '',
     `Machine: ${String(settings.machine)} (shared by the server, the load generator and Postgres).`,
     '',
-    `Settings: ${Object.entries(settings).filter(([k]) => k !== 'machine').map(([k, v]) => `${k}=${String(v)}`).join(', ')}. Median of the rounds; ratio = req/s over the bare route's req/s in the same run and dialect block.`,
+    `Settings: ${Object.entries(settings)
+      .filter(([k]) => k !== 'machine')
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ')}. Median of the rounds; ratio = req/s over the bare route's req/s in the same run and dialect block.`,
     '',
     '| dialect | scenario | req/s | ratio | p50 ms | p99 ms | server CPU µs/req | peak RSS MB | requests | non-2xx | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -47,7 +56,9 @@ export function renderReport(measurements: Measurement[], rushes: (RushResult & 
     '',
     '| dialect | requests | answered | reserved | class_full | other | seconds | req/s | p99 ms | classes overbooked |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rushes.map((r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`),
+    ...rushes.map(
+      (r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`,
+    ),
     '',
     ...(agent ? agentLines(agent) : []),
     ...(kiosk ? kioskPaintLines(kiosk) : []),

@@ -15,7 +15,13 @@ import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, 'no-agent': { type: 'boolean', default: false }, 'no-kiosk': { type: 'boolean', default: false }, members: { type: 'string' }, dialects: { type: 'string', default: 'sqlite,postgres' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    'no-agent': { type: 'boolean', default: false },
+    'no-kiosk': { type: 'boolean', default: false },
+    members: { type: 'string' },
+    dialects: { type: 'string', default: 'sqlite,postgres' },
+  },
 });
 const quick = args.quick!;
 const settings = {

@@ -32,7 +32,10 @@ export async function seedSchedule(db: Db, companyId: string, locationIds: strin
   const base = { company_id: companyId, created_at: now };
   const classServiceIds: string[] = [];
   const appointmentServiceIds: string[] = [];
-  const staff = [], hours = [], serviceStaff = [], services = [];
+  const staff = [],
+    hours = [],
+    serviceStaff = [],
+    services = [];
   for (const locationId of locationIds) {
     const classService = randomUUID();
     const appointmentService = randomUUID();
@@ -53,7 +56,8 @@ export async function seedSchedule(db: Db, companyId: string, locationIds: strin
   await insertAll(db, hours, (batch) => db.qb.insertInto('staff_hours').values(batch));
   await insertAll(db, serviceStaff, (batch) => db.qb.insertInto('service_staff').values(batch));
 
-  const classes = [], attendees = [];
+  const classes = [],
+    attendees = [];
   const bookings: ScheduleData['bookings'] = [];
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   for (const [l, locationId] of locationIds.entries()) {
@@ -65,10 +69,38 @@ export async function seedSchedule(db: Db, companyId: string, locationIds: strin
         const id = randomUUID();
         // The next week's classes take every booking the scenario sends; later ones are ordinary.
         const capacity = day < 7 ? 100_000 : 20;
-        classes.push({ ...base, id, location_id: locationId, service_id: classServiceIds[l]!, staff_id: null, room_id: null, series_id: null, start_at: new Date(start).toISOString(), end_at: new Date(start + 3600_000).toISOString(), capacity, status: 'scheduled' as const });
+        classes.push({
+          ...base,
+          id,
+          location_id: locationId,
+          service_id: classServiceIds[l]!,
+          staff_id: null,
+          room_id: null,
+          series_id: null,
+          start_at: new Date(start).toISOString(),
+          end_at: new Date(start + 3600_000).toISOString(),
+          capacity,
+          status: 'scheduled' as const,
+        });
         for (let a = 0; a < 10; a++) {
           const contactId = contacts[next++ % contacts.length]!;
-          attendees.push({ id: randomUUID(), company_id: companyId, class_id: id, contact_id: contactId, status: 'reserved' as const, paid_by: 'membership' as const, membership_id: null, source: 'api' as const, excused: 0, visit_id: null, guest_of_contact_id: null, booked_at: now, checked_in_at: null, cancelled_at: null, updated_at: now });
+          attendees.push({
+            id: randomUUID(),
+            company_id: companyId,
+            class_id: id,
+            contact_id: contactId,
+            status: 'reserved' as const,
+            paid_by: 'membership' as const,
+            membership_id: null,
+            source: 'api' as const,
+            excused: 0,
+            visit_id: null,
+            guest_of_contact_id: null,
+            booked_at: now,
+            checked_in_at: null,
+            cancelled_at: null,
+            updated_at: now,
+          });
         }
         if (day >= 1 && day < 7) for (let b = 0; b < 200; b++) bookings.push({ classId: id, contactId: contacts[(next + 10 + b * 13) % contacts.length]! });
       }
@@ -79,7 +111,19 @@ export async function seedSchedule(db: Db, companyId: string, locationIds: strin
     const id = randomUUID();
     rushClassIds.push(id);
     const start = today + dayMs + (7 + r) * 3600_000 + 30 * 60_000;
-    classes.push({ ...base, id, location_id: locationIds[0]!, service_id: classServiceIds[0]!, staff_id: null, room_id: null, series_id: null, start_at: new Date(start).toISOString(), end_at: new Date(start + 3600_000).toISOString(), capacity: 20, status: 'scheduled' as const });
+    classes.push({
+      ...base,
+      id,
+      location_id: locationIds[0]!,
+      service_id: classServiceIds[0]!,
+      staff_id: null,
+      room_id: null,
+      series_id: null,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 3600_000).toISOString(),
+      capacity: 20,
+      status: 'scheduled' as const,
+    });
   }
   await insertAll(db, classes, (batch) => db.qb.insertInto('classes').values(batch));
   await insertAll(db, attendees, (batch) => db.qb.insertInto('class_attendees').values(batch));

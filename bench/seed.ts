@@ -40,17 +40,34 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
     for (let l = 0; l < 5; l++) {
       const id = randomUUID();
       locationIds.push(id);
-      await db.run(db.qb.insertInto('locations').values({ id, company_id: company.id, name: `Site ${l}`, slug: `site-${l}`, timezone: 'America/New_York', country: 'US', address: null, settings: '{}', created_at: now }));
+      await db.run(
+        db.qb
+          .insertInto('locations')
+          .values({ id, company_id: company.id, name: `Site ${l}`, slug: `site-${l}`, timezone: 'America/New_York', country: 'US', address: null, settings: '{}', created_at: now }),
+      );
       const planId = randomUUID();
       planIds.push(planId);
       await db.run(
         db.qb.insertInto('membership_plans').values({
-          id: planId, company_id: company.id, location_id: id, name: 'Unlimited', price_cents: 9900, billing_interval: 'monthly', visit_limit: null,
-          visit_period: null, class_limit_per_week: null, access_location_ids: null, covered_service_ids: null, created_at: now,
+          id: planId,
+          company_id: company.id,
+          location_id: id,
+          name: 'Unlimited',
+          price_cents: 9900,
+          billing_interval: 'monthly',
+          visit_limit: null,
+          visit_period: null,
+          class_limit_per_week: null,
+          access_location_ids: null,
+          covered_service_ids: null,
+          created_at: now,
         }),
       );
     }
-    const contacts = [], memberships = [], credentials = [], keys = [];
+    const contacts = [],
+      memberships = [],
+      credentials = [],
+      keys = [];
     const identifiers: string[] = [];
     const contactIds: string[] = [];
     const admittedCardIds: Buffer[] = [];
@@ -64,10 +81,48 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
       const code = `M${String(i).padStart(7, '0')}`;
       const card = String(1_000_000_000 + i * 37).padStart(10, '0');
       const name = `Member${i}`;
-      contacts.push({ id: contactId, company_id: company.id, location_id: locationIds[l]!, first_name: name, last_name: 'Bench', phone: null, email: `m${i}@example.com`, notes: null, search_text: `${name.toLowerCase()} bench m${i}@example.com`, created_at: now, updated_at: now, form_signed_at: now });
-      memberships.push({ id: membershipId, company_id: company.id, contact_id: contactId, location_id: locationIds[l]!, kind: 'membership' as const, plan_id: planIds[l]!, package_template_id: null, status: i % 20 === 0 ? 'past_due' : 'active', member_code: code, start_date: '2026-01-01', end_date: null, credits_total: null, created_at: now, updated_at: now });
+      contacts.push({
+        id: contactId,
+        company_id: company.id,
+        location_id: locationIds[l]!,
+        first_name: name,
+        last_name: 'Bench',
+        phone: null,
+        email: `m${i}@example.com`,
+        notes: null,
+        search_text: `${name.toLowerCase()} bench m${i}@example.com`,
+        created_at: now,
+        updated_at: now,
+        form_signed_at: now,
+      });
+      memberships.push({
+        id: membershipId,
+        company_id: company.id,
+        contact_id: contactId,
+        location_id: locationIds[l]!,
+        kind: 'membership' as const,
+        plan_id: planIds[l]!,
+        package_template_id: null,
+        status: i % 20 === 0 ? 'past_due' : 'active',
+        member_code: code,
+        start_date: '2026-01-01',
+        end_date: null,
+        credits_total: null,
+        created_at: now,
+        updated_at: now,
+      });
       const enrolled = enrolmentKeys(card, 'decimal');
-      credentials.push({ id: credentialId, company_id: company.id, membership_id: membershipId, kind: 'card_uid' as const, value: card, format: 'decimal', canonical: enrolled.canonical, created_at: now, revoked_at: null });
+      credentials.push({
+        id: credentialId,
+        company_id: company.id,
+        membership_id: membershipId,
+        kind: 'card_uid' as const,
+        value: card,
+        format: 'decimal',
+        canonical: enrolled.canonical,
+        created_at: now,
+        revoked_at: null,
+      });
       const key = { company_id: company.id, membership_id: membershipId, feed_seq: 1, feed_updated_at: now, created_at: now, revoked_at: null };
       keys.push({ ...key, match_key: memberCodeKey(code), credential_id: null, kind: 'code' as const });
       for (const matchKey of enrolled.keys) keys.push({ ...key, match_key: matchKey, credential_id: credentialId, kind: 'card_uid' as const });

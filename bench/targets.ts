@@ -27,11 +27,18 @@ export function checkTargets(rows: Rated[], rushes: (RushResult & { dialect: str
     checks.push({ target: `sqlite: ${row.scenario} p99 < 10 ms at 50 connections`, measured: `${row.p99} ms`, met: row.p99 < 10 });
   }
   for (const rush of rushes) {
-    checks.push({ target: `${rush.dialect}: class rush, zero overbooking, every request answered`, measured: `${rush.overbooked} overbooked, ${rush.answered}/${rush.requests} answered`, met: rush.overbooked === 0 && rush.answered === rush.requests });
+    checks.push({
+      target: `${rush.dialect}: class rush, zero overbooking, every request answered`,
+      measured: `${rush.overbooked} overbooked, ${rush.answered}/${rush.requests} answered`,
+      met: rush.overbooked === 0 && rush.answered === rush.requests,
+    });
   }
   if (agent) {
     const floor = agent.scans.find((s) => s.mode === 'pty floor');
-    for (const [mode, allowance] of [['online', 10], ['offline', 2]] as const) {
+    for (const [mode, allowance] of [
+      ['online', 10],
+      ['offline', 2],
+    ] as const) {
       const scan = agent.scans.find((s) => s.mode === mode);
       if (floor && scan) {
         const above = scan.p99 - floor.p99;
@@ -39,8 +46,16 @@ export function checkTargets(rows: Rated[], rushes: (RushResult & { dialect: str
       }
     }
     const { sync } = agent;
-    checks.push({ target: 'outbox drain ≥ 1,000 visits/s, exactly once', measured: `${Math.round(sync.drainPerSecond)}/s, ${sync.serverVisits}/${sync.drainVisits} on the server`, met: sync.drainPerSecond >= 1000 && sync.serverVisits === sync.drainVisits });
-    checks.push({ target: `feed full load of ${sync.feedRows} credentials < 10 s, agent RSS < 150 MB`, measured: `${sync.feedSeconds.toFixed(2)} s, ${Math.round(sync.feedPeakRssMb)} MB`, met: sync.feedSeconds < 10 && sync.feedPeakRssMb < 150 });
+    checks.push({
+      target: 'outbox drain ≥ 1,000 visits/s, exactly once',
+      measured: `${Math.round(sync.drainPerSecond)}/s, ${sync.serverVisits}/${sync.drainVisits} on the server`,
+      met: sync.drainPerSecond >= 1000 && sync.serverVisits === sync.drainVisits,
+    });
+    checks.push({
+      target: `feed full load of ${sync.feedRows} credentials < 10 s, agent RSS < 150 MB`,
+      measured: `${sync.feedSeconds.toFixed(2)} s, ${Math.round(sync.feedPeakRssMb)} MB`,
+      met: sync.feedSeconds < 10 && sync.feedPeakRssMb < 150,
+    });
   }
   if (kiosk) {
     const p95 = (mode: string) => `${kiosk.latencies.find((l) => l.mode === mode)?.p95.toFixed(1)} ms`;

@@ -43,19 +43,24 @@ const columns = ['scenario', 'operations', 'faults injected', 'acknowledged', 'l
 
 export function renderTable(results: ScenarioResult[]): string {
   const rows = results.map((r) => [
-    r.scenario, r.operations, r.faults, r.acknowledged, r.lost, r.duplicated, r.serverErrors, r.badInputServerErrors ?? 'n/a', r.unclean, r.seconds.toFixed(1), passed(r) ? 'pass' : 'FAIL',
+    r.scenario,
+    r.operations,
+    r.faults,
+    r.acknowledged,
+    r.lost,
+    r.duplicated,
+    r.serverErrors,
+    r.badInputServerErrors ?? 'n/a',
+    r.unclean,
+    r.seconds.toFixed(1),
+    passed(r) ? 'pass' : 'FAIL',
   ]);
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(columns), line(columns.map((c, i) => (i === 0 || i === columns.length - 1 ? '---' : '---:'))), ...rows.map(line)].join('\n');
 }
 
 export function renderReport(results: ScenarioResult[], meta: { quick: boolean; machine: string; date: string }): string {
-  const details = results.flatMap((r) => [
-    `### ${r.scenario}`,
-    ...r.notes.map((n) => `- ${n}`),
-    ...r.violations.map((v) => `- VIOLATION: ${v}`),
-    '',
-  ]);
+  const details = results.flatMap((r) => [`### ${r.scenario}`, ...r.notes.map((n) => `- ${n}`), ...r.violations.map((v) => `- VIOLATION: ${v}`), '']);
   return [
     `# Chaos run${meta.quick ? ' (quick)' : ''}`,
     '',

@@ -25,8 +25,18 @@ for (const scenario of chosen) {
     results.push(await scenario.run(settings));
   } catch (error) {
     results.push({
-      scenario: scenario.id, operations: 0, faults: 0, acknowledged: 0, lost: 0, duplicated: 0, serverErrors: 0, badInputServerErrors: null, unclean: 0,
-      violations: [`the scenario did not complete: ${(error as Error).stack ?? String(error)}`], notes: [], seconds: 0,
+      scenario: scenario.id,
+      operations: 0,
+      faults: 0,
+      acknowledged: 0,
+      lost: 0,
+      duplicated: 0,
+      serverErrors: 0,
+      badInputServerErrors: null,
+      unclean: 0,
+      violations: [`the scenario did not complete: ${(error as Error).stack ?? String(error)}`],
+      notes: [],
+      seconds: 0,
     });
   }
 }

@@ -17,11 +17,7 @@ export const mutationAreas = {
     tests: ['agent/test/devices/serial/stx-hex-frames*.test.ts', 'agent/test/devices/hid/keyboard-report*.test.ts'],
   },
   appointments: {
-    mutate: [
-      'server/src/modules/appointments/engine/**/*.ts',
-      '!server/src/modules/appointments/engine/index.ts',
-      '!server/src/modules/appointments/engine/types.ts',
-    ],
+    mutate: ['server/src/modules/appointments/engine/**/*.ts', '!server/src/modules/appointments/engine/index.ts', '!server/src/modules/appointments/engine/types.ts'],
     tests: ['server/test/appointments/engine/**/*.test.ts'],
     // The agreement property test (checkStart against availableSlots over random weeks) takes ~30 s
     // a run and cannot see a fault both share; the focused tests pin the rules instead.

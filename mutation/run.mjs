@@ -46,11 +46,7 @@ const rows = results.map((r) =>
     ? `| ${r.name} | run failed (${r.failed}) | | | | | ${r.seconds} s |`
     : `| ${r.name} | ${r.score.toFixed(1)} % | ${r.detected} / ${r.valid} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} | ${r.seconds} s |`,
 );
-const table = [
-  '| area | score | killed / valid | survived | no coverage | disabled | time |',
-  '|---|---|---|---|---|---|---|',
-  ...rows,
-].join('\n');
+const table = ['| area | score | killed / valid | survived | no coverage | disabled | time |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 const machine = `${os.cpus().length} cores, Node ${process.versions.node}`;
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync(

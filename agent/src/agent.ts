@@ -67,7 +67,10 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const digest = createCredentialDigester(store.db);
   const bus = new EventBus(logger);
   const contact = new ServerContact(now);
-  const metrics = new AgentMetrics(() => store.outbox.depth(), () => cacheAgeSeconds(store, now()));
+  const metrics = new AgentMetrics(
+    () => store.outbox.depth(),
+    () => cacheAgeSeconds(store, now()),
+  );
   const allDevices: Device[] = [...deps.devices.readers, ...deps.devices.relays, ...deps.devices.sensors];
 
   const gate = new Gate({
@@ -111,7 +114,17 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const kiosk =
     config.kiosk.enabled && localApi
       ? new Kiosk({
-          config, server: deps.kioskServer ?? client!, agentStore: store, localApi, reader: kioskReader(config, deps.devices), digest, bus, contact, metrics, logger, now,
+          config,
+          server: deps.kioskServer ?? client!,
+          agentStore: store,
+          localApi,
+          reader: kioskReader(config, deps.devices),
+          digest,
+          bus,
+          contact,
+          metrics,
+          logger,
+          now,
         })
       : null;
   const health = (): HealthReport =>
@@ -129,8 +142,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   let stopWatching = () => {};
   let stopping: Promise<void> | null = null;
 
-  const allRelaysOff = () =>
-    Promise.allSettled(deps.devices.relays.map((relay) => relay.allOff().catch((error: unknown) => logger.error({ relay: relay.id, err: error }, 'relay allOff failed'))));
+  const allRelaysOff = () => Promise.allSettled(deps.devices.relays.map((relay) => relay.allOff().catch((error: unknown) => logger.error({ relay: relay.id, err: error }, 'relay allOff failed'))));
 
   return {
     gate,

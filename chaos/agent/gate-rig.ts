@@ -123,7 +123,7 @@ export class GateRig {
     const ons = () => this.commands().filter((c) => c.on).length;
     const before = ons();
     await this.present(card);
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
       if (ons() > before) return true;
       await sleep(5);
     }
@@ -184,7 +184,12 @@ export class GateRig {
   /** Visits the server holds from this gate. */
   async serverVisits(): Promise<number> {
     const db = this.studio.f.db;
-    const row = await db.first(db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', '=', deviceId));
+    const row = await db.first(
+      db.qb
+        .selectFrom('visits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('device_id', '=', deviceId),
+    );
     return Number(row!.n);
   }
 

@@ -77,7 +77,8 @@ export async function reconcileAgent(agentDbPath: string, server: Db, companyId:
     const row = outboxByKey.get(key);
     if (d.offline && !row) ledger.violations.push(`offline grant ${d.id}: no outbox row (the grant and its outbox row are one transaction)`);
     if (row?.status === 'rejected') ledger.violations.push(`offline grant ${d.id}: the server rejected its visit`);
-    if (row?.status === 'sent' && (found.length !== 1 || row.visit_id !== found[0])) ledger.violations.push(`offline grant ${d.id}: outbox says visit ${row.visit_id}, the server holds ${found.join(', ') || 'none'}`);
+    if (row?.status === 'sent' && (found.length !== 1 || row.visit_id !== found[0]))
+      ledger.violations.push(`offline grant ${d.id}: outbox says visit ${row.visit_id}, the server holds ${found.join(', ') || 'none'}`);
   }
   ledger.inDoubt = visits.filter((v) => !matched.has(v.id)).length;
   return ledger;

@@ -74,7 +74,14 @@ export async function agentKill(settings: AgentKillSettings): Promise<ScenarioRe
       `in doubt: ${ledger.inDoubt} visits the server recorded for online check-ins whose answer the killed agent never recorded (the door did not open); not lost, not doubled`,
     );
     return agentScenarioResult(`agent SIGKILL ×${settings.kills} while scanning and draining`, {
-      operations: rig.framesSent, faults: settings.kills, ledger, serverErrors: rig.studio.proxy.serverErrors, violations, notes, startedAt: started, maxInDoubt: settings.kills,
+      operations: rig.framesSent,
+      faults: settings.kills,
+      ledger,
+      serverErrors: rig.studio.proxy.serverErrors,
+      violations,
+      notes,
+      startedAt: started,
+      maxInDoubt: settings.kills,
     });
   } finally {
     await rig.close();

@@ -45,7 +45,13 @@ export async function agentOutage(settings: AgentOutageSettings): Promise<Scenar
       `outbox drained in ${drainSeconds.toFixed(1)} s (${(granted / drainSeconds).toFixed(0)} visits/s) once the server was back`,
     );
     return agentScenarioResult(`agent: ${settings.scans} scans in a server outage`, {
-      operations: settings.scans, faults: 1, ledger, serverErrors: gate.studio.proxy.serverErrors, violations, notes, startedAt: started,
+      operations: settings.scans,
+      faults: 1,
+      ledger,
+      serverErrors: gate.studio.proxy.serverErrors,
+      violations,
+      notes,
+      startedAt: started,
     });
   } finally {
     await gate.close();

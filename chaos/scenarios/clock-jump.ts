@@ -71,7 +71,13 @@ export async function clockJump(settings: ClockJumpSettings): Promise<ScenarioRe
     for (const row of rejected) violations.push(`outbox row ${row.id} rejected by the server: ${row.last_error}`);
     const ledger = await gate.stopAndReconcile();
     return agentScenarioResult('agent: clock jumps ±2 days, ±1 hour', {
-      operations, faults: 4, ledger, serverErrors: gate.studio.proxy.serverErrors, violations, notes, startedAt: started,
+      operations,
+      faults: 4,
+      ledger,
+      serverErrors: gate.studio.proxy.serverErrors,
+      violations,
+      notes,
+      startedAt: started,
     });
   } finally {
     await gate.close();

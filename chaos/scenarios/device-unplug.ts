@@ -25,8 +25,7 @@ export async function deviceUnplug(settings: DeviceUnplugSettings): Promise<Scen
   let next = 0;
   const card = () => cards[next++ % cards.length]!;
   /** Every device open again, and `device` reopened at least `reconnects` times. */
-  const healthy = (device: 'rdm' | 'lcus', reconnects: number) =>
-    rig.waitFor((h) => h.devices.every((d) => d.state === 'ok' && (d.id !== device || d.reconnects >= reconnects)), 20_000);
+  const healthy = (device: 'rdm' | 'lcus', reconnects: number) => rig.waitFor((h) => h.devices.every((d) => d.state === 'ok' && (d.id !== device || d.reconnects >= reconnects)), 20_000);
   let faults = 0;
   try {
     rig.startAgent();
@@ -80,7 +79,13 @@ export async function deviceUnplug(settings: DeviceUnplugSettings): Promise<Scen
       `longest ON while connected: ${relay.longestOnMs} ms; ${relay.onAcrossUnplug.length} pulses cut by an unplug (the board loses its USB power; the OFF seen is the replug's all-off, ${relay.onAcrossUnplug.join(', ') || '-'} ms later)`,
     );
     return agentScenarioResult(`agent: reader and relay unplugged ×${settings.cycles} mid-scan`, {
-      operations: rig.framesSent, faults, ledger, serverErrors: rig.studio.proxy.serverErrors, violations, notes, startedAt: started,
+      operations: rig.framesSent,
+      faults,
+      ledger,
+      serverErrors: rig.studio.proxy.serverErrors,
+      violations,
+      notes,
+      startedAt: started,
     });
   } finally {
     await rig.close();

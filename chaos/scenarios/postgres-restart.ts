@@ -43,7 +43,9 @@ export async function postgresRestart(settings: PostgresRestartSettings): Promis
     cluster.killPostmaster();
     await sleep(settings.outageMs);
     await cluster.startPostmaster();
-    notes.push(`postmaster SIGKILL at ${at}/${total} acknowledged: database away ${Math.round(performance.now() - t0)} ms (crash recovery included), ${run.load.stats.clean503 - before} clean 503s meanwhile`);
+    notes.push(
+      `postmaster SIGKILL at ${at}/${total} acknowledged: database away ${Math.round(performance.now() - t0)} ms (crash recovery included), ${run.load.stats.clean503 - before} clean 503s meanwhile`,
+    );
 
     const outcome = await run.finish(60_000);
     const violations = [...outcome.violations];

@@ -162,9 +162,8 @@ export class ServerLoad {
       const r = await this.client.members.checkIn({ location_id: this.world.locationId, membership_id: op.membershipId!, source: 'api' }, call);
       return { id: r.data.id, replayed: r.replayed };
     }
-    const r = op.kind === 'book'
-      ? await this.client.classes.book(op.classId!, { contact_id: op.contactId! }, call)
-      : await this.client.classes.checkIn(op.classId!, { contact_id: op.contactId! }, call);
+    const r =
+      op.kind === 'book' ? await this.client.classes.book(op.classId!, { contact_id: op.contactId! }, call) : await this.client.classes.checkIn(op.classId!, { contact_id: op.contactId! }, call);
     return { id: r.data.attendee_id, replayed: r.replayed };
   }
 

@@ -13,7 +13,9 @@ const execFileAsync = promisify(execFile);
 export function postgresBinaries(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
@@ -47,7 +49,12 @@ export class PrivateCluster {
       }
       await cluster.run('initdb', ['-D', cluster.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
       const settings = { port: cluster.port, listen_addresses: "'127.0.0.1'", unix_socket_directories: `'${dir}'`, fsync: 'off', max_connections: 40, shared_buffers: "'32MB'" };
-      writeFileSync(join(cluster.data, 'postgresql.auto.conf'), Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join('\n') + '\n');
+      writeFileSync(
+        join(cluster.data, 'postgresql.auto.conf'),
+        Object.entries(settings)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join('\n') + '\n',
+      );
       await cluster.startPostmaster();
       process.once('exit', cluster.killOnExit);
       return cluster;

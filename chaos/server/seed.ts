@@ -49,12 +49,27 @@ export async function seedServerWorld(databaseUrl: string, size: WorldSize): Pro
     const settings = JSON.stringify({ classes: { checkin_opens_minutes_before: 1440 } });
     await db.run(db.qb.insertInto('locations').values({ ...base, id: locationId, name: 'Chaos', slug: 'chaos', timezone: 'UTC', country: 'US', address: null, settings }));
     const templateId = randomUUID();
-    await db.run(db.qb.insertInto('package_templates').values({ ...base, id: templateId, location_id: locationId, name: 'Five pack', price_cents: 5000, total_sessions: credits, covered_service_ids: null }));
+    await db.run(
+      db.qb.insertInto('package_templates').values({ ...base, id: templateId, location_id: locationId, name: 'Five pack', price_cents: 5000, total_sessions: credits, covered_service_ids: null }),
+    );
     const serviceId = randomUUID();
     await db.run(
       db.qb.insertInto('services').values({
-        ...base, id: serviceId, location_id: locationId, name: 'Chaos Flow', description: null, category: 'fitness', kind: 'class', duration_minutes: 60, price_cents: 1500,
-        buffer_before_minutes: 0, buffer_after_minutes: 0, room_id: null, requires_entitlement: 0, free_classes: 0, first_timers_only: 0,
+        ...base,
+        id: serviceId,
+        location_id: locationId,
+        name: 'Chaos Flow',
+        description: null,
+        category: 'fitness',
+        kind: 'class',
+        duration_minutes: 60,
+        price_cents: 1500,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        room_id: null,
+        requires_entitlement: 0,
+        free_classes: 0,
+        first_timers_only: 0,
       }),
     );
     const classIds: string[] = [];
@@ -68,23 +83,53 @@ export async function seedServerWorld(databaseUrl: string, size: WorldSize): Pro
       classIds.push(id);
       const start = dayStart + (8 + (c % 10)) * 3_600_000;
       classes.push({
-        ...base, id, location_id: locationId, service_id: serviceId, staff_id: null, room_id: null, series_id: null,
-        start_at: new Date(start).toISOString(), end_at: new Date(start + 3_600_000).toISOString(), capacity: perClass, status: 'scheduled' as const,
+        ...base,
+        id,
+        location_id: locationId,
+        service_id: serviceId,
+        staff_id: null,
+        room_id: null,
+        series_id: null,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(start + 3_600_000).toISOString(),
+        capacity: perClass,
+        status: 'scheduled' as const,
       });
     }
     await insertMany(db, classes, (batch) => db.qb.insertInto('classes').values(batch));
 
     const total = size.checkIns + size.bookings + size.classCheckIns;
-    const contacts = [], memberships = [];
+    const contacts = [],
+      memberships = [];
     for (let i = 0; i < total; i++) {
       const contactId = randomUUID();
       contacts.push({
-        ...base, id: contactId, location_id: locationId, first_name: `Chaos${i}`, last_name: 'Member', phone: null, email: null, notes: null,
-        search_text: `chaos${i} member`, updated_at: now, form_signed_at: now,
+        ...base,
+        id: contactId,
+        location_id: locationId,
+        first_name: `Chaos${i}`,
+        last_name: 'Member',
+        phone: null,
+        email: null,
+        notes: null,
+        search_text: `chaos${i} member`,
+        updated_at: now,
+        form_signed_at: now,
       });
       memberships.push({
-        ...base, id: randomUUID(), contact_id: contactId, location_id: locationId, kind: 'package' as const, plan_id: null, package_template_id: templateId,
-        status: 'active', member_code: null, start_date: '2020-01-01', end_date: null, credits_total: credits, updated_at: now,
+        ...base,
+        id: randomUUID(),
+        contact_id: contactId,
+        location_id: locationId,
+        kind: 'package' as const,
+        plan_id: null,
+        package_template_id: templateId,
+        status: 'active',
+        member_code: null,
+        start_date: '2020-01-01',
+        end_date: null,
+        credits_total: credits,
+        updated_at: now,
       });
     }
     await insertMany(db, contacts, (batch) => db.qb.insertInto('contacts').values(batch));
@@ -94,9 +139,21 @@ export async function seedServerWorld(databaseUrl: string, size: WorldSize): Pro
     const bookingContacts = memberships.slice(size.checkIns, size.checkIns + size.bookings).map((m, i) => ({ contactId: m.contact_id, classId: classIds[i % classIds.length]! }));
     const classCheckIns = memberships.slice(size.checkIns + size.bookings).map((m, i) => ({ contactId: m.contact_id, membershipId: m.id, classId: classIds[i % classIds.length]! }));
     const attendees = classCheckIns.map((spot) => ({
-      id: randomUUID(), company_id: company.id, class_id: spot.classId, contact_id: spot.contactId, status: 'reserved' as const, paid_by: 'package' as const,
-      membership_id: spot.membershipId, source: 'staff' as const, excused: 0, visit_id: null, guest_of_contact_id: null, booked_at: now, checked_in_at: null,
-      cancelled_at: null, updated_at: now,
+      id: randomUUID(),
+      company_id: company.id,
+      class_id: spot.classId,
+      contact_id: spot.contactId,
+      status: 'reserved' as const,
+      paid_by: 'package' as const,
+      membership_id: spot.membershipId,
+      source: 'staff' as const,
+      excused: 0,
+      visit_id: null,
+      guest_of_contact_id: null,
+      booked_at: now,
+      checked_in_at: null,
+      cancelled_at: null,
+      updated_at: now,
     }));
     await insertMany(db, attendees, (batch) => db.qb.insertInto('class_attendees').values(batch));
     const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'chaos' });

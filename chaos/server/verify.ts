@@ -32,11 +32,12 @@ export async function verifyServerWorld(databaseUrl: string, world: ServerWorld,
 async function verify(db: Db, world: ServerWorld, ops: readonly Operation[]): Promise<Verdict> {
   const verdict: Verdict = { lost: 0, duplicated: 0, violations: [] };
   const visits = await db.all(db.qb.selectFrom('visits').select(['id', 'membership_id', 'kind', 'class_id', 'visits_used', 'recorded_at']).where('company_id', '=', world.companyId));
-  const attendees = await db.all(
-    db.qb.selectFrom('class_attendees').select(['id', 'class_id', 'contact_id', 'status', 'visit_id', 'paid_by']).where('company_id', '=', world.companyId),
-  );
+  const attendees = await db.all(db.qb.selectFrom('class_attendees').select(['id', 'class_id', 'contact_id', 'status', 'visit_id', 'paid_by']).where('company_id', '=', world.companyId));
   const visitsOf = group(visits, (v) => v.membership_id);
-  const spotsOf = group(attendees.filter((a) => (live as readonly string[]).includes(a.status)), (a) => `${a.class_id}/${a.contact_id}`);
+  const spotsOf = group(
+    attendees.filter((a) => (live as readonly string[]).includes(a.status)),
+    (a) => `${a.class_id}/${a.contact_id}`,
+  );
   const visitById = new Map(visits.map((v) => [v.id, v]));
 
   for (const op of ops) {
@@ -71,10 +72,12 @@ async function verify(db: Db, world: ServerWorld, ops: readonly Operation[]): Pr
     if (k.response_status === null || k.response_body === null) verdict.violations.push(`Idempotency-Key ${k.key}: claimed without its answer`);
   }
   // Every write the load made went through a key: a visit or a spot no stored answer names was written outside one.
-  const answered = new Set(keys.flatMap((k) => {
-    const body = k.response_body === null ? {} : (JSON.parse(k.response_body) as { id?: string; attendee_id?: string });
-    return [body.id, body.attendee_id].filter((id): id is string => id !== undefined);
-  }));
+  const answered = new Set(
+    keys.flatMap((k) => {
+      const body = k.response_body === null ? {} : (JSON.parse(k.response_body) as { id?: string; attendee_id?: string });
+      return [body.id, body.attendee_id].filter((id): id is string => id !== undefined);
+    }),
+  );
   for (const v of visits) if (v.kind === 'facility' && !answered.has(v.id)) verdict.violations.push(`visit ${v.id}: written without its Idempotency-Key answer`);
   const seeded = new Set(world.classCheckIns.map((s) => s.contactId));
   for (const a of attendees) if (!answered.has(a.id) && !seeded.has(a.contact_id)) verdict.violations.push(`spot ${a.id}: written without its Idempotency-Key answer`);

@@ -30,13 +30,31 @@ describe('the server checks catch what a fault could leave behind', () => {
     const now = new Date().toISOString();
     const holders = new Map((await db.all(db.qb.selectFrom('memberships').select(['id', 'contact_id']))).map((m) => [m.id, m.contact_id]));
     const visit = (membershipId: string, used: number) => ({
-      id: randomUUID(), company_id: world.companyId, membership_id: membershipId, contact_id: holders.get(membershipId)!, location_id: world.locationId, kind: 'facility' as const,
-      class_id: null, checked_in_at: now, recorded_at: now, source: 'api' as const, device_id: null, resolved_by: null, offline: 0, flags: '[]', plan_name: 'Five pack',
-      visits_used: used, visits_remaining: 5 - used,
+      id: randomUUID(),
+      company_id: world.companyId,
+      membership_id: membershipId,
+      contact_id: holders.get(membershipId)!,
+      location_id: world.locationId,
+      kind: 'facility' as const,
+      class_id: null,
+      checked_in_at: now,
+      recorded_at: now,
+      source: 'api' as const,
+      device_id: null,
+      resolved_by: null,
+      offline: 0,
+      flags: '[]',
+      plan_name: 'Five pack',
+      visits_used: used,
+      visits_remaining: 5 - used,
     });
     try {
       await db.run(db.qb.insertInto('visits').values([visit(doubledOp.membershipId!, 1), visit(doubledOp.membershipId!, 2), visit(halfOp.membershipId!, 3)]));
-      await db.run(db.qb.insertInto('idempotency_keys').values({ company_id: world.companyId, key: 'half', method: 'POST', path: '/v1/members/check-in', request_hash: 'x', response_status: null, response_body: null, created_at: now }));
+      await db.run(
+        db.qb
+          .insertInto('idempotency_keys')
+          .values({ company_id: world.companyId, key: 'half', method: 'POST', path: '/v1/members/check-in', request_hash: 'x', response_status: null, response_body: null, created_at: now }),
+      );
       await db.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in' }).where('company_id', '=', world.companyId));
     } finally {
       await db.close();

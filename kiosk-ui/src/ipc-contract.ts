@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  KioskAnswer,
-  KioskCheckIn,
-  KioskClassDetail,
-  KioskScanTarget,
-  KioskStatus,
-  KioskTimetable,
-} from '@studio/shared/kiosk';
+import { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskScanTarget, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
 
 /*
  * The one contract between the kiosk's renderer (through the preload) and the Electron main
@@ -42,10 +35,7 @@ export type IpcError = z.infer<typeof IpcError>;
  * rejected invoke whose message is reworded, and drops its code.
  */
 export function ipcReply<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: IpcError }),
-  ]);
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: IpcError })]);
 }
 export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

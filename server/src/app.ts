@@ -40,10 +40,7 @@ export async function buildApp({ db, logger, limits = defaultLimits }: AppOption
   });
   // One line per request, with the route pattern rather than the URL: queries may hold names or phones.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    request.log.info({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   registerErrorHandling(app);
 

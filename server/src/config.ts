@@ -7,11 +7,7 @@ export const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z
-      .string()
-      .min(1)
-      .default('./data/studio.db')
-      .describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
+    DATABASE_URL: z.string().min(1).default('./data/studio.db').describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // 100 requests a second per key on average, Stripe's live-mode figure, with bursts up to the window's budget.
     RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
@@ -23,7 +19,7 @@ export const ConfigSchema = z
     HEADERS_TIMEOUT_MS: count(10_000, 1).describe('Time a client has to send the request line and headers'),
     REQUEST_TIMEOUT_MS: count(30_000, 1).describe('Time a client has to send the whole request, body included'),
     SOCKET_TIMEOUT_MS: count(30_000, 1).describe('A socket silent this long is closed'),
-    KEEP_ALIVE_TIMEOUT_MS: count(5000, 1).describe('An idle keep-alive connection is closed after this; set it above a load balancer\'s idle timeout'),
+    KEEP_ALIVE_TIMEOUT_MS: count(5000, 1).describe("An idle keep-alive connection is closed after this; set it above a load balancer's idle timeout"),
     MAX_CONNECTIONS: count(1024, 1),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional().describe('Open connections from one client address (an IPv6 /64); default a quarter of MAX_CONNECTIONS'),
     SHUTDOWN_TIMEOUT_MS: count(15_000, 0).describe('On SIGTERM, requests still running after this are cut off'),

@@ -7,14 +7,18 @@ import { z } from 'zod';
  */
 export const KioskConfig = z.strictObject({
   enabled: z.boolean().default(false),
-  reader: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('id of a reader in devices.readers whose scans check members into class at this kiosk; not a lane\'s reader (it opens nothing)'),
-  horizon_hours: z.number().min(0).max(24).default(3).describe('the timetable shows today\'s classes still to come or running, and those starting within this many hours'),
+  reader: z.string().min(1).optional().describe("id of a reader in devices.readers whose scans check members into class at this kiosk; not a lane's reader (it opens nothing)"),
+  horizon_hours: z.number().min(0).max(24).default(3).describe("the timetable shows today's classes still to come or running, and those starting within this many hours"),
   refresh_s: z.number().min(0.05).default(60).describe('how often the timetable and rosters are fetched into the offline cache'),
-  checkin_opens_min: z.number().int().min(0).max(240).default(30).describe('only for a server that sends no class check-in window: a tap or scan checks into a class from this many minutes before its start until its end (the server\'s window, from the location\'s settings, wins)'),
+  checkin_opens_min: z
+    .number()
+    .int()
+    .min(0)
+    .max(240)
+    .default(30)
+    .describe(
+      "only for a server that sends no class check-in window: a tap or scan checks into a class from this many minutes before its start until its end (the server's window, from the location's settings, wins)",
+    ),
   online_budget_ms: z.number().int().min(100).max(10_000).default(2000).describe('a kiosk request waits this long for the server, then answers from the cache'),
 });
 export type KioskConfig = z.output<typeof KioskConfig>;

@@ -6,15 +6,18 @@ import { z } from 'zod';
  */
 
 const id = z.string().min(1).max(100).describe('unique within its list; lanes refer to it');
-const serialPath = z
-  .string()
-  .min(1)
-  .describe('serial device; prefer a stable /dev/serial/by-path/… or udev symlink (docs/hardware.md §2.1, §4.2)');
+const serialPath = z.string().min(1).describe('serial device; prefer a stable /dev/serial/by-path/… or udev symlink (docs/hardware.md §2.1, §4.2)');
 const baudRate = (rate: number) => z.number().int().positive().default(rate).describe(`serial speed, default ${rate}`);
 const ms = (value: number, what: string) => z.number().int().min(0).max(600_000).default(value).describe(`${what}; default ${value} ms`);
 
 const usbId = z
-  .union([z.number().int().min(0).max(0xffff), z.string().regex(/^(0x)?[0-9a-f]{4}$/i).transform((hex) => Number.parseInt(hex.replace(/^0x/i, ''), 16))])
+  .union([
+    z.number().int().min(0).max(0xffff),
+    z
+      .string()
+      .regex(/^(0x)?[0-9a-f]{4}$/i)
+      .transform((hex) => Number.parseInt(hex.replace(/^0x/i, ''), 16)),
+  ])
   .describe('a USB id as a number or 4 hex digits, e.g. "16c0"');
 const UsbIds = z.strictObject({ vendor_id: usbId, product_id: usbId });
 
@@ -49,23 +52,16 @@ const HidWedgeReader = z
   })
   .refine((reader) => (reader.path === undefined) !== (reader.usb === undefined), { message: 'give exactly one of path or usb', path: ['path'] });
 
-const FramedSerialReader = <D extends 'rdm6300' | 'id12la'>(driver: D) =>
-  z.strictObject({ id, driver: z.literal(driver), path: serialPath, baud_rate: baudRate(9600), debounce_ms: debounceMs });
+const FramedSerialReader = <D extends 'rdm6300' | 'id12la'>(driver: D) => z.strictObject({ id, driver: z.literal(driver), path: serialPath, baud_rate: baudRate(9600), debounce_ms: debounceMs });
 
 const SerialLineReader = z.strictObject({
   id,
   driver: z.literal('serial-line'),
   path: serialPath,
   baud_rate: baudRate(9600),
-  delimiter: z
-    .enum(['any', 'lf', 'crlf', 'cr'])
-    .default('any')
-    .describe('line end; any (default): CR, LF or CR LF; a line without one ends on the idle gap'),
+  delimiter: z.enum(['any', 'lf', 'crlf', 'cr']).default('any').describe('line end; any (default): CR, LF or CR LF; a line without one ends on the idle gap'),
   idle_timeout_ms: ms(100, 'ends a line when no byte follows, for readers that print no line end (or another one); 0 = line ends only'),
-  format: z
-    .enum(['any', 'decimal', 'hex', 'w26'])
-    .default('any')
-    .describe('what to take from a line: the whole line, the first digit run, 8+ hex digits, or a W26 "FFF,CCCCC"'),
+  format: z.enum(['any', 'decimal', 'hex', 'w26']).default('any').describe('what to take from a line: the whole line, the first digit run, 8+ hex digits, or a W26 "FFF,CCCCC"'),
   pattern: z
     .string()
     .refine((source) => compiles(source), { message: 'not a valid regular expression' })

@@ -78,10 +78,12 @@ export class Gate {
   /** Queues a read on its lane; resolves with its decision. Never rejects: a failure is logged and refused. */
   enqueue(lane: Lane, read: CardRead): Promise<DecisionEvent | null> {
     const previous = this.queues.get(lane.id) ?? Promise.resolve();
-    const next = previous.then(() => this.decide(lane, read)).catch((error: unknown) => {
-      this.log.error({ lane: lane.id, err: error }, 'deciding a scan failed; refused');
-      return null;
-    });
+    const next = previous
+      .then(() => this.decide(lane, read))
+      .catch((error: unknown) => {
+        this.log.error({ lane: lane.id, err: error }, 'deciding a scan failed; refused');
+        return null;
+      });
     this.queues.set(lane.id, next);
     return next;
   }
@@ -93,7 +95,15 @@ export class Gate {
     const digest = this.deps.digest(read.identifier);
     const cached = findCached(store, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
-    const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, direction, passageKey: passageKeyOf(cached?.contact_id, digest), membershipId: cached?.membership_id ?? null };
+    const record = {
+      at,
+      laneId: lane.id,
+      readerId: read.readerId,
+      credentialDigest: digest,
+      direction,
+      passageKey: passageKeyOf(cached?.contact_id, digest),
+      membershipId: cached?.membership_id ?? null,
+    };
     const refuse = (reason: string, offline: boolean) => {
       store.decisions.add({ ...record, granted: false, reason, offline, idempotencyKey: null });
       return this.finish(lane, digest, { ...base, granted: false, reason, offline });
@@ -101,7 +111,10 @@ export class Gate {
 
     // A member is never charged for a door that cannot open: refused before any check-in.
     if (doorUnavailable(lane.relay)) {
-      this.log.warn({ lane: lane.id, relay: lane.relay.id, credential: digestPrefix(digest) }, 'the lane relay is unavailable, so the door cannot open: refused (door_unavailable) without checking in');
+      this.log.warn(
+        { lane: lane.id, relay: lane.relay.id, credential: digestPrefix(digest) },
+        'the lane relay is unavailable, so the door cannot open: refused (door_unavailable) without checking in',
+      );
       return refuse('door_unavailable', false);
     }
     if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, record, base);
@@ -127,7 +140,20 @@ export class Gate {
       const visitId = online.visitId;
       const doorFailed =
         online.granted && visitId !== null && decided.membershipId !== null
-          ? () => store.onlineDoorFailed(decisionId, { idempotency_key: idempotencyKey, membership_id: decided.membershipId!, location_id: settings.locationId, device_id: settings.deviceId, checked_in_at: at.toISOString(), online_attempted: true, visit_id: visitId }, this.now())
+          ? () =>
+              store.onlineDoorFailed(
+                decisionId,
+                {
+                  idempotency_key: idempotencyKey,
+                  membership_id: decided.membershipId!,
+                  location_id: settings.locationId,
+                  device_id: settings.deviceId,
+                  checked_in_at: at.toISOString(),
+                  online_attempted: true,
+                  visit_id: visitId,
+                },
+                this.now(),
+              )
           : () => store.decisions.doorFailed(decisionId, doorNotOpened);
       return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
     }
@@ -149,7 +175,10 @@ export class Gate {
       });
       doorFailed = () => {
         const outcome = store.offlineDoorFailed(decisionId, idempotencyKey, this.now());
-        this.log.warn({ lane: lane.id, outcome }, outcome === 'withdrawn' ? 'the offline visit is withdrawn: the door did not open' : 'the offline visit will be voided once delivered: the door did not open');
+        this.log.warn(
+          { lane: lane.id, outcome },
+          outcome === 'withdrawn' ? 'the offline visit is withdrawn: the door did not open' : 'the offline visit will be voided once delivered: the door did not open',
+        );
       };
     } else {
       // A refusal, or a staff card with no membership: nothing for the server to count.
@@ -164,7 +193,14 @@ export class Gate {
    * member's key (the cache, else the server's resolve, which records nothing), is what lets them
    * back in at once; a second read at the exit within the window is held like any double read.
    */
-  private async letOut(lane: Lane, read: CardRead, digest: string, cachedContact: string | null, record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>, base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>) {
+  private async letOut(
+    lane: Lane,
+    read: CardRead,
+    digest: string,
+    cachedContact: string | null,
+    record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>,
+    base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>,
+  ) {
     const { store, settings } = this.deps;
     let contactId = cachedContact;
     if (contactId === null) {

@@ -131,8 +131,14 @@ export class ClassCheckIn {
     if (refusal) return refused(refusal, context);
     store.recordOfflineCheckIn(
       {
-        idempotency_key: this.newKey(), class_id: cached.class.id, contact_id: attempt.contactId, device_id: settings.deviceId, checked_in_at: at.toISOString(),
-        class_name: cached.class.name, class_start: cached.class.start, display_name: entry.display_name,
+        idempotency_key: this.newKey(),
+        class_id: cached.class.id,
+        contact_id: attempt.contactId,
+        device_id: settings.deviceId,
+        checked_in_at: at.toISOString(),
+        class_name: cached.class.name,
+        class_start: cached.class.start,
+        display_name: entry.display_name,
       },
       at,
     );

@@ -68,9 +68,23 @@ export class Kiosk implements KioskApi {
     });
     this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.agentStore.cache, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
     const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min };
-    this.checkIns = new ClassCheckIn({ link: this.link, sync: this.sync, store: this.store, eligibility: deps.agentStore.cache, settings, logger, now, ...(deps.newIdempotencyKey && { newIdempotencyKey: deps.newIdempotencyKey }) });
+    this.checkIns = new ClassCheckIn({
+      link: this.link,
+      sync: this.sync,
+      store: this.store,
+      eligibility: deps.agentStore.cache,
+      settings,
+      logger,
+      now,
+      ...(deps.newIdempotencyKey && { newIdempotencyKey: deps.newIdempotencyKey }),
+    });
     this.scanDeps = {
-      link: this.link, sync: this.sync, kioskStore: this.store, agentStore: deps.agentStore, checkIn: this.checkIns, now,
+      link: this.link,
+      sync: this.sync,
+      kioskStore: this.store,
+      agentStore: deps.agentStore,
+      checkIn: this.checkIns,
+      now,
       settings: { locationId: config.location_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min },
     };
 
@@ -83,7 +97,12 @@ export class Kiosk implements KioskApi {
       ...backoff,
       job: () => drainClassCheckIns({ link: this.link, store: this.store, logger, now, onResult: (result) => drained.inc({ result }) }),
     });
-    this.answers = new Counter({ name: 'studio_agent_kiosk_answers_total', help: 'Kiosk class check-in answers', labelNames: ['via', 'outcome', 'reason', 'offline'], registers: [deps.metrics.registry] });
+    this.answers = new Counter({
+      name: 'studio_agent_kiosk_answers_total',
+      help: 'Kiosk class check-in answers',
+      labelNames: ['via', 'outcome', 'reason', 'offline'],
+      registers: [deps.metrics.registry],
+    });
     const store = this.store;
     new Gauge({
       name: 'studio_agent_kiosk_outbox_depth',
@@ -126,15 +145,24 @@ export class Kiosk implements KioskApi {
   }
 
   async timetable(): Promise<KioskTimetable> {
-    const fresh = await this.sync.fetchTimetable(this.deps.config.kiosk.online_budget_ms).then(() => true, (error: unknown) => this.fellBack(error));
+    const fresh = await this.sync.fetchTimetable(this.deps.config.kiosk.online_budget_ms).then(
+      () => true,
+      (error: unknown) => this.fellBack(error),
+    );
     const now = this.deps.now();
     const zone = this.sync.timezone();
-    const data = this.store.timetable.classes().map((c) => c.class).filter((c) => shownOnKiosk(c, now, zone, this.deps.config.kiosk.horizon_hours));
+    const data = this.store.timetable
+      .classes()
+      .map((c) => c.class)
+      .filter((c) => shownOnKiosk(c, now, zone, this.deps.config.kiosk.horizon_hours));
     return { data, offline: !fresh, as_of: this.store.timetable.state().syncedAt };
   }
 
   async classDetail(id: string): Promise<KioskClassDetail | null> {
-    const fresh = await this.sync.fetchClass(id, this.deps.config.kiosk.online_budget_ms).then((found) => (found ? true : null), (error: unknown) => this.fellBack(error));
+    const fresh = await this.sync.fetchClass(id, this.deps.config.kiosk.online_budget_ms).then(
+      (found) => (found ? true : null),
+      (error: unknown) => this.fellBack(error),
+    );
     if (fresh === null) return null;
     const cached = this.store.timetable.find(id);
     return cached ? { class: cached.class, roster: cached.roster ?? [], offline: !fresh, as_of: cached.syncedAt } : null;

@@ -1,14 +1,5 @@
 import { ApiError } from '@studio/shared';
-import {
-  KioskCheckIn,
-  KioskClassQuery,
-  KioskScanTarget,
-  type KioskAnswer,
-  type KioskClassDetail,
-  type KioskConflicts,
-  type KioskStatus,
-  type KioskTimetable,
-} from '@studio/shared/kiosk';
+import { KioskCheckIn, KioskClassQuery, KioskScanTarget, type KioskAnswer, type KioskClassDetail, type KioskConflicts, type KioskStatus, type KioskTimetable } from '@studio/shared/kiosk';
 import { requireLoopbackHost } from '../local-api/host-guard.js';
 import type { LocalApi } from '../local-api/local-api.js';
 import { readBody, readQuery } from '../local-api/request-body.js';
@@ -37,8 +28,16 @@ export function addKioskRoutes(api: LocalApi, kiosk: KioskApi): void {
       return handler(req, res);
     };
   api.router
-    .add('GET', '/kiosk/api/status', guarded(() => ({ body: kiosk.status() })))
-    .add('GET', '/kiosk/api/classes', guarded(async () => ({ body: await kiosk.timetable() })))
+    .add(
+      'GET',
+      '/kiosk/api/status',
+      guarded(() => ({ body: kiosk.status() })),
+    )
+    .add(
+      'GET',
+      '/kiosk/api/classes',
+      guarded(async () => ({ body: await kiosk.timetable() })),
+    )
     .add(
       'GET',
       '/kiosk/api/class',
@@ -68,7 +67,11 @@ export function addKioskRoutes(api: LocalApi, kiosk: KioskApi): void {
         return { body: { class_id } };
       }),
     )
-    .add('GET', '/kiosk/api/conflicts', guarded(() => ({ body: kiosk.conflicts() })));
+    .add(
+      'GET',
+      '/kiosk/api/conflicts',
+      guarded(() => ({ body: kiosk.conflicts() })),
+    );
   // The events route streams, so its guard runs before the stream opens.
   api.addEventStream('/kiosk/api/events', { 'kiosk-answer': 'answer', 'kiosk-status': 'status' }, requireLoopbackHost);
   addRendererRoutes(api.router, requireLoopbackHost);

@@ -34,7 +34,10 @@ export class LocalApi {
 
   constructor(private readonly deps: LocalApiDeps) {
     this.slots = new StreamSlots(deps.maxStreams ?? defaultMaxStreams);
-    this.router = new Router((error) => deps.logger.error({ err: error }, 'a local API handler failed'), (req) => requireLocalHost(req.headers.host));
+    this.router = new Router(
+      (error) => deps.logger.error({ err: error }, 'a local API handler failed'),
+      (req) => requireLocalHost(req.headers.host),
+    );
     this.router
       .add('GET', '/health', () => {
         const report = deps.health();

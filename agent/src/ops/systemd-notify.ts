@@ -18,10 +18,13 @@ export function startSystemdNotify(alive: () => boolean, logger: Logger, env: No
   send('READY=1', 'STATUS=checking in');
   const watchdogUsec = Number(env.WATCHDOG_USEC);
   if (!Number.isFinite(watchdogUsec) || watchdogUsec <= 0) return () => send('STOPPING=1');
-  const timer = setInterval(() => {
-    if (alive()) send('WATCHDOG=1');
-    else logger.error('liveness check failed (database not writable); not feeding the watchdog');
-  }, Math.max(1000, watchdogUsec / 2000));
+  const timer = setInterval(
+    () => {
+      if (alive()) send('WATCHDOG=1');
+      else logger.error('liveness check failed (database not writable); not feeding the watchdog');
+    },
+    Math.max(1000, watchdogUsec / 2000),
+  );
   return () => {
     clearInterval(timer);
     send('STOPPING=1');

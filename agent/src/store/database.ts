@@ -101,7 +101,12 @@ function withContactColumn(db: AgentDatabase): void {
 
 /** Columns added after a table was first made: added to a database made before them. */
 function withColumns(db: AgentDatabase, table: string, columns: Record<string, string>): void {
-  const existing = new Set(db.prepare<[string], { name: string }>('select name from pragma_table_info(?)').all(table).map((column) => column.name));
+  const existing = new Set(
+    db
+      .prepare<[string], { name: string }>('select name from pragma_table_info(?)')
+      .all(table)
+      .map((column) => column.name),
+  );
   for (const [name, definition] of Object.entries(columns)) if (!existing.has(name)) db.exec(`alter table ${table} add column ${name} ${definition}`);
 }
 

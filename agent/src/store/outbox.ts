@@ -63,9 +63,7 @@ export interface RefusedVoid {
 export type VoidOutcome = { id: number; kind: 'done' | 'rejected' | 'retry'; error?: string };
 
 /** What one delivery attempt came to: sent with the server's visit id, rejected, or to retry. */
-export type DeliveryOutcome =
-  | { id: number; kind: 'sent'; visitId: string }
-  | { id: number; kind: 'rejected' | 'retry'; error: string };
+export type DeliveryOutcome = { id: number; kind: 'sent'; visitId: string } | { id: number; kind: 'rejected' | 'retry'; error: string };
 
 /**
  * The durable outbox of offline visits. Rows are never deleted: `sent` rows are the audit trail,

@@ -59,9 +59,7 @@ export const drainInFlight = 16;
 const waveSize = 128;
 
 type Outcome = { row: OutboxEntry } & (
-  | { kind: 'sent'; visit: { id: string; membership_id: string; visits_used: number } }
-  | { kind: 'rejected'; code: string }
-  | { kind: 'retry'; code: string; message: string; answered: boolean }
+  { kind: 'sent'; visit: { id: string; membership_id: string; visits_used: number } } | { kind: 'rejected'; code: string } | { kind: 'retry'; code: string; message: string; answered: boolean }
 );
 
 async function attempt(server: DrainServer, row: OutboxEntry): Promise<Outcome> {

@@ -40,9 +40,7 @@ describe('a config file holding the API key', () => {
   };
 
   it('is reported when its group or other users may read it, and never with the key', () => {
-    expect(warningsOf(write(minimal(true), 0o644))).toEqual([
-      { file: join(temp.dir, 'agent.json'), mode: '0644', message: expect.stringMatching(/readable by other users: chmod 600/) },
-    ]);
+    expect(warningsOf(write(minimal(true), 0o644))).toEqual([{ file: join(temp.dir, 'agent.json'), mode: '0644', message: expect.stringMatching(/readable by other users: chmod 600/) }]);
     expect(warningsOf(write(minimal(true), 0o640))).toEqual([expect.objectContaining({ mode: '0640', message: expect.stringContaining('readable by its group') })]);
     expect(JSON.stringify(warningsOf(write(minimal(true), 0o604)))).not.toContain(key);
   });
@@ -57,7 +55,10 @@ describe('a config file holding the API key', () => {
     const file = write({ ...minimal(true), local_api: { port }, store: { path: 'agent.db' }, log_level: 'info' }, 0o644);
     agent = startAgentProcess(file, port);
     await expect.poll(() => agent!.output(), { timeout: 20_000, interval: 100 }).toContain('agent started');
-    const warnings = agent.output().split('\n').filter((line) => line.includes('readable by other users'));
+    const warnings = agent
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('readable by other users'));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, mode: '0644', file });
     expect(agent.output()).not.toContain(key);

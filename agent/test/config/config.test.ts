@@ -65,7 +65,10 @@ describe('agent config', () => {
     const problems = problemsOf({
       ...minimal,
       devices: { readers: [{ id: 'r1', driver: 'stdin' }], relays: [{ id: 'k1', driver: 'log' }] },
-      lanes: [{ id: 'a', reader: 'r1', relay: 'k2' }, { id: 'b', reader: 'r1', relay: 'k1' }],
+      lanes: [
+        { id: 'a', reader: 'r1', relay: 'k2' },
+        { id: 'b', reader: 'r1', relay: 'k1' },
+      ],
     });
     expect(problems).toEqual(['lanes.0.relay: no relay "k2" in devices.relays', 'lanes.1.reader: reader "r1" already drives another lane']);
   });
@@ -84,15 +87,40 @@ describe('agent config', () => {
   it('defaults a lane pulse by kind: a turnstile short, a door strike seconds', () => {
     const config = parseAgentConfig({
       ...minimal,
-      devices: { readers: [{ id: 'r1', driver: 'stdin' }, { id: 'r2', driver: 'stdin' }], relays: [{ id: 'k1', driver: 'log' }] },
-      lanes: [{ id: 'turnstile', reader: 'r1', relay: 'k1' }, { id: 'door', reader: 'r2', relay: 'k1', kind: 'door' }],
+      devices: {
+        readers: [
+          { id: 'r1', driver: 'stdin' },
+          { id: 'r2', driver: 'stdin' },
+        ],
+        relays: [{ id: 'k1', driver: 'log' }],
+      },
+      lanes: [
+        { id: 'turnstile', reader: 'r1', relay: 'k1' },
+        { id: 'door', reader: 'r2', relay: 'k1', kind: 'door' },
+      ],
     });
     expect(config.lanes.map(pulseMsOf)).toEqual([200, 3000]);
   });
 
   it('takes a lane direction: in by default, out for an exit, nothing else', () => {
-    const devices = { readers: [{ id: 'r1', driver: 'stdin' }, { id: 'r2', driver: 'stdin' }], relays: [{ id: 'k1', driver: 'log' }, { id: 'k2', driver: 'log' }] };
-    const config = parseAgentConfig({ ...minimal, devices, lanes: [{ id: 'entry', reader: 'r1', relay: 'k1' }, { id: 'exit', reader: 'r2', relay: 'k2', direction: 'out' }] });
+    const devices = {
+      readers: [
+        { id: 'r1', driver: 'stdin' },
+        { id: 'r2', driver: 'stdin' },
+      ],
+      relays: [
+        { id: 'k1', driver: 'log' },
+        { id: 'k2', driver: 'log' },
+      ],
+    };
+    const config = parseAgentConfig({
+      ...minimal,
+      devices,
+      lanes: [
+        { id: 'entry', reader: 'r1', relay: 'k1' },
+        { id: 'exit', reader: 'r2', relay: 'k2', direction: 'out' },
+      ],
+    });
     expect(config.lanes.map((lane) => lane.direction)).toEqual(['in', 'out']);
     expect(problemsOf({ ...minimal, devices, lanes: [{ id: 'entry', reader: 'r1', relay: 'k1', direction: 'sideways' }] })).toEqual([expect.stringMatching(/^lanes\.0\.direction: /)]);
   });

@@ -61,7 +61,12 @@ describe('devices config', () => {
   });
 
   it('refuses duplicate ids within a list', () => {
-    const result = DevicesConfig.safeParse({ relays: [{ id: 'x', driver: 'log' }, { id: 'x', driver: 'log' }] });
+    const result = DevicesConfig.safeParse({
+      relays: [
+        { id: 'x', driver: 'log' },
+        { id: 'x', driver: 'log' },
+      ],
+    });
     expect(problems(result)).toEqual(['relays.1.id: duplicate id "x"']);
   });
 

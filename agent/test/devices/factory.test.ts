@@ -58,13 +58,21 @@ describe('createDevices', () => {
     await Promise.all(all.map((d) => d.start()));
     const states = Object.fromEntries(all.map((d) => [d.id, d.health().state]));
     expect(states).toEqual({ wedge: 'ok', line: 'ok', rdm: 'unavailable', id12: 'unavailable', stdin: 'ok', lcus: 'ok', hid: 'ok', dtr: 'unavailable', log: 'ok', pass: 'unavailable' });
-    expect(hid.devices.map((d) => d.target)).toEqual([{ vendorId: 0xffff, productId: 0x35 }, { vendorId: 0x16c0, productId: 0x05df }]);
+    expect(hid.devices.map((d) => d.target)).toEqual([
+      { vendorId: 0xffff, productId: 0x35 },
+      { vendorId: 0x16c0, productId: 0x05df },
+    ]);
 
     const reads: CardRead[] = [];
     for (const reader of devices.readers) reader.onRead((read) => reads.push(read));
     for (const report of typed('0009334109')) hid.devices[0]!.report(report);
     stdin.write('0013961168\n');
-    await vi.waitFor(() => expect(reads.map((r) => [r.readerId, r.identifier])).toEqual([['wedge', '0009334109'], ['stdin', '0013961168']]));
+    await vi.waitFor(() =>
+      expect(reads.map((r) => [r.readerId, r.identifier])).toEqual([
+        ['wedge', '0009334109'],
+        ['stdin', '0013961168'],
+      ]),
+    );
 
     expect(logs.text()).toContain('"device":"rdm"');
     expect(logs.text()).not.toContain('0009334109');

@@ -54,7 +54,16 @@ describe('studio-agent killed in the middle of the outbox drain', () => {
     for (const card of cards) agent.scan(card);
     await expect.poll(async () => (await agent!.health())?.outbox.pending, poll).toBe(visitsCount);
     // One relay pulse per grant (the log relay logs each switch); the log never holds a card number.
-    await expect.poll(() => agent!.output().split('\n').filter((line) => line.includes('"action":"on"')).length, poll).toBe(visitsCount);
+    await expect
+      .poll(
+        () =>
+          agent!
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"action":"on"')).length,
+        poll,
+      )
+      .toBe(visitsCount);
     for (const card of cards) expect(agent.output()).not.toContain(card);
 
     // 2. The server returns, but answers only the first check-ins; the ones after are recorded by

@@ -74,10 +74,7 @@ describe('the gate, against a fake server', () => {
   it('refuses cache_stale beyond the maximum cache age, but admits staff credentials', async () => {
     studio.addMember('1000000001');
     let clock = new Date();
-    t = testAgent(
-      agentConfig(`${temp.dir}/agent.db`, { location_id: studio.locationId, offline: { max_cache_age_s: 60, staff_identifiers: ['0x00BC614E'] } }),
-      { server: studio, now: () => clock },
-    );
+    t = testAgent(agentConfig(`${temp.dir}/agent.db`, { location_id: studio.locationId, offline: { max_cache_age_s: 60, staff_identifiers: ['0x00BC614E'] } }), { server: studio, now: () => clock });
     await t.agent.start();
     await t.agent.syncFeedNow();
     studio.mode = 'down';

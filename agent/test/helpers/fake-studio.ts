@@ -33,10 +33,30 @@ export class FakeStudio {
   addMember(identifier: string, overrides: Partial<EligibilityRow> = {}): EligibilityRow {
     const key = candidateKeys(identifier, this.rules.matching_profile)[0]!;
     const row: EligibilityRow = {
-      credential_hash: credentialHash(this.secret, key), membership_id: randomUUID(), contact_id: randomUUID(), first_name: 'Ann', plan_name: 'Unlimited',
-      status: 'active', start_date: '2020-01-01', end_date: null, valid_until: null, allowance: null, used: 0, allowance_renews_at: null, allowed_here: true,
-      form_signed: true, has_card: true, resolved_by: 'card_uid', valid_for_checkin: true, reason: null, warnings: [], visits_remaining: null, door_checkin_consumes: 'visit',
-      updated_at: new Date().toISOString(), deleted: false, ...overrides,
+      credential_hash: credentialHash(this.secret, key),
+      membership_id: randomUUID(),
+      contact_id: randomUUID(),
+      first_name: 'Ann',
+      plan_name: 'Unlimited',
+      status: 'active',
+      start_date: '2020-01-01',
+      end_date: null,
+      valid_until: null,
+      allowance: null,
+      used: 0,
+      allowance_renews_at: null,
+      allowed_here: true,
+      form_signed: true,
+      has_card: true,
+      resolved_by: 'card_uid',
+      valid_for_checkin: true,
+      reason: null,
+      warnings: [],
+      visits_remaining: null,
+      door_checkin_consumes: 'visit',
+      updated_at: new Date().toISOString(),
+      deleted: false,
+      ...overrides,
     };
     this.rows.set(row.membership_id, { identifier, row });
     return row;
@@ -72,8 +92,15 @@ export class FakeStudio {
     if (!found) return { found: false, membership_id: null, contact_id: null, resolved_by: null, valid_for_checkin: false, reason: 'not_found', plan_name: null, status: null, warnings: [] };
     const d = this.decision(found.row.membership_id);
     return {
-      found: true, membership_id: found.row.membership_id, contact_id: found.row.contact_id, resolved_by: 'card_uid', valid_for_checkin: d.valid, reason: d.reason,
-      plan_name: found.row.plan_name, status: found.row.status, warnings: d.warnings,
+      found: true,
+      membership_id: found.row.membership_id,
+      contact_id: found.row.contact_id,
+      resolved_by: 'card_uid',
+      valid_for_checkin: d.valid,
+      reason: d.reason,
+      plan_name: found.row.plan_name,
+      status: found.row.status,
+      warnings: d.warnings,
     };
   };
 
@@ -98,9 +125,22 @@ export class FakeStudio {
     }
     member.row.used++;
     const visit: Visit = {
-      id: randomUUID(), membership_id: member.row.membership_id, contact_id: member.row.contact_id, location_id: body.location_id, kind: 'facility', class_id: null,
-      checked_in_at: body.checked_in_at ?? new Date().toISOString(), source: 'turnstile', device_id: body.device_id ?? null, resolved_by: null, plan_name: member.row.plan_name,
-      visits_used: member.row.used, visits_remaining: null, offline: body.offline === true, flags: d.valid ? [] : ['ineligible_at_checkin', ...d.reasons], counted: true,
+      id: randomUUID(),
+      membership_id: member.row.membership_id,
+      contact_id: member.row.contact_id,
+      location_id: body.location_id,
+      kind: 'facility',
+      class_id: null,
+      checked_in_at: body.checked_in_at ?? new Date().toISOString(),
+      source: 'turnstile',
+      device_id: body.device_id ?? null,
+      resolved_by: null,
+      plan_name: member.row.plan_name,
+      visits_used: member.row.used,
+      visits_remaining: null,
+      offline: body.offline === true,
+      flags: d.valid ? [] : ['ineligible_at_checkin', ...d.reasons],
+      counted: true,
     };
     this.visits.push({ ...visit, idempotency_key: key });
     this.stored.set(key, { body: text, visit });

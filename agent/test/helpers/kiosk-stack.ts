@@ -78,7 +78,11 @@ async function seedClasses(studio: StudioServer): Promise<KioskSeed> {
     wendy: await member('Wendy', 'Marsh', '3000000103'),
     olga: await member('Olga', 'Novak', '3000000104'),
   };
-  for (const [classId, who] of [[openId, members.vera], [openId, members.paul], [laterId, members.olga]] as const) {
+  for (const [classId, who] of [
+    [openId, members.vera],
+    [openId, members.paul],
+    [laterId, members.olga],
+  ] as const) {
     const booked = await c.book(classId, who.contactId);
     if (booked.status !== 201) throw new Error(`seeding the kiosk: booking failed: ${JSON.stringify(booked.body)}`);
   }

@@ -16,8 +16,7 @@ export async function startStudioServer() {
   const apiKey = await f.mint({ scopes: ['checkin:members'], locations: [locationId] });
 
   /** Visits the server holds for a membership. */
-  const visitsOf = (membershipId: string) =>
-    f.db.all(f.db.qb.selectFrom('visits').select(['id', 'offline', 'flags', 'checked_in_at', 'device_id']).where('membership_id', '=', membershipId));
+  const visitsOf = (membershipId: string) => f.db.all(f.db.qb.selectFrom('visits').select(['id', 'offline', 'flags', 'checked_in_at', 'device_id']).where('membership_id', '=', membershipId));
 
   return {
     f,

@@ -71,20 +71,17 @@ export class SwitchableProxy {
     if (this.hanging) return;
     const isCheckIn = req.method === 'POST' && (req.url?.startsWith('/v1/members/check-in') || /^\/v1\/classes\/[^/]+\/check-in/.test(req.url ?? ''));
     const hold = isCheckIn && ++this.checkInsSeen > this.passCheckIns;
-    const upstream = request(
-      { host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        if (hold) {
-          // Let the server finish (its visit is committed once it answered), then never reply.
-          answer.resume();
-          answer.once('end', () => this.held++);
-          return;
-        }
-        if ((answer.statusCode ?? 502) >= 500) this.serverErrors++;
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = request({ host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (hold) {
+        // Let the server finish (its visit is committed once it answered), then never reply.
+        answer.resume();
+        answer.once('end', () => this.held++);
+        return;
+      }
+      if ((answer.statusCode ?? 502) >= 500) this.serverErrors++;
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   }

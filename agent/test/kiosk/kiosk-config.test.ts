@@ -8,7 +8,13 @@ const minimal = {
   location_id: '00000000-0000-4000-8000-000000000001',
   device_id: 'front-kiosk',
 };
-const readers = { readers: [{ id: 'gate', driver: 'stdin' }, { id: 'desk', driver: 'stdin' }], relays: [{ id: 'k1', driver: 'log' }] };
+const readers = {
+  readers: [
+    { id: 'gate', driver: 'stdin' },
+    { id: 'desk', driver: 'stdin' },
+  ],
+  relays: [{ id: 'k1', driver: 'log' }],
+};
 
 function problemsOf(raw: unknown): string[] {
   try {

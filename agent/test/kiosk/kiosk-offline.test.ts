@@ -19,13 +19,19 @@ describe('the kiosk offline', () => {
     stack = await startKioskStack({ jobs: 'manual' });
     // Olga's class, two hours off, must be open for check-in for her offline tap (and its later conflict):
     // this location opens class check-in two and a half hours ahead.
-    await stack.studio.f.db.run(stack.studio.f.db.qb.updateTable('locations').set({ settings: JSON.stringify({ classes: { checkin_opens_minutes_before: 150 } }) }).where('id', '=', stack.studio.locationId));
+    await stack.studio.f.db.run(
+      stack.studio.f.db.qb
+        .updateTable('locations')
+        .set({ settings: JSON.stringify({ classes: { checkin_opens_minutes_before: 150 } }) })
+        .where('id', '=', stack.studio.locationId),
+    );
     await stack.syncNow();
     syncedAt = ((await kioskGet(stack, '/kiosk/api/classes')).body as KioskTimetable).as_of!;
   });
   afterAll(() => stack.close());
 
-  const visitsOf = (membershipId: string) => stack.studio.f.db.all(stack.studio.f.db.qb.selectFrom('visits').select(['kind', 'class_id', 'checked_in_at', 'source', 'device_id', 'offline']).where('membership_id', '=', membershipId));
+  const visitsOf = (membershipId: string) =>
+    stack.studio.f.db.all(stack.studio.f.db.qb.selectFrom('visits').select(['kind', 'class_id', 'checked_in_at', 'source', 'device_id', 'offline']).where('membership_id', '=', membershipId));
   const health = async () => (await kioskGet(stack, '/health')).body as HealthReport;
 
   it('answers the timetable and a roster from the cache when the server does not answer in time, and says so', async () => {
@@ -36,7 +42,10 @@ describe('the kiosk offline', () => {
     await stack.stopServer();
     const detail = (await kioskGet(stack, `/kiosk/api/class?id=${stack.seed.openClass.id}`)).body as KioskClassDetail;
     expect(detail.offline).toBe(true);
-    expect(detail.roster.map((a) => [a.display_name, a.status])).toEqual([['Vera K.', 'reserved'], ['Paul B.', 'reserved']]);
+    expect(detail.roster.map((a) => [a.display_name, a.status])).toEqual([
+      ['Vera K.', 'reserved'],
+      ['Paul B.', 'reserved'],
+    ]);
     expect(((await kioskGet(stack, '/kiosk/api/status')).body as KioskStatus).offline).toBe(true);
   });
 

@@ -44,7 +44,13 @@ describe('the kiosk online', () => {
     const tapped = await kioskPost(stack, '/kiosk/api/check-in', { class_id: stack.seed.openClass.id, contact_id: vera.contactId });
     expect(tapped.status).toBe(200);
     expect(tapped.body).toEqual({
-      outcome: 'checked_in', reason: null, first_name: 'Vera', class_id: stack.seed.openClass.id, class_name: 'Morning Flow', walk_in: false, offline: false,
+      outcome: 'checked_in',
+      reason: null,
+      first_name: 'Vera',
+      class_id: stack.seed.openClass.id,
+      class_name: 'Morning Flow',
+      walk_in: false,
+      offline: false,
     } satisfies KioskAnswer);
     const roster = await stack.serverRoster(stack.seed.openClass.id);
     expect(roster.find((r) => r.contact_id === vera.contactId)).toMatchObject({ status: 'checked_in' });
@@ -64,7 +70,13 @@ describe('the kiosk online', () => {
     const events = readEvents(stream.body!, 'answer', 1);
     const answer = await stack.scan(paul.card);
     expect(answer).toEqual({
-      outcome: 'refused', reason: 'past_due', first_name: 'Paul', class_id: stack.seed.openClass.id, class_name: 'Morning Flow', walk_in: false, offline: false,
+      outcome: 'refused',
+      reason: 'past_due',
+      first_name: 'Paul',
+      class_id: stack.seed.openClass.id,
+      class_name: 'Morning Flow',
+      walk_in: false,
+      offline: false,
     } satisfies KioskAnswer);
     expect(await events).toEqual([answer]);
     expect((await stack.serverRoster(stack.seed.openClass.id)).find((r) => r.contact_id === paul.contactId)).toMatchObject({ status: 'reserved' });
@@ -90,7 +102,12 @@ describe('the kiosk online', () => {
     // Two hours ahead the class is not open for check-in yet (the location's window, 30 minutes by default)...
     expect(await stack.scan(olga.card)).toMatchObject({ outcome: 'refused', reason: 'checkin_window', class_id: stack.seed.laterClass.id });
     // ...until the location opens check-in two and a half hours ahead.
-    await stack.studio.f.db.run(stack.studio.f.db.qb.updateTable('locations').set({ settings: JSON.stringify({ classes: { checkin_opens_minutes_before: 150 } }) }).where('id', '=', stack.studio.locationId));
+    await stack.studio.f.db.run(
+      stack.studio.f.db.qb
+        .updateTable('locations')
+        .set({ settings: JSON.stringify({ classes: { checkin_opens_minutes_before: 150 } }) })
+        .where('id', '=', stack.studio.locationId),
+    );
     await stack.syncNow();
     expect(await stack.scan(olga.card)).toMatchObject({ outcome: 'checked_in', class_id: stack.seed.laterClass.id, walk_in: false });
     expect((await kioskPost(stack, '/kiosk/api/scan-target', { class_id: null })).body).toEqual({ class_id: null });

@@ -19,9 +19,14 @@ describe('the kiosk class check-in window', () => {
   const tap = async (classId: string, contactId: string) => (await kioskPost(stack, '/kiosk/api/check-in', { class_id: classId, contact_id: contactId })).body;
   const outbox = async () => ((await kioskGet(stack, '/health')).body as HealthReport).kiosk?.outbox;
   const setWindow = (classes: Record<string, number>) =>
-    stack.studio.f.db.run(stack.studio.f.db.qb.updateTable('locations').set({ settings: JSON.stringify({ classes }) }).where('id', '=', stack.studio.locationId));
+    stack.studio.f.db.run(
+      stack.studio.f.db.qb
+        .updateTable('locations')
+        .set({ settings: JSON.stringify({ classes }) })
+        .where('id', '=', stack.studio.locationId),
+    );
 
-  it('receives each class\'s window with the timetable', async () => {
+  it("receives each class's window with the timetable", async () => {
     const timetable = (await kioskGet(stack, '/kiosk/api/classes')).body as KioskTimetable;
     const open = timetable.data.find((c) => c.id === stack.seed.openClass.id)!;
     expect(Date.parse(open.checkin_opens_at!)).toBe(Date.parse(open.start) - 30 * 60_000);
@@ -38,7 +43,7 @@ describe('the kiosk class check-in window', () => {
     expect((await stack.serverRoster(stack.seed.laterClass.id)).find((r: { contact_id: string }) => r.contact_id === olga.contactId)?.status).toBe('reserved');
   });
 
-  it('follows the location\'s window, not its own constant: opening 5 minutes ahead, a class 10 minutes off is not open for a scan or a tap', async () => {
+  it("follows the location's window, not its own constant: opening 5 minutes ahead, a class 10 minutes off is not open for a scan or a tap", async () => {
     const { vera } = stack.seed.members;
     await setWindow({ checkin_opens_minutes_before: 5 });
     await stack.syncNow();
@@ -51,7 +56,7 @@ describe('the kiosk class check-in window', () => {
     await stack.startServer();
   });
 
-  it('checks in once the location\'s window holds the class', async () => {
+  it("checks in once the location's window holds the class", async () => {
     const { vera } = stack.seed.members;
     await setWindow({ checkin_opens_minutes_before: 20 });
     await stack.syncNow();

@@ -10,8 +10,15 @@ const opensMin = 30;
 
 const cls = (id: string, startMs: number, minutes: number, roster: string[] = []): CachedClass => ({
   class: {
-    id, name: id, instructor: null, start: new Date(startMs).toISOString(), end: new Date(startMs + minutes * minute).toISOString(), capacity: 10, booked: roster.length,
-    spots_left: 10 - roster.length, status: 'scheduled' as KioskClass['status'],
+    id,
+    name: id,
+    instructor: null,
+    start: new Date(startMs).toISOString(),
+    end: new Date(startMs + minutes * minute).toISOString(),
+    capacity: 10,
+    booked: roster.length,
+    spots_left: 10 - roster.length,
+    status: 'scheduled' as KioskClass['status'],
   },
   roster: roster.map((contact_id) => ({ contact_id, display_name: 'X', status: 'reserved' as const })),
   syncedAt: new Date(startMs).toISOString(),

@@ -6,7 +6,15 @@ import { classForScan, openForCheckIn, shownOnKiosk, timetableQuery } from '../.
 
 const cls = (id: string, start: string, minutes = 60, status: KioskClass['status'] = 'scheduled', roster: string[] = []): CachedClass => ({
   class: {
-    id, name: id, instructor: null, start, end: new Date(Date.parse(start) + minutes * 60_000).toISOString(), capacity: 10, booked: roster.length, spots_left: 10 - roster.length, status,
+    id,
+    name: id,
+    instructor: null,
+    start,
+    end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+    capacity: 10,
+    booked: roster.length,
+    spots_left: 10 - roster.length,
+    status,
   },
   roster: roster.map((contact_id) => ({ contact_id, display_name: 'X', status: 'reserved' as const })),
   syncedAt: start,
@@ -23,7 +31,7 @@ describe('the kiosk timetable window', () => {
     expect(timetableQuery(new Date('2026-11-24T05:10:00Z'), 'America/New_York', 3)).toEqual({ from: '2026-11-23', to: '2026-11-25' });
   });
 
-  it('shows today\'s classes that have not ended and the next hours\' ones', () => {
+  it("shows today's classes that have not ended and the next hours' ones", () => {
     const now = new Date('2026-11-23T15:00:00Z'); // 10:00 in New York
     const zone = 'America/New_York';
     expect(shownOnKiosk(cls('ended', '2026-11-23T13:00:00Z').class, now, zone, 3)).toBe(false);

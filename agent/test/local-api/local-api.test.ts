@@ -89,7 +89,10 @@ describe('the local API', () => {
     await t.scan('1000000001');
     await t.scan('1000000002');
     const events = (await received) as DecisionEvent[];
-    expect(events.map((e) => [e.granted, e.reason])).toEqual([[true, null], [false, 'past_due']]);
+    expect(events.map((e) => [e.granted, e.reason])).toEqual([
+      [true, null],
+      [false, 'past_due'],
+    ]);
     expect(JSON.stringify(events)).not.toContain('1000000001');
   });
 

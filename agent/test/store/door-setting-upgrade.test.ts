@@ -6,13 +6,36 @@ import { tempDir } from '../helpers/test-agent.js';
 
 const at = new Date('2026-03-02T10:00:00Z');
 const row: EligibilityRow = {
-  credential_hash: 'hash-1', membership_id: 'm-1', contact_id: 'c-1', first_name: 'Ann', plan_name: 'Pack', status: 'active', start_date: '2020-01-01',
-  end_date: null, valid_until: null, allowance: 1, used: 0, allowance_renews_at: null, allowed_here: true, form_signed: true, has_card: true,
-  resolved_by: 'card_uid', valid_for_checkin: true, reason: null, warnings: [], visits_remaining: 1, door_checkin_consumes: 'nothing',
-  updated_at: at.toISOString(), deleted: false,
+  credential_hash: 'hash-1',
+  membership_id: 'm-1',
+  contact_id: 'c-1',
+  first_name: 'Ann',
+  plan_name: 'Pack',
+  status: 'active',
+  start_date: '2020-01-01',
+  end_date: null,
+  valid_until: null,
+  allowance: 1,
+  used: 0,
+  allowance_renews_at: null,
+  allowed_here: true,
+  form_signed: true,
+  has_card: true,
+  resolved_by: 'card_uid',
+  valid_for_checkin: true,
+  reason: null,
+  warnings: [],
+  visits_remaining: 1,
+  door_checkin_consumes: 'nothing',
+  updated_at: at.toISOString(),
+  deleted: false,
 };
 const page = (data: unknown[], cursor: string): FeedPage => ({
-  data: data as EligibilityRow[], next_cursor: cursor, has_more: false, location_id: 'loc', credential_hash_key: 'key',
+  data: data as EligibilityRow[],
+  next_cursor: cursor,
+  has_more: false,
+  location_id: 'loc',
+  credential_hash_key: 'key',
   rules: { timezone: 'Europe/Berlin', checkin_alerts: {}, access_hours: null, matching_profile: defaultMatchingProfile },
 });
 

@@ -6,10 +6,23 @@ import type { NewOutboxEntry } from '../../src/store/outbox.js';
 import { tempDir } from '../helpers/test-agent.js';
 
 const decision = (at = new Date()): DecisionRecord => ({
-  at, laneId: 'front', readerId: 'reader-1', credentialDigest: 'digest', membershipId: 'm-1', granted: true, reason: null, offline: true, idempotencyKey: 'key-1',
+  at,
+  laneId: 'front',
+  readerId: 'reader-1',
+  credentialDigest: 'digest',
+  membershipId: 'm-1',
+  granted: true,
+  reason: null,
+  offline: true,
+  idempotencyKey: 'key-1',
 });
 const visit = (key = 'key-1'): NewOutboxEntry => ({
-  idempotency_key: key, membership_id: 'm-1', location_id: 'loc', device_id: 'gate-1', checked_in_at: new Date().toISOString(), online_attempted: false,
+  idempotency_key: key,
+  membership_id: 'm-1',
+  location_id: 'loc',
+  device_id: 'gate-1',
+  checked_in_at: new Date().toISOString(),
+  online_attempted: false,
 });
 
 describe('the agent store', () => {
@@ -48,12 +61,14 @@ describe('the agent store', () => {
   it("reads a member's latest passage from the index, without sorting their grants, also in a database made before", () => {
     const oldPath = `${temp.dir}/old.db`;
     const old = new Database(oldPath);
-    old.exec('create table decisions (id integer primary key autoincrement, at text not null, lane_id text not null, reader_id text not null, credential_digest text not null, membership_id text, granted integer not null, reason text, offline integer not null, idempotency_key text)');
+    old.exec(
+      'create table decisions (id integer primary key autoincrement, at text not null, lane_id text not null, reader_id text not null, credential_digest text not null, membership_id text, granted integer not null, reason text, offline integer not null, idempotency_key text)',
+    );
     old.exec('create index decisions_grants on decisions (credential_digest, granted, at)');
     old.close();
     for (const file of [path, oldPath]) {
       const store = AgentStore.open(file);
-      const plan = store.db.prepare("explain query plan select at, direction from decisions where passage_key = ? and granted = 1 order by id desc limit 1").all('digest') as { detail: string }[];
+      const plan = store.db.prepare('explain query plan select at, direction from decisions where passage_key = ? and granted = 1 order by id desc limit 1').all('digest') as { detail: string }[];
       expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX decisions_last_passage/);
       expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
       store.close();
@@ -116,11 +131,22 @@ describe('the agent store', () => {
     const due = store.outbox.voidsDue();
     store.outbox.recordVoids([{ id: due[2]!.id, kind: 'rejected', error: 'invalid_param' }], new Date(base + 60_000));
     store.outbox.recordVoids([{ id: due[0]!.id, kind: 'rejected', error: 'resource_missing' }], new Date(base + 120_000));
-    store.outbox.recordVoids([{ id: due[3]!.id, kind: 'rejected', error: 'invalid_param' }, { id: due[1]!.id, kind: 'done' }], new Date(base + 180_000));
+    store.outbox.recordVoids(
+      [
+        { id: due[3]!.id, kind: 'rejected', error: 'invalid_param' },
+        { id: due[1]!.id, kind: 'done' },
+      ],
+      new Date(base + 180_000),
+    );
     const refused = store.outbox.refusedVoids(2);
     expect(refused.count).toBe(3);
     const row = (i: number, reason: string, refusedAfterMs: number) => ({
-      id: due[i]!.id, visit_id: `visit-${i}`, reason, void_reason: 'door_not_opened', checked_in_at: due[i]!.checked_in_at, refused_at: new Date(base + refusedAfterMs).toISOString(),
+      id: due[i]!.id,
+      visit_id: `visit-${i}`,
+      reason,
+      void_reason: 'door_not_opened',
+      checked_in_at: due[i]!.checked_in_at,
+      refused_at: new Date(base + refusedAfterMs).toISOString(),
     });
     expect(refused.newest).toEqual([row(3, 'invalid_param', 180_000), row(0, 'resource_missing', 120_000)]);
     store.close();

@@ -76,7 +76,15 @@ describe.each(dialects)('the offline decision equals the online answer for every
     for (const [i, c] of cases.entries()) if (c.location === elsewhere) cases[i] = { ...c, location: site };
     for (const location of [site, closed]) {
       const store = AgentStore.open(':memory:');
-      await syncFeed({ server: client.members, cache: store.cache, contact: new ServerContact(() => new Date()), locationId: location, pageLimit: 5, logger: pino({ level: 'silent' }), now: () => new Date() });
+      await syncFeed({
+        server: client.members,
+        cache: store.cache,
+        contact: new ServerContact(() => new Date()),
+        locationId: location,
+        pageLimit: 5,
+        logger: pino({ level: 'silent' }),
+        now: () => new Date(),
+      });
       stores.set(location, store);
     }
     for (const key of ['door-1', 'door-2']) {

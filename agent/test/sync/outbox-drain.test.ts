@@ -133,7 +133,11 @@ describe('the outbox drain', () => {
     const original = studio.checkIn;
     studio.checkIn = async () => {
       studio.checkIn = original;
-      throw new ApiRequestError(code, { status, type: 'x', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined }, { method: 'POST', path: '/members/check-in', attempts: 1 });
+      throw new ApiRequestError(
+        code,
+        { status, type: 'x', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined },
+        { method: 'POST', path: '/members/check-in', attempts: 1 },
+      );
     };
     await t.agent.drainNow();
     expect(t.agent.store.outbox.depth()).toMatchObject({ pending: 1, rejected: 0 });
@@ -205,7 +209,11 @@ describe('the outbox drain', () => {
     studio.checkIn = async (body, options) => {
       if (body.membership_id === failing) {
         studio.checkIn = slow;
-        throw new ApiRequestError('unavailable', { status: 503, type: 'api_error', code: 'unavailable', param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined }, { method: 'POST', path: '/members/check-in', attempts: 1 });
+        throw new ApiRequestError(
+          'unavailable',
+          { status: 503, type: 'api_error', code: 'unavailable', param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined },
+          { method: 'POST', path: '/members/check-in', attempts: 1 },
+        );
       }
       return slow(body, options);
     };

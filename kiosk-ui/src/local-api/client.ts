@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  KioskAnswer,
-  KioskClassDetail,
-  KioskScanTarget,
-  KioskStatus,
-  KioskTimetable,
-  type KioskCheckIn,
-} from '@studio/shared/kiosk';
+import { KioskAnswer, KioskClassDetail, KioskScanTarget, KioskStatus, KioskTimetable, type KioskCheckIn } from '@studio/shared/kiosk';
 import { KioskApiError } from './errors.js';
 import { parsePayload } from './parse.js';
 

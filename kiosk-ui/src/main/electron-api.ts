@@ -86,9 +86,7 @@ export interface SessionSlice {
   setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
   setPermissionCheckHandler(handler: (webContents: unknown, permission: string) => boolean): void;
   webRequest: {
-    onHeadersReceived(
-      listener: (details: HeadersReceivedDetails, callback: (response: { responseHeaders: Record<string, string[]> }) => void) => void,
-    ): void;
+    onHeadersReceived(listener: (details: HeadersReceivedDetails, callback: (response: { responseHeaders: Record<string, string[]> }) => void) => void): void;
   };
   protocol: {
     handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void;

@@ -26,26 +26,29 @@ KioskShell.registerSchemes(electron);
 
 const appDir = dirname(fileURLToPath(import.meta.url));
 // Not awaited at the top level: Electron emits `ready` only after the ESM entry has evaluated.
-electron.app.whenReady().then(async () => {
-  const shell = new KioskShell({
-    electron,
-    config,
-    rendererFiles: await readRendererDir(join(appDir, 'renderer')),
-    preloadPath: join(appDir, 'preload.cjs'),
-    logger,
+electron.app
+  .whenReady()
+  .then(async () => {
+    const shell = new KioskShell({
+      electron,
+      config,
+      rendererFiles: await readRendererDir(join(appDir, 'renderer')),
+      preloadPath: join(appDir, 'preload.cjs'),
+      logger,
+    });
+    const quit = () => {
+      shell.stop();
+      electron.app.quit();
+    };
+    electron.app.on('window-all-closed', quit);
+    process.once('SIGTERM', quit);
+    process.once('SIGINT', quit);
+    await shell.start();
+    logger.info({ agent: config.KIOSK_AGENT_URL }, 'kiosk shell started');
+  })
+  .catch((error: unknown) => {
+    // Without this a failed start (renderer files missing, window refused) was an unhandled rejection and
+    // left a kiosk with no window; exit non-zero so the service manager restarts it and the log says why.
+    logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'the kiosk shell failed to start');
+    process.exit(1);
   });
-  const quit = () => {
-    shell.stop();
-    electron.app.quit();
-  };
-  electron.app.on('window-all-closed', quit);
-  process.once('SIGTERM', quit);
-  process.once('SIGINT', quit);
-  await shell.start();
-  logger.info({ agent: config.KIOSK_AGENT_URL }, 'kiosk shell started');
-}).catch((error: unknown) => {
-  // Without this a failed start (renderer files missing, window refused) was an unhandled rejection and
-  // left a kiosk with no window; exit non-zero so the service manager restarts it and the log says why.
-  logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'the kiosk shell failed to start');
-  process.exit(1);
-});

@@ -29,12 +29,7 @@ export function registerIpcHandlers(options: IpcHandlerOptions): () => void {
   };
 }
 
-async function handle<N extends IpcRequestName>(
-  name: N,
-  event: IpcMainInvokeEventSlice,
-  args: unknown[],
-  options: IpcHandlerOptions,
-): Promise<IpcReply<IpcReplyValue<N>>> {
+async function handle<N extends IpcRequestName>(name: N, event: IpcMainInvokeEventSlice, args: unknown[], options: IpcHandlerOptions): Promise<IpcReply<IpcReplyValue<N>>> {
   const logger = options.logger;
   if (!options.isTrustedSender(event)) {
     logger.warn({ request: name, frame: event.senderFrame?.url ?? null }, 'refused IPC from a sender that is not the kiosk');

@@ -173,8 +173,7 @@ export class KioskApp {
   private showAnswer(answer: KioskAnswer): void {
     this.topBar.setOffline(answer.offline);
     // After a walk-in the member sees themselves on the roster; a scan from elsewhere returns to the start.
-    const back: Screen =
-      this.screen.name === 'roster' ? this.screen : this.screen.name === 'walk-in' ? { name: 'roster', classId: this.screen.item.id } : home;
+    const back: Screen = this.screen.name === 'roster' ? this.screen : this.screen.name === 'walk-in' ? { name: 'roster', classId: this.screen.item.id } : home;
     void this.show({ name: 'answer', answer, back });
   }
 }

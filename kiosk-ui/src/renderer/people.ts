@@ -3,7 +3,10 @@
  * first name and the initial of a last name ("Sam K."), never a full name.
  */
 export function shownName(displayName: string): string {
-  const parts = displayName.trim().split(/\s+/).filter((part) => part.length > 0);
+  const parts = displayName
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part.length > 0);
   const first = parts[0];
   const last = parts[parts.length - 1];
   if (first === undefined || last === undefined || parts.length === 1) return first ?? '';

@@ -57,7 +57,10 @@ describe('the kiosk on the real agent and server', () => {
     const page = await openKiosk();
     await page.onScreen('timetable');
     const clock = new Intl.DateTimeFormat('en-GB', { timeZone: locationZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    for (const [seeded, spots] of [[stack.seed.openClass, '1 spot left'], [stack.seed.laterClass, '9 spots left']] as const) {
+    for (const [seeded, spots] of [
+      [stack.seed.openClass, '1 spot left'],
+      [stack.seed.laterClass, '9 spots left'],
+    ] as const) {
       const { body } = await stack.studio.f.request('GET', `/v1/classes/${seeded.id}`);
       const card = page.classCardById(seeded.id);
       const text = await card.textContent();

@@ -1,15 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  KioskAnswer,
-  KioskCheckIn,
-  KioskClassDetail,
-  KioskScanTarget,
-  KioskStatus,
-  KioskTimetable,
-  type KioskAttendee,
-  type KioskClass,
-} from '@studio/shared/kiosk';
+import { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskScanTarget, KioskStatus, KioskTimetable, type KioskAttendee, type KioskClass } from '@studio/shared/kiosk';
 import { bundleRenderer, type RendererFile } from '../../src/build/bundle-renderer.ts';
 import { contentSecurityPolicy } from '../../src/security/csp.ts';
 

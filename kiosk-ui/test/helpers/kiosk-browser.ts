@@ -5,16 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable here. */
 export const chromiumPath = process.env.KIOSK_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
 /**
  * One browser per test file. Playwright gives every launch a fresh temporary profile (it refuses a
@@ -61,9 +52,7 @@ export class KioskPage {
     page.on('pageerror', (error) => kiosk.consoleErrors.push(error.message));
     await page.exposeFunction('__reportCspViolation', (text: string) => kiosk.cspViolations.push(text));
     // Init scripts run outside the page's CSP, so the listener is in place before any of its own code.
-    await page.addInitScript(
-      "document.addEventListener('securitypolicyviolation', (event) => window.__reportCspViolation(event.violatedDirective + ' ' + event.blockedURI));",
-    );
+    await page.addInitScript("document.addEventListener('securitypolicyviolation', (event) => window.__reportCspViolation(event.violatedDirective + ' ' + event.blockedURI));");
     const query = new URLSearchParams();
     if (timings.idle !== undefined) query.set('idle', String(timings.idle));
     if (timings.answer !== undefined) query.set('answer', String(timings.answer));

@@ -10,10 +10,6 @@ describe('loadShellConfig', () => {
 
   it('refuses an agent off loopback and lists every problem', () => {
     const result = loadShellConfig({ KIOSK_AGENT_URL: 'http://192.168.1.20:8787', KIOSK_IDLE_SECONDS: '-1', LOG_LEVEL: 'loud' });
-    expect('problems' in result && result.problems.map((problem) => problem.split(':')[0])).toEqual([
-      'KIOSK_AGENT_URL',
-      'KIOSK_IDLE_SECONDS',
-      'LOG_LEVEL',
-    ]);
+    expect('problems' in result && result.problems.map((problem) => problem.split(':')[0])).toEqual(['KIOSK_AGENT_URL', 'KIOSK_IDLE_SECONDS', 'LOG_LEVEL']);
   });
 });

@@ -37,7 +37,11 @@ function invokeFromKiosk(channel: string, ...args: unknown[]) {
 
 describe('IPC handlers', () => {
   it('register exactly the channels of the contract', () => {
-    expect([...running.fake.ipcMain.handlers.keys()].sort()).toEqual(Object.values(ipcRequests).map((spec) => spec.channel).sort());
+    expect([...running.fake.ipcMain.handlers.keys()].sort()).toEqual(
+      Object.values(ipcRequests)
+        .map((spec) => spec.channel)
+        .sort(),
+    );
   });
 
   it('relay a valid request from the kiosk frame to the agent and answer its reply', async () => {

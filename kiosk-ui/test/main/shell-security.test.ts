@@ -42,9 +42,7 @@ describe('the kiosk window', () => {
 
   it('loads the renderer from its privileged in-memory scheme with the idle settings', async () => {
     running = await startShell(noAgent);
-    expect(running.fake.privilegedSchemes).toEqual([
-      { scheme: 'kiosk', privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, stream: false } },
-    ]);
+    expect(running.fake.privilegedSchemes).toEqual([{ scheme: 'kiosk', privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, stream: false } }]);
     expect(running.window().loaded).toEqual(['kiosk://app/index.html?idle=30&answer=5']);
   });
 

@@ -31,9 +31,7 @@ describe('answer words', () => {
       tone: 'refused',
       title: 'Your payment is past due, please see the front desk.',
     });
-    expect(wordsForAnswer(answer({ outcome: 'refused', reason: 'a_reason_from_a_newer_agent' })).title).toBe(
-      "We couldn't check you in. Please see the front desk.",
-    );
+    expect(wordsForAnswer(answer({ outcome: 'refused', reason: 'a_reason_from_a_newer_agent' })).title).toBe("We couldn't check you in. Please see the front desk.");
   });
 
   it('say when a check-in was saved offline', () => {

@@ -23,11 +23,14 @@ export async function companyOf(db: Db, table: OwnedTable, id: string): Promise<
   const row =
     table === 'staff_time_off'
       ? // Time off has no company of its own: it is its staff member's.
-        await db.first(
-          db.qb.selectFrom('staff_time_off').innerJoin('staff', 'staff.id', 'staff_time_off.staff_id').select('staff.company_id').where('staff_time_off.id', '=', id),
-        )
+        await db.first(db.qb.selectFrom('staff_time_off').innerJoin('staff', 'staff.id', 'staff_time_off.staff_id').select('staff.company_id').where('staff_time_off.id', '=', id))
       : // Kysely cannot type a select over a union of tables; every one of these has `company_id`.
-        await db.first(db.qb.selectFrom(table as 'memberships').select('company_id').where('id', '=', id));
+        await db.first(
+          db.qb
+            .selectFrom(table as 'memberships')
+            .select('company_id')
+            .where('id', '=', id),
+        );
   if (!row) throw new CliError(`No ${nouns[table]} ${id}.`);
   return row.company_id;
 }

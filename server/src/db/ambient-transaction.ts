@@ -7,11 +7,7 @@ import type { Db, Queryable } from './types.js';
  * wait for the transaction to end: for ever on SQLite (its one connection is held), and on
  * Postgres whenever concurrent transactions hold every pooled connection.
  */
-export function withAmbientTransactions(
-  db: Omit<Db, 'all' | 'first' | 'run' | 'transaction'>,
-  outside: Queryable,
-  begin: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>,
-): Db {
+export function withAmbientTransactions(db: Omit<Db, 'all' | 'first' | 'run' | 'transaction'>, outside: Queryable, begin: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>): Db {
   const current = new AsyncLocalStorage<Queryable>();
   const runner = () => current.getStore() ?? outside;
   return {

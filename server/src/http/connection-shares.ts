@@ -19,7 +19,10 @@ export function clientOf(address: string | undefined): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;
-  return `${ipv6Groups(address.split('%')[0]!).slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(address.split('%')[0]!)
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

@@ -17,7 +17,14 @@ declare module 'fastify' {
 
 export const apiPrefix = '/v1';
 
-function context(db: Db, cursors: CursorCodec, request: FastifyRequest, sql: Queryable, inTransaction: boolean, input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>): HandlerContext<unknown, unknown, unknown> {
+function context(
+  db: Db,
+  cursors: CursorCodec,
+  request: FastifyRequest,
+  sql: Queryable,
+  inTransaction: boolean,
+  input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>,
+): HandlerContext<unknown, unknown, unknown> {
   return {
     ...input,
     auth: request.auth!,

@@ -55,9 +55,7 @@ export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q 
 }
 
 /** Keeps each route's schema types flowing into its handler. */
-export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  spec: RouteSpec<P, Q, B>,
-): RouteSpec {
+export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(spec: RouteSpec<P, Q, B>): RouteSpec {
   return spec as unknown as RouteSpec;
 }
 

@@ -9,13 +9,4 @@ import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 
 /** Every API route: mounted by the app and described by the OpenAPI document from this one list. */
-export const apiRoutes: readonly RouteSpec[] = [
-  ...pingRoutes,
-  ...catalogRoutes,
-  ...contactRoutes,
-  ...storedValueRoutes,
-  ...membershipRoutes,
-  ...memberRoutes,
-  ...appointmentRoutes,
-  ...classRoutes,
-];
+export const apiRoutes: readonly RouteSpec[] = [...pingRoutes, ...catalogRoutes, ...contactRoutes, ...storedValueRoutes, ...membershipRoutes, ...memberRoutes, ...appointmentRoutes, ...classRoutes];

@@ -88,7 +88,7 @@ export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: tagDescriptions[name] })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '`<prefix>_sk_live_<secret>`; an operation\'s requirement lists the scopes that grant it' } },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "`<prefix>_sk_live_<secret>`; an operation's requirement lists the scopes that grant it" } },
       schemas: components,
     },
     'x-error-codes': Object.fromEntries(Object.entries(errorCodes).map(([code, def]) => [code, { ...def }])),

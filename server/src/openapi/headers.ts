@@ -7,7 +7,7 @@ import type { JsonSchema } from './json-schema.js';
  */
 const responseHeaders: Record<string, JsonSchema> = {
   RequestId: {
-    description: 'This request\'s id, equal to `error.request_id` of an error it answers (of a replayed error, see `Original-Request`).',
+    description: "This request's id, equal to `error.request_id` of an error it answers (of a replayed error, see `Original-Request`).",
     required: true,
     schema: { type: 'string' },
   },
@@ -16,7 +16,7 @@ const responseHeaders: Record<string, JsonSchema> = {
     schema: { type: 'string', enum: ['true'] },
   },
   OriginalRequest: {
-    description: 'On a replayed error: the id of the first request, which the replayed body\'s `request_id` names.',
+    description: "On a replayed error: the id of the first request, which the replayed body's `request_id` names.",
     schema: { type: 'string' },
   },
   RetryAfter: {

@@ -7,7 +7,10 @@ type Doc = {
   'x-error-codes': Record<string, { type: string; status: number; description: string }>;
 };
 
-const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: unknown) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return '';

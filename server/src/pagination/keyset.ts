@@ -36,7 +36,12 @@ export async function keysetPage<Row extends Record<string, unknown>>(
     q = order.descending ? q.where(sql<boolean>`(${first}, ${second}) < (${after}, ${afterId})`) : q.where(sql<boolean>`(${first}, ${second}) > (${after}, ${afterId})`);
   }
   const direction = order.descending ? 'desc' : 'asc';
-  const rows = await runner.all(q.orderBy(sql.ref(order.first), direction).orderBy(sql.ref(order.second), direction).limit(page.limit + 1));
+  const rows = await runner.all(
+    q
+      .orderBy(sql.ref(order.first), direction)
+      .orderBy(sql.ref(order.second), direction)
+      .limit(page.limit + 1),
+  );
   const more = rows.length > page.limit;
   if (more) rows.length = page.limit;
   const last = rows.at(-1);

@@ -15,9 +15,7 @@ export interface AuthContext {
 
 const bearer = /^Bearer ([^\s]+)$/;
 
-const keyByHash = prepared((qb, hash: string) =>
-  qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at']).where('key_hash', '=', hash),
-);
+const keyByHash = prepared((qb, hash: string) => qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at']).where('key_hash', '=', hash));
 const companyLocation = prepared((qb, id: string, companyId: string) =>
   qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', id).where('company_id', '=', companyId),
 );

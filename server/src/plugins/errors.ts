@@ -113,9 +113,7 @@ type ParserDone = (error: Error | null, body?: unknown) => void;
 /** The one error handler, the 404 handler, and the one body parser: JSON, an empty body taken as `{}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toApiError(error, request)));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ApiError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, new ApiError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)));
   // Fastify parses text/plain by default: such a body reached the schema as a string (400 with no
   // `param`). Only JSON is accepted, so any other type is 415 `unsupported_media_type`.
   app.removeContentTypeParser('text/plain');

@@ -126,9 +126,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
 }
 
 async function replay(db: Db, sql: Queryable, request: IdempotentRequest, requestHash: string): Promise<IdempotentReply> {
-  const stored = await sql.first(
-    db.qb.selectFrom('idempotency_keys').selectAll().where('company_id', '=', request.companyId).where('key', '=', request.key),
-  );
+  const stored = await sql.first(db.qb.selectFrom('idempotency_keys').selectAll().where('company_id', '=', request.companyId).where('key', '=', request.key));
   if (!stored || stored.method !== request.method || stored.path !== request.path || stored.request_hash !== requestHash) {
     throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with another request body or endpoint.', {
       param: 'Idempotency-Key',

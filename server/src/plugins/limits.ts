@@ -29,7 +29,10 @@ export function serverOptions(limits: ServerLimits): Pick<FastifyServerOptions, 
 function queryParamCount(url: string): number {
   const start = url.indexOf('?');
   if (start === -1) return 0;
-  return url.slice(start + 1).split('&').filter((pair) => pair !== '').length;
+  return url
+    .slice(start + 1)
+    .split('&')
+    .filter((pair) => pair !== '').length;
 }
 
 /**

@@ -18,7 +18,7 @@ function limitedBy(check: Check | null) {
     if (!check) return;
     const state = await check(request);
     if (!state.isAllowed && state.isExceeded) {
-      throw new ApiError('rate_limited', 'Too many requests; retry after the Retry-After header\'s seconds.', { retryAfter: Math.max(1, state.ttlInSeconds) });
+      throw new ApiError('rate_limited', "Too many requests; retry after the Retry-After header's seconds.", { retryAfter: Math.max(1, state.ttlInSeconds) });
     }
   };
 }

@@ -44,11 +44,7 @@ type Eb = ExpressionBuilder<Tables & { m: Tables['memberships']; p: Tables['memb
 
 /** A membership admitting one of `locations`: the eligibility feed's rule, for several locations at once. */
 function admitsAny(eb: Eb, locations: readonly string[]) {
-  return eb.or([
-    eb('m.location_id', 'in', locations),
-    eb('p.access_location_ids', 'is', null),
-    ...locations.map((id) => eb('p.access_location_ids', 'like', `%"${id}"%`)),
-  ]);
+  return eb.or([eb('m.location_id', 'in', locations), eb('p.access_location_ids', 'is', null), ...locations.map((id) => eb('p.access_location_ids', 'like', `%"${id}"%`))]);
 }
 
 /** Of `contactIds` (the company's), those within the key's reach. */

@@ -13,8 +13,7 @@ describe.each(dialects)('idempotency (%s)', (dialect) => {
   });
   afterAll(() => f.close());
 
-  const count = async (firstName: string) =>
-    (await f.db.all(f.db.qb.selectFrom('contacts').select('id').where('first_name', '=', firstName))).length;
+  const count = async (firstName: string) => (await f.db.all(f.db.qb.selectFrom('contacts').select('id').where('first_name', '=', firstName))).length;
 
   it('20 concurrent creates with one key make one contact and all answer the same body', async () => {
     const key = randomUUID();
@@ -38,7 +37,10 @@ describe.each(dialects)('idempotency (%s)', (dialect) => {
   it('replays the stored answer for the same key and body, in any key order', async () => {
     const key = randomUUID();
     const first = await f.request('POST', '/v1/contacts', { body: { first_name: 'Replay', location_id: f.acme.us.id }, headers: { 'idempotency-key': key } });
-    const second = await f.request('POST', '/v1/contacts', { payload: JSON.stringify({ location_id: f.acme.us.id, first_name: 'Replay' }), headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
+    const second = await f.request('POST', '/v1/contacts', {
+      payload: JSON.stringify({ location_id: f.acme.us.id, first_name: 'Replay' }),
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+    });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);

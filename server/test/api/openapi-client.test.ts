@@ -33,7 +33,7 @@ describe('a client generated from docs/openapi.json by openapi-typescript (defau
   });
 });
 
-describe.each(dialects)('the generated client\'s flow against the real server (%s)', (dialect) => {
+describe.each(dialects)("the generated client's flow against the real server (%s)", (dialect) => {
   let server: Awaited<ReturnType<typeof startFlowServer>>;
   beforeAll(async () => {
     server = await startFlowServer(dialect);

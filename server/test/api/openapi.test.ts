@@ -33,7 +33,10 @@ describe('OpenAPI document', () => {
       expect(op!['x-scopes']).toBeUndefined();
       const responses = op!.responses as Record<string, { description: string }>;
       for (const code of route.errors ?? []) {
-        expect(Object.values(responses).some((r) => r.description.includes(`\`${code}\``)), `${route.path} ${code}`).toBe(true);
+        expect(
+          Object.values(responses).some((r) => r.description.includes(`\`${code}\``)),
+          `${route.path} ${code}`,
+        ).toBe(true);
       }
       expect(responses['401']!.description).toContain('invalid_api_key');
       // What the HTTP layer itself may answer any request, and the headers every answer carries.

@@ -39,8 +39,11 @@ describe.each(dialects)(`availability and booking agree on a randomized week (%s
       const technician = random() < 0.3 ? undefined : s.staff[Math.floor(random() * 2)];
       const answer = await f.request('POST', '/v1/bookings', {
         body: {
-          location_id: s.location, contact_id: s.contact, service_id: services[Math.floor(random() * 2)],
-          start: gridStart(days[Math.floor(random() * 7)]!, Math.floor(random() * 22)), ...(technician && { technician_id: technician }),
+          location_id: s.location,
+          contact_id: s.contact,
+          service_id: services[Math.floor(random() * 2)],
+          start: gridStart(days[Math.floor(random() * 7)]!, Math.floor(random() * 22)),
+          ...(technician && { technician_id: technician }),
         },
       });
       expect([201, 409, 422]).toContain(answer.status);

@@ -49,13 +49,17 @@ describe.each(dialects)('availability across time zones and DST (%s)', (dialect)
     const s = await salon(f, { timezone: 'America/New_York' });
     expect(localTimes(await slots(s, s.haircut, '2027-02-02'), 'America/New_York').at(-1)).toBe('16:30');
     // A haircut 10:00-10:30: the next haircut may start at 10:30 (no buffer).
-    const haircut = await f.request('POST', '/v1/bookings', { body: { location_id: s.location, service_id: s.haircut, contact_id: s.contact, technician_id: s.staff[0], start: '2027-02-02T15:00:00Z' } });
+    const haircut = await f.request('POST', '/v1/bookings', {
+      body: { location_id: s.location, service_id: s.haircut, contact_id: s.contact, technician_id: s.staff[0], start: '2027-02-02T15:00:00Z' },
+    });
     expect(haircut.status).toBe(201);
     const afterHaircut = localTimes(await slots(s, s.haircut, '2027-02-02'), 'America/New_York');
     expect(afterHaircut).not.toContain('10:00');
     expect(afterHaircut).toContain('10:30');
     // A massage 13:00-14:00 holds Ben and the room until 14:15: the next massage starts 14:30 on the 30-minute grid.
-    const massage = await f.request('POST', '/v1/bookings', { body: { location_id: s.location, service_id: s.massage, contact_id: s.contact, technician_id: s.staff[1], start: '2027-02-02T18:00:00Z' } });
+    const massage = await f.request('POST', '/v1/bookings', {
+      body: { location_id: s.location, service_id: s.massage, contact_id: s.contact, technician_id: s.staff[1], start: '2027-02-02T18:00:00Z' },
+    });
     expect(massage.status).toBe(201);
     expect(massage.body.end).toBe('2027-02-02T19:00:00.000Z');
     const massages = localTimes(await slots(s, s.massage, '2027-02-02', s.staff[1]), 'America/New_York');

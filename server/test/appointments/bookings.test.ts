@@ -68,9 +68,7 @@ describe.each(dialects)('bookings (%s)', (dialect) => {
     const s = await salon(f, { timezone: 'America/New_York' });
     const body = JSON.stringify({ location_id: s.location, service_id: s.haircut, contact_id: s.contact, technician_id: s.staff[0], start: '2027-04-08T15:00:00Z' });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        fetch(`${base}/v1/bookings`, { method: 'POST', headers: { authorization: `Bearer ${f.keys.all}`, 'content-type': 'application/json' }, body }),
-      ),
+      Array.from({ length: 50 }, () => fetch(`${base}/v1/bookings`, { method: 'POST', headers: { authorization: `Bearer ${f.keys.all}`, 'content-type': 'application/json' }, body })),
     );
     const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ error?: { code: string } }>));
     expect(answers.filter((a) => a.status === 201).length).toBe(1);
@@ -111,7 +109,12 @@ describe.each(dialects)('bookings (%s)', (dialect) => {
   it('lists by location, contact and time window, earliest first, page by page', async () => {
     const s = await salon(f, { timezone: 'America/New_York' });
     const other = (await f.request('POST', '/v1/contacts', { body: { first_name: 'Other', location_id: s.location } })).body.id;
-    for (const [hour, contact] of [[14, s.contact], [15, other], [16, s.contact], [17, s.contact]] as const) {
+    for (const [hour, contact] of [
+      [14, s.contact],
+      [15, other],
+      [16, s.contact],
+      [17, s.contact],
+    ] as const) {
       expect((await book(s, { start: `2027-05-03T${hour}:00:00Z`, contact_id: contact, technician_id: s.staff[0] })).status).toBe(201);
     }
     const mine = await f.request('GET', `/v1/bookings?location_id=${s.location}&contact_id=${s.contact}&limit=2`);

@@ -38,8 +38,15 @@ export async function salon(f: Fixture, options: SalonOptions) {
   const rules = { min_notice_minutes: 60, horizon_days: 3650, slot_interval_minutes: 30, cancellation_window_hours: 24, ...options.rules };
   await db.run(
     db.qb.insertInto('locations').values({
-      id: location, company_id, name: `Salon ${location.slice(0, 6)}`, slug: `salon-${location.slice(0, 8)}`, timezone: options.timezone, country: 'US',
-      address: null, settings: JSON.stringify({ appointments: rules }), created_at: now(),
+      id: location,
+      company_id,
+      name: `Salon ${location.slice(0, 6)}`,
+      slug: `salon-${location.slice(0, 8)}`,
+      timezone: options.timezone,
+      country: 'US',
+      address: null,
+      settings: JSON.stringify({ appointments: rules }),
+      created_at: now(),
     }),
   );
   const room = randomUUID();
@@ -58,8 +65,22 @@ export async function salon(f: Fixture, options: SalonOptions) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('services').values({
-        id, company_id, location_id: location, name, description: null, category: 'salon', kind: 'appointment', duration_minutes: duration, price_cents: 5000,
-        buffer_before_minutes: 0, buffer_after_minutes: bufferAfter, room_id: roomId, requires_entitlement: 0, free_classes: 0, first_timers_only: 0, created_at: now(),
+        id,
+        company_id,
+        location_id: location,
+        name,
+        description: null,
+        category: 'salon',
+        kind: 'appointment',
+        duration_minutes: duration,
+        price_cents: 5000,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: bufferAfter,
+        room_id: roomId,
+        requires_entitlement: 0,
+        free_classes: 0,
+        first_timers_only: 0,
+        created_at: now(),
       }),
     );
     for (const staffId of staff) await db.run(db.qb.insertInto('service_staff').values({ service_id: id, staff_id: staffId }));

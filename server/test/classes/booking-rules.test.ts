@@ -117,7 +117,12 @@ describe.each(dialects)('class booking rules (%s)', (dialect) => {
   it('decides paid_by: membership, then package credit, then free class, then none or entitlement_required', async () => {
     const site = await s.c.location();
     const yoga = await s.c.service({ locationId: site, requiresEntitlement: true, freeClasses: 1 });
-    const classes = [await s.c.classAt(hours(24), { serviceId: yoga, locationId: site }), await s.c.classAt(hours(48), { serviceId: yoga, locationId: site }), await s.c.classAt(hours(72), { serviceId: yoga, locationId: site }), await s.c.classAt(hours(96), { serviceId: yoga, locationId: site })];
+    const classes = [
+      await s.c.classAt(hours(24), { serviceId: yoga, locationId: site }),
+      await s.c.classAt(hours(48), { serviceId: yoga, locationId: site }),
+      await s.c.classAt(hours(72), { serviceId: yoga, locationId: site }),
+      await s.c.classAt(hours(96), { serviceId: yoga, locationId: site }),
+    ];
 
     const member = await s.c.member({ locationId: site });
     expect((await s.c.book(classes[0]!, member.contactId)).body.paid_by).toBe('membership');
@@ -142,7 +147,7 @@ describe.each(dialects)('class booking rules (%s)', (dialect) => {
     expect((await s.c.book(open, pack.contactId)).body.paid_by).toBe('none');
   });
 
-  it('counts a weekly class limit over the Monday-to-Sunday week in the location\'s zone', async () => {
+  it("counts a weekly class limit over the Monday-to-Sunday week in the location's zone", async () => {
     const site = await s.c.location({}, 'America/New_York');
     const spin = await s.c.service({ locationId: site });
     const plan = await s.c.plan({ locationId: site, classLimitPerWeek: 1 });

@@ -9,8 +9,7 @@ const at = (iso: string, offsetMs = 0) => vi.setSystemTime(new Date(Date.parse(i
 describe.each(dialects)('class cancel and check-in (%s)', (dialect) => {
   const s = classSuite(dialect, { frozenAt: now });
 
-  const classVisits = async (membershipId: string) =>
-    (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data.filter((v: { kind: string }) => v.kind === 'class');
+  const classVisits = async (membershipId: string) => (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data.filter((v: { kind: string }) => v.kind === 'class');
 
   it('is late from exactly start minus the cancellation window; a late cancel uses the visit once', async () => {
     const site = await s.c.location({ classes: { cancellation_window_hours: 12 } });
@@ -71,7 +70,7 @@ describe.each(dialects)('class cancel and check-in (%s)', (dialect) => {
     expect(refused.body.error.code).toBe('booking_not_active');
   });
 
-  it('consumes one credit however often a spot is checked in, and shows it in the membership\'s visits', async () => {
+  it("consumes one credit however often a spot is checked in, and shows it in the membership's visits", async () => {
     const site = await s.c.location();
     const yoga = await s.c.service({ locationId: site, requiresEntitlement: true });
     const first = await s.c.classAt(hours(0.25), { serviceId: yoga, locationId: site });

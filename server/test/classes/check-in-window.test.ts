@@ -71,7 +71,7 @@ describe.each(dialects)('class check-in window (%s)', (dialect) => {
     expect(tap.body.error.message).toContain('18:00');
   });
 
-  it('follows the location\'s settings, and tells the kiosk the window with the timetable', async () => {
+  it("follows the location's settings, and tells the kiosk the window with the timetable", async () => {
     const site = await s.c.location({ classes: { checkin_opens_minutes_before: 10, checkin_closes_minutes_after: 0 } });
     const start = minutesFrom(now, 5 * 60);
     const { cls, guests } = await classWithGuests(start, 3, { locationId: site });
@@ -104,7 +104,7 @@ describe.each(dialects)('class check-in window (%s)', (dialect) => {
     expect(visits).toMatchObject([{ kind: 'class', class_id: cls, checked_in_at: reported, offline: true, flags: ['outside_checkin_window'] }]);
   });
 
-  it('counts real minutes across a daylight-saving change in the location\'s zone', async () => {
+  it("counts real minutes across a daylight-saving change in the location's zone", async () => {
     // The first spring-forward in New York after the injected clock: 02:00 jumps to 03:00.
     let changeDay = DateTime.fromISO(now, { zone: 'America/New_York' }).startOf('day');
     while (changeDay.endOf('day').offset <= changeDay.offset) changeDay = changeDay.plus({ days: 1 });

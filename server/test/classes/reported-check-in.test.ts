@@ -12,8 +12,7 @@ const minutes = (n: number) => new Date(Date.parse(now) + n * 60_000).toISOStrin
 describe.each(dialects)('class check-in reported by a device (%s)', (dialect) => {
   const s = classSuite(dialect, { frozenAt: now });
 
-  const report = (classId: string, body: Record<string, unknown>, key?: string) =>
-    s.f.request('POST', `/v1/classes/${classId}/check-in`, { body, headers: key ? { 'idempotency-key': key } : {} });
+  const report = (classId: string, body: Record<string, unknown>, key?: string) => s.f.request('POST', `/v1/classes/${classId}/check-in`, { body, headers: key ? { 'idempotency-key': key } : {} });
   /** Books before the class starts (booking a started class is refused), then comes back to now. */
   const bookEarlier = async (classId: string, contactId: string, extra: Record<string, unknown> = {}) => {
     vi.setSystemTime(new Date(minutes(-120)));
@@ -21,8 +20,7 @@ describe.each(dialects)('class check-in reported by a device (%s)', (dialect) =>
     vi.setSystemTime(new Date(now));
     expect(booked.status).toBe(201);
   };
-  const classVisits = async (membershipId: string) =>
-    (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data.filter((v: { kind: string }) => v.kind === 'class');
+  const classVisits = async (membershipId: string) => (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data.filter((v: { kind: string }) => v.kind === 'class');
 
   it('records the reported time, source, device and offline flag on the roster and the visit', async () => {
     const site = await s.c.location();
@@ -80,7 +78,7 @@ describe.each(dialects)('class check-in reported by a device (%s)', (dialect) =>
     expect((await s.c.detail(cls)).roster[0]).toMatchObject({ status: 'checked_in', checked_in_at: minutes(5) });
   });
 
-  it('records an offline report from a clock running more than 5 minutes fast at the server\'s time', async () => {
+  it("records an offline report from a clock running more than 5 minutes fast at the server's time", async () => {
     const yoga = await s.c.service();
     const cls = await s.c.classAt(minutes(10), { serviceId: yoga });
     const guest = await s.c.contact();

@@ -63,7 +63,12 @@ describe.each(dialects)('class timetable (%s)', (dialect) => {
     const detail = await s.f.request('GET', `/v1/classes/${cls}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: cls, booked: 1, spots_left: 9, waitlist: [] });
-    expect(detail.body.roster.map((r: { contact_id: string; status: string }) => [r.contact_id, r.status]).sort()).toEqual([[ann, 'cancelled'], [ben, 'reserved']].sort());
+    expect(detail.body.roster.map((r: { contact_id: string; status: string }) => [r.contact_id, r.status]).sort()).toEqual(
+      [
+        [ann, 'cancelled'],
+        [ben, 'reserved'],
+      ].sort(),
+    );
     expect(detail.body.roster.map((r: { display_name: string }) => r.display_name).sort()).toEqual(['Ann L.', 'Ben']);
     expect((await s.f.request('GET', `/v1/classes/${cls}`, { key: s.f.keys.other })).status).toBe(404);
     const london = await s.c.classAt(inHours(48), { serviceId: await s.c.service({ locationId: s.f.acme.gb.id }), locationId: s.f.acme.gb.id });

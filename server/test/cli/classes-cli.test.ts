@@ -18,14 +18,37 @@ describe.each(dialects)('the classes CLI on %s', (dialect) => {
     const start = Date.now() + 5 * 86_400_000;
     await suite.db.run(
       suite.db.qb.insertInto('classes').values({
-        id: classId, company_id: demoCompanyId, location_id: demo.brooklyn, service_id: spin, staff_id: null, room_id: null, series_id: null,
-        start_at: new Date(start).toISOString(), end_at: new Date(start + 3600_000).toISOString(), capacity: 1, status: 'scheduled', created_at: new Date().toISOString(),
+        id: classId,
+        company_id: demoCompanyId,
+        location_id: demo.brooklyn,
+        service_id: spin,
+        staff_id: null,
+        room_id: null,
+        series_id: null,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(start + 3600_000).toISOString(),
+        capacity: 1,
+        status: 'scheduled',
+        created_at: new Date().toISOString(),
       }),
     );
     await suite.db.run(
       suite.db.qb.insertInto('class_attendees').values({
-        id: randomUUID(), company_id: demoCompanyId, class_id: classId, contact_id: emma, status: 'reserved', paid_by: 'none', membership_id: null, source: 'staff',
-        excused: 0, visit_id: null, guest_of_contact_id: null, booked_at: new Date().toISOString(), checked_in_at: null, cancelled_at: null, updated_at: new Date().toISOString(),
+        id: randomUUID(),
+        company_id: demoCompanyId,
+        class_id: classId,
+        contact_id: emma,
+        status: 'reserved',
+        paid_by: 'none',
+        membership_id: null,
+        source: 'staff',
+        excused: 0,
+        visit_id: null,
+        guest_of_contact_id: null,
+        booked_at: new Date().toISOString(),
+        checked_in_at: null,
+        cancelled_at: null,
+        updated_at: new Date().toISOString(),
       }),
     );
   });

@@ -28,19 +28,39 @@ describe.each(dialects)('the schedule CLI on %s', (dialect) => {
 
   it('replaces weekly hours, overrides a date and clears it, adds and removes time off', async () => {
     const file = join(dir, 'hours.json');
-    writeFileSync(file, JSON.stringify({ tuesday: [{ start: '14:00', end: '19:00' }, { start: '09:00', end: '13:00' }], saturday: [{ start: '09:00', end: '15:00' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tuesday: [
+          { start: '14:00', end: '19:00' },
+          { start: '09:00', end: '13:00' },
+        ],
+        saturday: [{ start: '09:00', end: '15:00' }],
+      }),
+    );
     expect(await printed('staff', 'hours', demo.priya, '--location', demo.brooklyn, '--file', file)).toEqual({
       monday: [],
-      tuesday: [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '19:00' }],
-      wednesday: [], thursday: [], friday: [],
+      tuesday: [
+        { start: '09:00', end: '13:00' },
+        { start: '14:00', end: '19:00' },
+      ],
+      wednesday: [],
+      thursday: [],
+      friday: [],
       saturday: [{ start: '09:00', end: '15:00' }],
       sunday: [],
     });
 
     const override = ['staff', 'override', demo.priya, '--location', demo.brooklyn, '--date', '2026-05-05'];
     expect(await printed(...override, '--span', '14:00-18:00', '--span', '09:00-13:00')).toEqual({
-      staff_id: demo.priya, location_id: demo.brooklyn, date: '2026-05-05', day_off: false,
-      spans: [{ start: '09:00', end: '13:00' }, { start: '14:00', end: '18:00' }],
+      staff_id: demo.priya,
+      location_id: demo.brooklyn,
+      date: '2026-05-05',
+      day_off: false,
+      spans: [
+        { start: '09:00', end: '13:00' },
+        { start: '14:00', end: '18:00' },
+      ],
     });
     const overrideRows = () => suite.db.all(suite.db.qb.selectFrom('staff_overrides').select('start_time').where('staff_id', '=', demo.priya).where('date', '=', '2026-05-05'));
     expect(await overrideRows()).toHaveLength(2);

@@ -74,7 +74,7 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
     expect(JSON.parse(signed.stdout)).toEqual({ id: mia.contact, form_signed_at: '2026-03-02T09:15:00.000Z' });
   });
 
-  it('replaces a location\'s settings from a file, bumping the feed, and refuses a bad file with every problem', async () => {
+  it("replaces a location's settings from a file, bumping the feed, and refuses a bad file with every problem", async () => {
     const london = '51d776da-2e01-50e6-88ba-7059ee450b81';
     const bad = join(dir, 'bad-settings.json');
     writeFileSync(bad, JSON.stringify({ checkin_alerts: { no_card: 'sometimes' }, matching_profile: { byte_order: 'backwards' }, colour: 'green' }));
@@ -125,18 +125,18 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
 
   it('refuses an import file with a dangling reference, naming the entry', async () => {
     const file = join(dir, 'bad-import.json');
-    writeFileSync(file, JSON.stringify({
-      version: 1,
-      company: { name: 'Broken Gym' },
-      locations: [{ ref: 'main', name: 'Main', slug: 'main', timezone: 'Europe/Dublin', country: 'IE' }],
-      services: [{ ref: 'yoga', location: 'downtown', name: 'Yoga', kind: 'class', duration_minutes: 60, price_cents: 1500 }],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        company: { name: 'Broken Gym' },
+        locations: [{ ref: 'main', name: 'Main', slug: 'main', timezone: 'Europe/Dublin', country: 'IE' }],
+        services: [{ ref: 'yoga', location: 'downtown', name: 'Yoga', kind: 'class', duration_minutes: 60, price_cents: 1500 }],
+      }),
+    );
     const { code, stderr } = await studio('import', file);
     expect(code).toBe(1);
-    expect(stderr).toBe(
-      'studio: import refused, nothing was written (1 problem):\n' +
-        '  services[0] (ref "yoga"): location "downtown" is not a location in this file\n',
-    );
+    expect(stderr).toBe('studio: import refused, nothing was written (1 problem):\n' + '  services[0] (ref "yoga"): location "downtown" is not a location in this file\n');
   });
 
   it('creates a company', async () => {

@@ -29,9 +29,7 @@ describe('keyset pages on SQLite', () => {
     }
     const queries = calls.map(([query]) => ('compile' in query ? query.compile() : query) as CompiledQuery<unknown>).filter((q) => q.sql.includes(`"${table}"`));
     expect(queries.length).toBeGreaterThan(0);
-    return Promise.all(
-      queries.map(async (q) => (await f.db.all<{ detail: string }>({ ...q, sql: `explain query plan ${q.sql}` })).map((row) => row.detail).join('\n')),
-    );
+    return Promise.all(queries.map(async (q) => (await f.db.all<{ detail: string }>({ ...q, sql: `explain query plan ${q.sql}` })).map((row) => row.detail).join('\n')));
   }
 
   it('serves the eligibility feed after a cursor from the feed index range', async () => {

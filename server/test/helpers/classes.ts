@@ -23,9 +23,22 @@ export function classBuilder(f: Fixture) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('services').values({
-        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, name: `Class ${id.slice(0, 4)}`, description: null, category: 'fitness',
-        kind: 'class', duration_minutes: 60, price_cents: 2000, buffer_before_minutes: 0, buffer_after_minutes: 0, room_id: null,
-        requires_entitlement: options.requiresEntitlement ? 1 : 0, free_classes: options.freeClasses ?? 0, first_timers_only: options.firstTimersOnly ? 1 : 0, created_at: stamp(),
+        id,
+        company_id: companyId,
+        location_id: options.locationId ?? f.acme.us.id,
+        name: `Class ${id.slice(0, 4)}`,
+        description: null,
+        category: 'fitness',
+        kind: 'class',
+        duration_minutes: 60,
+        price_cents: 2000,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        room_id: null,
+        requires_entitlement: options.requiresEntitlement ? 1 : 0,
+        free_classes: options.freeClasses ?? 0,
+        first_timers_only: options.firstTimersOnly ? 1 : 0,
+        created_at: stamp(),
       }),
     );
     return id;
@@ -36,8 +49,18 @@ export function classBuilder(f: Fixture) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('classes').values({
-        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, service_id: options.serviceId, staff_id: null, room_id: null, series_id: null,
-        start_at: new Date(start).toISOString(), end_at: new Date(Date.parse(start) + 3600_000).toISOString(), capacity: options.capacity ?? 10, status: 'scheduled', created_at: stamp(),
+        id,
+        company_id: companyId,
+        location_id: options.locationId ?? f.acme.us.id,
+        service_id: options.serviceId,
+        staff_id: null,
+        room_id: null,
+        series_id: null,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(Date.parse(start) + 3600_000).toISOString(),
+        capacity: options.capacity ?? 10,
+        status: 'scheduled',
+        created_at: stamp(),
       }),
     );
     return id;
@@ -48,8 +71,18 @@ export function classBuilder(f: Fixture) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('contacts').values({
-        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, first_name: options.firstName ?? 'Guest', last_name: options.lastName ?? null, phone: null, email: null,
-        notes: null, search_text: 'guest', created_at: stamp(), updated_at: stamp(), form_signed_at: options.formSigned === false ? null : stamp(),
+        id,
+        company_id: companyId,
+        location_id: options.locationId ?? f.acme.us.id,
+        first_name: options.firstName ?? 'Guest',
+        last_name: options.lastName ?? null,
+        phone: null,
+        email: null,
+        notes: null,
+        search_text: 'guest',
+        created_at: stamp(),
+        updated_at: stamp(),
+        form_signed_at: options.formSigned === false ? null : stamp(),
       }),
     );
     return id;

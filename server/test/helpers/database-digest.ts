@@ -38,9 +38,7 @@ export async function databaseDigest(db: Db): Promise<Digest> {
     lastSqliteDigest.set(db, { changes, digest });
     return digest;
   }
-  const columns = tables.map(
-    (table) => sql`(select coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') from ${sql.table(table)} t) as ${sql.ref(table)}`,
-  );
+  const columns = tables.map((table) => sql`(select coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') from ${sql.table(table)} t) as ${sql.ref(table)}`);
   return (await db.first(sql<Digest>`select ${sql.join(columns)}`.compile(db.qb)))!;
 }
 

@@ -44,22 +44,38 @@ async function addCatalog(db: Db, companyId: string, locationId: string, label: 
   const base = { company_id: companyId, location_id: locationId, created_at: now() };
   await db.run(
     db.qb.insertInto('services').values({
-      ...base, id: randomUUID(), name: `${label} massage`, description: null, category: 'spa', kind: 'appointment',
-      duration_minutes: 60, price_cents: 9000, buffer_before_minutes: 0, buffer_after_minutes: 10, room_id: null, requires_entitlement: 0, free_classes: 0, first_timers_only: 0,
+      ...base,
+      id: randomUUID(),
+      name: `${label} massage`,
+      description: null,
+      category: 'spa',
+      kind: 'appointment',
+      duration_minutes: 60,
+      price_cents: 9000,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 10,
+      room_id: null,
+      requires_entitlement: 0,
+      free_classes: 0,
+      first_timers_only: 0,
     }),
   );
   await db.run(
     db.qb.insertInto('membership_plans').values({
-      ...base, id: randomUUID(), name: `${label} unlimited`, price_cents: 12000, billing_interval: 'monthly', visit_limit: null,
-      visit_period: null, class_limit_per_week: null, access_location_ids: null, covered_service_ids: null,
+      ...base,
+      id: randomUUID(),
+      name: `${label} unlimited`,
+      price_cents: 12000,
+      billing_interval: 'monthly',
+      visit_limit: null,
+      visit_period: null,
+      class_limit_per_week: null,
+      access_location_ids: null,
+      covered_service_ids: null,
     }),
   );
-  await db.run(
-    db.qb.insertInto('package_templates').values({ ...base, id: randomUUID(), name: `${label} ten pack`, price_cents: 15000, total_sessions: 10, covered_service_ids: null }),
-  );
-  await db.run(
-    db.qb.insertInto('gift_cards').values({ ...base, id: randomUUID(), code: `${label}-GC-1`, initial_balance_cents: 5000, current_balance_cents: 5000, status: 'active' }),
-  );
+  await db.run(db.qb.insertInto('package_templates').values({ ...base, id: randomUUID(), name: `${label} ten pack`, price_cents: 15000, total_sessions: 10, covered_service_ids: null }));
+  await db.run(db.qb.insertInto('gift_cards').values({ ...base, id: randomUUID(), code: `${label}-GC-1`, initial_balance_cents: 5000, current_balance_cents: 5000, status: 'active' }));
 }
 
 /** One database with two companies: Acme (a US and a GB location) and Other (one US location). */
@@ -73,7 +89,11 @@ export async function startFixture(dialect: DialectName) {
   const gb = await addLocation(db, acme.id, 'Camden', 'Europe/London', 'GB');
   const other = await createCompany(db, { name: 'Other Gym', key_prefix: 'other' });
   const otherLocation = await addLocation(db, other.id, 'Elsewhere', 'America/Chicago', 'US');
-  for (const [company, location, label] of [[acme.id, us.id, 'us'], [acme.id, gb.id, 'gb'], [other.id, otherLocation.id, 'other']] as const) {
+  for (const [company, location, label] of [
+    [acme.id, us.id, 'us'],
+    [acme.id, gb.id, 'gb'],
+    [other.id, otherLocation.id, 'other'],
+  ] as const) {
     await addCatalog(db, company, location, label);
   }
 

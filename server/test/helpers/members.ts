@@ -39,11 +39,18 @@ export function memberBuilder(f: Fixture) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('membership_plans').values({
-        id, company_id: companyId, location_id: options.locationId ?? f.acme.us.id, name: `Plan ${id.slice(0, 4)}`, price_cents: 5000,
-        billing_interval: options.billingInterval ?? 'monthly', visit_limit: options.visitLimit ?? null, visit_period: options.visitPeriod ?? null,
+        id,
+        company_id: companyId,
+        location_id: options.locationId ?? f.acme.us.id,
+        name: `Plan ${id.slice(0, 4)}`,
+        price_cents: 5000,
+        billing_interval: options.billingInterval ?? 'monthly',
+        visit_limit: options.visitLimit ?? null,
+        visit_period: options.visitPeriod ?? null,
         class_limit_per_week: options.classLimitPerWeek ?? null,
         access_location_ids: options.accessLocationIds === undefined || options.accessLocationIds === null ? null : JSON.stringify(options.accessLocationIds),
-        covered_service_ids: options.coveredServiceIds ? JSON.stringify(options.coveredServiceIds) : null, created_at: now(),
+        covered_service_ids: options.coveredServiceIds ? JSON.stringify(options.coveredServiceIds) : null,
+        created_at: now(),
       }),
     );
     return id;
@@ -54,34 +61,69 @@ export function memberBuilder(f: Fixture) {
     const contactId = randomUUID();
     await db.run(
       db.qb.insertInto('contacts').values({
-        id: contactId, company_id: companyId, location_id: locationId, first_name: options.firstName ?? 'Member', last_name: null, phone: null, email: null, notes: null,
-        search_text: 'member', created_at: now(), updated_at: now(),
+        id: contactId,
+        company_id: companyId,
+        location_id: locationId,
+        first_name: options.firstName ?? 'Member',
+        last_name: null,
+        phone: null,
+        email: null,
+        notes: null,
+        search_text: 'member',
+        created_at: now(),
+        updated_at: now(),
       }),
     );
     let templateId: string | null = null;
     if (options.package) {
       templateId = randomUUID();
       await db.run(
-        db.qb.insertInto('package_templates').values({ id: templateId, company_id: companyId, location_id: locationId, name: 'Pack', price_cents: 100, total_sessions: options.package.credits, covered_service_ids: null, created_at: now(),
-          ...(options.package.doorCheckinConsumes && { door_checkin_consumes: options.package.doorCheckinConsumes }) }),
+        db.qb.insertInto('package_templates').values({
+          id: templateId,
+          company_id: companyId,
+          location_id: locationId,
+          name: 'Pack',
+          price_cents: 100,
+          total_sessions: options.package.credits,
+          covered_service_ids: null,
+          created_at: now(),
+          ...(options.package.doorCheckinConsumes && { door_checkin_consumes: options.package.doorCheckinConsumes }),
+        }),
       );
     }
     const planId = options.package ? null : (options.planId ?? (await plan({ locationId })));
     const membershipId = randomUUID();
     await db.run(
       db.qb.insertInto('memberships').values({
-        id: membershipId, company_id: companyId, contact_id: contactId, location_id: locationId, kind: options.package ? 'package' : 'membership',
-        plan_id: planId, package_template_id: templateId, status: options.status ?? 'active', member_code: options.code ?? null,
-        start_date: options.startDate ?? '2020-01-01', end_date: options.endDate ?? null, credits_total: options.package?.credits ?? null,
-        created_at: now(), updated_at: now(),
+        id: membershipId,
+        company_id: companyId,
+        contact_id: contactId,
+        location_id: locationId,
+        kind: options.package ? 'package' : 'membership',
+        plan_id: planId,
+        package_template_id: templateId,
+        status: options.status ?? 'active',
+        member_code: options.code ?? null,
+        start_date: options.startDate ?? '2020-01-01',
+        end_date: options.endDate ?? null,
+        credits_total: options.package?.credits ?? null,
+        created_at: now(),
+        updated_at: now(),
       }),
     );
     if (options.code) {
       const seq = await nextFeedSeq(db, db, companyId);
       await db.run(
         db.qb.insertInto('credential_keys').values({
-          company_id: companyId, match_key: memberCodeKey(options.code), membership_id: membershipId, credential_id: null, kind: 'code',
-          feed_seq: seq, feed_updated_at: now(), created_at: now(), revoked_at: null,
+          company_id: companyId,
+          match_key: memberCodeKey(options.code),
+          membership_id: membershipId,
+          credential_id: null,
+          kind: 'code',
+          feed_seq: seq,
+          feed_updated_at: now(),
+          created_at: now(),
+          revoked_at: null,
         }),
       );
     }
@@ -96,8 +138,15 @@ export function memberBuilder(f: Fixture) {
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('locations').values({
-        id, company_id: companyId, name: `Site ${id.slice(0, 6)}`, slug: `site-${id.slice(0, 8)}`, timezone, country: 'US', address: null,
-        settings: JSON.stringify(settings), created_at: now(),
+        id,
+        company_id: companyId,
+        name: `Site ${id.slice(0, 6)}`,
+        slug: `site-${id.slice(0, 8)}`,
+        timezone,
+        country: 'US',
+        address: null,
+        settings: JSON.stringify(settings),
+        created_at: now(),
       }),
     );
     return id;

@@ -46,12 +46,7 @@ export interface StudioProcess {
  * Runs `studio <command>` as a real process on a loopback port (a free one unless given: a restart
  * after a crash takes the same port back) and waits until it answers.
  */
-export async function startStudio(
-  command: 'serve' | 'start',
-  databaseUrl: string,
-  logLevel = 'warn',
-  options: { env?: Record<string, string>; port?: number } = {},
-): Promise<StudioProcess> {
+export async function startStudio(command: 'serve' | 'start', databaseUrl: string, logLevel = 'warn', options: { env?: Record<string, string>; port?: number } = {}): Promise<StudioProcess> {
   const port = options.port ?? (await freePort());
   const env = options.env ?? {};
   const child = spawn(process.execPath, [studioBin, command], {

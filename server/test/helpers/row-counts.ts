@@ -3,9 +3,30 @@ import type { Db } from '../../src/db/types.js';
 
 /** Every table of the schema, so "nothing changed" is checked everywhere, not where we expect it. */
 export const allTables = [
-  'schema_migrations', 'server_settings', 'companies', 'api_keys', 'locations', 'staff', 'staff_hours', 'rooms', 'services',
-  'service_staff', 'membership_plans', 'package_templates', 'contacts', 'memberships', 'credentials', 'credential_keys',
-  'gift_cards', 'class_series', 'classes', 'visits', 'checkin_denials', 'idempotency_keys', 'staff_overrides', 'staff_time_off',
+  'schema_migrations',
+  'server_settings',
+  'companies',
+  'api_keys',
+  'locations',
+  'staff',
+  'staff_hours',
+  'rooms',
+  'services',
+  'service_staff',
+  'membership_plans',
+  'package_templates',
+  'contacts',
+  'memberships',
+  'credentials',
+  'credential_keys',
+  'gift_cards',
+  'class_series',
+  'classes',
+  'visits',
+  'checkin_denials',
+  'idempotency_keys',
+  'staff_overrides',
+  'staff_time_off',
   'bookings',
 ] as const satisfies readonly (keyof Tables)[];
 

@@ -15,18 +15,28 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
   });
   afterAll(() => f.close());
 
-  const checkIn = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    f.request('POST', '/v1/members/check-in', { body: { location_id: f.acme.us.id, ...body }, headers });
+  const checkIn = (body: Record<string, unknown>, headers: Record<string, string> = {}) => f.request('POST', '/v1/members/check-in', { body: { location_id: f.acme.us.id, ...body }, headers });
   const visitsOf = async (membershipId: string) => (await f.db.all(f.db.qb.selectFrom('visits').select('id').where('membership_id', '=', membershipId))).length;
-  const denialsOf = async (membershipId: string) => (await f.db.all(f.db.qb.selectFrom('checkin_denials').select('reasons').where('membership_id', '=', membershipId))).map((d) => JSON.parse(d.reasons));
+  const denialsOf = async (membershipId: string) =>
+    (await f.db.all(f.db.qb.selectFrom('checkin_denials').select('reasons').where('membership_id', '=', membershipId))).map((d) => JSON.parse(d.reasons));
 
   it('records a visit and shows it in the visit list and in the membership usage', async () => {
     const m = await build.member({ cards: [{ value: '1000000001' }] });
     const answer = await checkIn({ identifier: '1000000001', source: 'turnstile', device_id: 'gate-1' });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
-      membership_id: m.membershipId, contact_id: m.contactId, location_id: f.acme.us.id, kind: 'facility', class_id: null, source: 'turnstile',
-      device_id: 'gate-1', resolved_by: 'card_uid', visits_used: 1, visits_remaining: null, offline: false, flags: [],
+      membership_id: m.membershipId,
+      contact_id: m.contactId,
+      location_id: f.acme.us.id,
+      kind: 'facility',
+      class_id: null,
+      source: 'turnstile',
+      device_id: 'gate-1',
+      resolved_by: 'card_uid',
+      visits_used: 1,
+      visits_remaining: null,
+      offline: false,
+      flags: [],
     });
     const list = await f.request('GET', `/v1/members/${m.membershipId}/visits`);
     expect(list.body.data).toEqual([answer.body]);
@@ -179,7 +189,16 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
     const planId = await build.plan({ visitLimit: 8 });
     const sold = await f.request('POST', `/v1/contacts/${contact.body.id}/memberships`, { body: { plan_id: planId, member_code: 'buyer-1' } });
     expect(sold.status).toBe(201);
-    expect(sold.body).toMatchObject({ contact_id: contact.body.id, kind: 'membership', plan_id: planId, status: 'active', member_code: 'buyer-1', visit_limit: 8, visits_used: 0, visits_remaining: 8 });
+    expect(sold.body).toMatchObject({
+      contact_id: contact.body.id,
+      kind: 'membership',
+      plan_id: planId,
+      status: 'active',
+      member_code: 'buyer-1',
+      visit_limit: 8,
+      visits_used: 0,
+      visits_remaining: 8,
+    });
     expect((await checkIn({ identifier: 'BUYER-1' })).status).toBe(201);
     const taken = await f.request('POST', `/v1/contacts/${contact.body.id}/memberships`, { body: { plan_id: planId, member_code: 'Buyer-1' } });
     expect(taken.status).toBe(409);

@@ -29,7 +29,7 @@ describe.each(dialects)('door and class check-in use one credit (%s)', (dialect)
   const visitsOf = async (membershipId: string) => (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data;
   const creditsLeft = async (contactId: string) => (await s.f.request('GET', `/v1/contacts/${contactId}/memberships`)).body.data[0].credits_remaining;
 
-  it('a door check-in 20 minutes before a booked class checks into it, and the kiosk\'s class check-in after it uses nothing more', async () => {
+  it("a door check-in 20 minutes before a booked class checks into it, and the kiosk's class check-in after it uses nothing more", async () => {
     const { site, cls, pack, code } = await packHolderBooked(20);
 
     const entered = await door(site, code);
@@ -50,7 +50,7 @@ describe.each(dialects)('door and class check-in use one credit (%s)', (dialect)
     expect(await creditsLeft(pack.contactId)).toBe(4);
   });
 
-  it('a class check-in first, then the door: the door answers the class\'s visit and uses nothing', async () => {
+  it("a class check-in first, then the door: the door answers the class's visit and uses nothing", async () => {
     const { site, cls, pack, code } = await packHolderBooked(10);
     expect((await s.c.checkIn(cls, pack.contactId)).body.status).toBe('checked_in');
     const [classVisit] = await visitsOf(pack.membershipId);

@@ -43,7 +43,7 @@ describe.each(dialects)('a feed consumer agrees with resolve after random change
       notAdmittedHere,
     ];
     const members: { membershipId: string; contactId: string; planId: string }[] = [];
-        const identifiers: string[] = [];
+    const identifiers: string[] = [];
     const cards: string[] = [];
     let serial = 0;
     // Codes and card numbers are unique per seed: the sequences share one database.

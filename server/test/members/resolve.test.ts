@@ -25,7 +25,16 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
   it('resolves a valid member by card and by code, records nothing', async () => {
     const m = await build.member({ code: 'ok-0042', cards: [{ value: '0A008E6D5D' }] });
     const byCard = await resolve('0009334109');
-    expect(byCard).toMatchObject({ found: true, membership_id: m.membershipId, contact_id: m.contactId, resolved_by: 'card_uid', valid_for_checkin: true, reason: null, status: 'active', warnings: [] });
+    expect(byCard).toMatchObject({
+      found: true,
+      membership_id: m.membershipId,
+      contact_id: m.contactId,
+      resolved_by: 'card_uid',
+      valid_for_checkin: true,
+      reason: null,
+      status: 'active',
+      warnings: [],
+    });
     expect(await resolve(' OK-0042 ')).toMatchObject({ membership_id: m.membershipId, resolved_by: 'code', valid_for_checkin: true });
     expect(await resolve('OK-42')).toMatchObject({ found: false, reason: 'not_found' });
     const visits = await f.db.all(f.db.qb.selectFrom('visits').select('id').where('membership_id', '=', m.membershipId));
@@ -34,7 +43,15 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
 
   it('answers an unknown identifier with found: false and reason not_found', async () => {
     expect(await resolve('nobody-9999')).toEqual({
-      found: false, membership_id: null, contact_id: null, resolved_by: null, valid_for_checkin: false, reason: 'not_found', plan_name: null, status: null, warnings: [],
+      found: false,
+      membership_id: null,
+      contact_id: null,
+      resolved_by: null,
+      valid_for_checkin: false,
+      reason: 'not_found',
+      plan_name: null,
+      status: null,
+      warnings: [],
     });
   });
 
@@ -53,7 +70,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect(await resolve(code)).toMatchObject({ found: true, valid_for_checkin: false, reason });
   });
 
-  it('still admits on the last day of the end date, in the location\'s zone', async () => {
+  it("still admits on the last day of the end date, in the location's zone", async () => {
     await build.member({ code: 'last-day', endDate: today(), cards: [{ value: '0000000777' }] });
     // The test clock's UTC date may differ from New York's; the rule reads the local date.
     const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -82,7 +99,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect(await resolve('no-form-only', blockAll)).toMatchObject({ valid_for_checkin: false, reason: 'form_missing' });
   });
 
-  it('refuses outside the location\'s access hours: outside_access_hours', async () => {
+  it("refuses outside the location's access hours: outside_access_hours", async () => {
     const closed = await build.location({ access_hours: {} });
     const open = await build.location({
       access_hours: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])),
@@ -92,7 +109,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect(await resolve('hours', open)).toMatchObject({ valid_for_checkin: true });
   });
 
-  it('matches every format of one tag the location\'s profile allows (docs/hardware.md §1.5)', async () => {
+  it("matches every format of one tag the location's profile allows (docs/hardware.md §1.5)", async () => {
     const em = await build.member({ cards: [{ value: '0A108E6D5D' }] });
     const mifare = await build.member({ cards: [{ value: '04A124B2' }] });
     const wiegandOnly = await build.member({ cards: [{ value: '143,27997', format: 'wiegand26' }] });
@@ -124,7 +141,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
     expect((await resolve('0000000781')).membership_id).toBe(next.membershipId);
   });
 
-  it('answers 404 for another company\'s location and 403 outside the key\'s locations', async () => {
+  it("answers 404 for another company's location and 403 outside the key's locations", async () => {
     const other = await f.request('POST', '/v1/members/resolve', { body: { identifier: 'x', location_id: f.other.location.id } });
     expect(other.status).toBe(404);
     const limited = await f.request('POST', '/v1/members/resolve', { key: f.keys.usOnly, body: { identifier: 'x', location_id: f.acme.gb.id } });

@@ -27,7 +27,10 @@ describe.each(dialects)('voiding a visit whose door never opened (%s)', (dialect
     const pack = await build.member({ package: { credits: 1 }, code: 'VOID-PACK' });
     const consumer = new FeedConsumer(f, f.acme.us.id);
     await consumer.sync();
-    for (const [member, code] of [[limited, 'VOID-PLAN'], [pack, 'VOID-PACK']] as const) {
+    for (const [member, code] of [
+      [limited, 'VOID-PLAN'],
+      [pack, 'VOID-PACK'],
+    ] as const) {
       const visitId = await checkIn(member.membershipId);
       expect((await f.request('POST', '/v1/members/resolve', { body: { identifier: code, location_id: f.acme.us.id } })).body.reason).toBe('no_visits_remaining');
       const voided = await voidIt(visitId);

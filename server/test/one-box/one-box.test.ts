@@ -32,7 +32,11 @@ describe('the one-box product (npm start)', () => {
       expect(((await contacts.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
       // The request log is structured and never holds the key. It reaches the pipe after the
       // answer does, so wait for it rather than race it on a loaded machine.
-      const jsonLines = () => studio.output().split('\n').filter((line) => line.startsWith('{'));
+      const jsonLines = () =>
+        studio
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'));
       await expect.poll(() => jsonLines().some((line) => line.includes('"route":"/v1/ping"')), banner).toBe(true);
       const logLines = jsonLines();
       expect(logLines.filter((line) => line.includes(key.split('_').pop()!))).toEqual([]);

@@ -78,7 +78,9 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
             const code = response.statusCode >= 400 ? (JSON.parse(response.body) as { error?: { code?: string } }).error?.code : undefined;
             const problems = response.statusCode >= 400 ? envelopeProblems(answer) : [];
             if (response.statusCode !== want.status || code !== want.code || problems.length) {
-              wrong.push(`${op.id} [${scope}] ${target} ${state}: ${response.statusCode} ${code ?? ''} ${problems.join('; ')}, decided ${want.status} ${want.code ?? ''} — ${response.body.slice(0, 160)}`);
+              wrong.push(
+                `${op.id} [${scope}] ${target} ${state}: ${response.statusCode} ${code ?? ''} ${problems.join('; ')}, decided ${want.status} ${want.code ?? ''} — ${response.body.slice(0, 160)}`,
+              );
             }
             cells++;
           }
@@ -101,7 +103,15 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
       const rows = (response.json() as { data: { location_id?: string }[] }).data;
       for (const row of rows) if (row.location_id !== undefined) expect(row.location_id, op.id).toBe(world.targets.own.location);
     }
-    const locations = await world.send(serialize(validParts(operations.find((op) => op.id === 'listLocations')!, world.targets.own, `Bearer ${limited}`)));
+    const locations = await world.send(
+      serialize(
+        validParts(
+          operations.find((op) => op.id === 'listLocations')!,
+          world.targets.own,
+          `Bearer ${limited}`,
+        ),
+      ),
+    );
     expect((locations.json() as { data: { id: string }[] }).data.map((row) => row.id)).toEqual([world.targets.own.location]);
   });
 

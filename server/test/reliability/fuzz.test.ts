@@ -28,7 +28,10 @@ async function poolsOf(world: World): Promise<Pools> {
   }
   const cursors: string[] = [];
   for (const op of operations.filter((candidate) => candidate.queryParams.some((p) => p.name === 'cursor'))) {
-    for (const [key, target] of [[world.keys.own, world.targets.own], [world.keys.rival, world.targets.otherCompany]] as const) {
+    for (const [key, target] of [
+      [world.keys.own, world.targets.own],
+      [world.keys.rival, world.targets.otherCompany],
+    ] as const) {
       const parts = validParts(op, target, `Bearer ${key}`);
       parts.query = [...parts.query.filter(([name]) => name !== 'limit'), ['limit', '1']];
       const response = await world.send(serialize(parts));

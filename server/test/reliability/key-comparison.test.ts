@@ -32,7 +32,7 @@ describe('comparing API keys in constant time', () => {
     expect(hashesEqual(digest, '')).toBe(false);
   });
 
-  it('authenticates a request by the key\'s hash and confirms it with timingSafeEqual, never by comparing the key text', async () => {
+  it("authenticates a request by the key's hash and confirms it with timingSafeEqual, never by comparing the key text", async () => {
     compared.mockClear();
     expect((await f.request('GET', '/v1/ping', { key: f.keys.all })).status).toBe(200);
     const hash = Buffer.from(hashKey(f.keys.all), 'hex');

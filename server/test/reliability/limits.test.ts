@@ -101,7 +101,10 @@ describe('rate, size and URL limits', () => {
     expectEnvelope(big!, 431, 'headers_too_large');
     const garbage = await exchange(port, 'HELLO THERE\r\n\r\n');
     expectEnvelope(garbage!, 400, 'invalid_param');
-    const badChunk = await exchange(port, `POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${f.keys.all}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`);
+    const badChunk = await exchange(
+      port,
+      `POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${f.keys.all}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    );
     expect(badChunk!.status).toBe(400);
     expect(badChunk!.body).toContain('"request_id"');
     // Node's own answer to an unknown expectation was a bare 417; it is now served as any request.

@@ -26,10 +26,45 @@ export type Mutation =
 const sample = '0671b535-f5a3-5709-9b25-f710e90958d2';
 
 const oddText = fc.constantFrom(
-  '\uD800', 'a\uDC00b', '\uDBFF', 'a\u0000b', '\u0000', '\u202Eevil\u202C', 'שלום עולם', '👩‍👩‍👧‍👦'.repeat(8), 'e\u0301\u0301\u0301\u0301',
-  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǫ̗', '\uFEFFbom', '\u200B\u200C\u200D', '\u2028\u2029', '\r\n\t', '\\', '"', "'; drop table contacts; --", '%', '%00',
-  '../../etc/passwd', '<script>alert(1)</script>', '${7*7}', 'null', 'undefined', 'NaN', '-0', '1e309', 'true', '[]', '{}', ' ', '',
-  '\u0085', '\uFFFF', '\uFFFE', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'İı', 'ß'.repeat(60), '٠١٢٣٤٥٦٧٨٩',
+  '\uD800',
+  'a\uDC00b',
+  '\uDBFF',
+  'a\u0000b',
+  '\u0000',
+  '\u202Eevil\u202C',
+  'שלום עולם',
+  '👩‍👩‍👧‍👦'.repeat(8),
+  'e\u0301\u0301\u0301\u0301',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǫ̗',
+  '\uFEFFbom',
+  '\u200B\u200C\u200D',
+  '\u2028\u2029',
+  '\r\n\t',
+  '\\',
+  '"',
+  "'; drop table contacts; --",
+  '%',
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  'null',
+  'undefined',
+  'NaN',
+  '-0',
+  '1e309',
+  'true',
+  '[]',
+  '{}',
+  ' ',
+  '',
+  '\u0085',
+  '\uFFFF',
+  '\uFFFE',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  'İı',
+  'ß'.repeat(60),
+  '٠١٢٣٤٥٦٧٨٩',
 );
 /** Long enough to find a missing length check, and longer than the body limit. */
 const hugeText = fc.constantFrom(100_001, 1_100_000).chain((length) => fc.constantFrom('x', 'é', '😀').map((unit) => unit.repeat(Math.ceil(length / unit.length))));
@@ -48,8 +83,18 @@ const badUuid = (pools: Pools) =>
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', `{${sample}}`, sample.replace(/-/g, ''), sample.slice(0, -1),
-        `${sample}0`, ` ${sample}`, `${sample} `, `z${sample.slice(1)}`, `urn:uuid:${sample}`, sample.replace(/-/g, '_'), `${sample}\u0000`,
+        '00000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+        `{${sample}}`,
+        sample.replace(/-/g, ''),
+        sample.slice(0, -1),
+        `${sample}0`,
+        ` ${sample}`,
+        `${sample} `,
+        `z${sample.slice(1)}`,
+        `urn:uuid:${sample}`,
+        sample.replace(/-/g, '_'),
+        `${sample}\u0000`,
       ),
     },
     { weight: 1, arbitrary: anyText },
@@ -64,10 +109,32 @@ const badDate = (schema: JsonSchema) => {
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '2026-02-30', '2026-02-29', '2024-02-29', '2026-13-01', '2026-00-10', '2026-03-10T25:00:00Z', '2026-03-10T09:00:00', '2026-03-10T09:00:00+25:00',
-        '2026-03-10T09:00:00+05:45', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '0000-01-01', '9999-12-31', '+275760-09-13T00:00:00Z',
-        '2026-03-08T02:30:00-05:00', '2026-10-25T01:30:00+01:00', '2026-W10-2', '1710000000', '2026-03-10T09:00:00.123456789012Z', 'tomorrow',
-        '2026-03-10 09:00', '10/03/2026', '2026-03-10T09:00:00z', '2026-03-10t09:00:00Z', '2026-03-10T09:00:60Z', '1969-12-31T23:59:59Z',
+        '2026-02-30',
+        '2026-02-29',
+        '2024-02-29',
+        '2026-13-01',
+        '2026-00-10',
+        '2026-03-10T25:00:00Z',
+        '2026-03-10T09:00:00',
+        '2026-03-10T09:00:00+25:00',
+        '2026-03-10T09:00:00+05:45',
+        '0000-01-01T00:00:00Z',
+        '9999-12-31T23:59:59.999Z',
+        '0000-01-01',
+        '9999-12-31',
+        '+275760-09-13T00:00:00Z',
+        '2026-03-08T02:30:00-05:00',
+        '2026-10-25T01:30:00+01:00',
+        '2026-W10-2',
+        '1710000000',
+        '2026-03-10T09:00:00.123456789012Z',
+        'tomorrow',
+        '2026-03-10 09:00',
+        '10/03/2026',
+        '2026-03-10T09:00:00z',
+        '2026-03-10t09:00:00Z',
+        '2026-03-10T09:00:60Z',
+        '1969-12-31T23:59:59Z',
       ),
     },
     { weight: 1, arbitrary: anyText },
@@ -91,9 +158,7 @@ const badCursor = (pools: Pools) =>
     },
     {
       weight: 2,
-      arbitrary: fc
-        .jsonValue({ maxDepth: 2 })
-        .map((value) => `${Buffer.from(JSON.stringify(value)).toString('base64url')}.${Buffer.from('forged signature of 32 bytes!!!!').toString('base64url')}`),
+      arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => `${Buffer.from(JSON.stringify(value)).toString('base64url')}.${Buffer.from('forged signature of 32 bytes!!!!').toString('base64url')}`),
     },
     { weight: 1, arbitrary: fc.constantFrom('a.b', '.', 'a.b.c', '..', 'W10.', '.sig', 'x'.repeat(1025)) },
     { weight: 1, arbitrary: anyText },
@@ -131,9 +196,25 @@ function jsonFor(schema: JsonSchema, name: string, pools: Pools): fc.Arbitrary<u
 /** Bodies that are not objects, and texts that are not JSON (or JSON a parser might mishandle). */
 const wholeBody = fc.oneof(fc.constantFrom(null, [], [{}], 'text', 0, true, { '': '' }), fc.jsonValue({ maxDepth: 2 }), deep);
 const rawBodies = fc.constantFrom(
-  '{', '{"first_name": "A",}', "{'a': 1}", '{"a": NaN}', '{"a": 1} trailing', '\uFEFF{}', '{"__proto__": {"polluted": true}}',
-  '{"constructor": {"prototype": {"polluted": true}}}', '{"a": 1, "a": 2}', '/* comment */ {}', '"\\ud800"', '{"a": "\\u0000"}', '[1,2', 'nul', '',
-  ' ', '\u0000', '{"a":' + '1'.repeat(400) + '}', '{"a": 1e999999}',
+  '{',
+  '{"first_name": "A",}',
+  "{'a': 1}",
+  '{"a": NaN}',
+  '{"a": 1} trailing',
+  '\uFEFF{}',
+  '{"__proto__": {"polluted": true}}',
+  '{"constructor": {"prototype": {"polluted": true}}}',
+  '{"a": 1, "a": 2}',
+  '/* comment */ {}',
+  '"\\ud800"',
+  '{"a": "\\u0000"}',
+  '[1,2',
+  'nul',
+  '',
+  ' ',
+  '\u0000',
+  '{"a":' + '1'.repeat(400) + '}',
+  '{"a": 1e999999}',
 );
 
 const headerMutations: fc.Arbitrary<Mutation> = fc.oneof(
@@ -141,14 +222,27 @@ const headerMutations: fc.Arbitrary<Mutation> = fc.oneof(
     kind: fc.constant('header' as const),
     name: fc.constant('content-type'),
     value: fc.constantFrom(
-      null, 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'application/JSON', 'application/json;',
-      'application/vnd.api+json', 'multipart/form-data; boundary=x', '', 'application/json; charset=latin1', '*/*', 'application/json, text/plain',
+      null,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'application/JSON',
+      'application/json;',
+      'application/vnd.api+json',
+      'multipart/form-data; boundary=x',
+      '',
+      'application/json; charset=latin1',
+      '*/*',
+      'application/json, text/plain',
     ),
   }),
   fc.record({
     kind: fc.constant('header' as const),
     name: fc.constant('idempotency-key'),
-    value: fc.oneof(fc.constantFrom('', ' ', 'k'.repeat(255), 'k'.repeat(256), 'k'.repeat(4000), 'null', '\t'), fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
+    value: fc.oneof(
+      fc.constantFrom('', ' ', 'k'.repeat(255), 'k'.repeat(256), 'k'.repeat(4000), 'null', '\t'),
+      fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+    ),
   }),
   fc.record({
     kind: fc.constant('header' as const),
@@ -168,7 +262,11 @@ export function mutationsOf(op: Operation, pools: Pools): fc.Arbitrary<Mutation>
     );
   }
   options.push(
-    fc.record({ kind: fc.constant('bodyUnknown' as const), field: fc.oneof(fc.constantFrom('id', 'company_id', 'status', 'toString', 'hasOwnProperty', 'created_at'), fc.string({ maxLength: 12 })), value: fc.jsonValue({ maxDepth: 1 }) }),
+    fc.record({
+      kind: fc.constant('bodyUnknown' as const),
+      field: fc.oneof(fc.constantFrom('id', 'company_id', 'status', 'toString', 'hasOwnProperty', 'created_at'), fc.string({ maxLength: 12 })),
+      value: fc.jsonValue({ maxDepth: 1 }),
+    }),
     wholeBody.map((value): Mutation => ({ kind: 'body', value })),
     rawBodies.map((text): Mutation => ({ kind: 'rawBody', text })),
   );
@@ -176,20 +274,40 @@ export function mutationsOf(op: Operation, pools: Pools): fc.Arbitrary<Mutation>
     const params = op.queryParams.map((p) => [p.name, p.schema] as const);
     const encoded = (schema: JsonSchema, name: string) => textFor(schema, name, pools).map(encodeSegment);
     options.push(
-      fc.constantFrom(...params).chain(([name, schema]) => fc.oneof(encoded(schema, name), fc.constant(null), fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '+', '%2B')).map((value): Mutation => ({ kind: 'queryField', name, value }))),
+      fc
+        .constantFrom(...params)
+        .chain(([name, schema]) =>
+          fc
+            .oneof(encoded(schema, name), fc.constant(null), fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '+', '%2B'))
+            .map((value): Mutation => ({ kind: 'queryField', name, value })),
+        ),
       fc.constantFrom(...params).map(([name]): Mutation => ({ kind: 'queryOmit', name })),
       fc.constantFrom(...params).chain(([name, schema]) => fc.array(encoded(schema, name), { minLength: 2, maxLength: 4 }).map((values): Mutation => ({ kind: 'queryRepeat', name, values }))),
-      fc.constantFrom(...params).chain(([name, schema]) => fc.constantFrom('[]', '[0]', '[a]', '.x', '[__proto__]').chain((suffix) => encoded(schema, name).map((value): Mutation => ({ kind: 'queryField', name: encodeURIComponent(name + suffix), value })))),
+      fc
+        .constantFrom(...params)
+        .chain(([name, schema]) =>
+          fc
+            .constantFrom('[]', '[0]', '[a]', '.x', '[__proto__]')
+            .chain((suffix) => encoded(schema, name).map((value): Mutation => ({ kind: 'queryField', name: encodeURIComponent(name + suffix), value }))),
+        ),
     );
   }
-  options.push(fc.record({ kind: fc.constant('queryField' as const), name: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'sort', 'expand[]', 'LIMIT'), fc.string({ maxLength: 10 }).map(encodeSegment)), value: fc.oneof(fc.constant(null), fc.string({ maxLength: 10 }).map(encodeSegment)) }));
+  options.push(
+    fc.record({
+      kind: fc.constant('queryField' as const),
+      name: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'sort', 'expand[]', 'LIMIT'), fc.string({ maxLength: 10 }).map(encodeSegment)),
+      value: fc.oneof(fc.constant(null), fc.string({ maxLength: 10 }).map(encodeSegment)),
+    }),
+  );
   for (const { name, schema } of op.pathParams) {
     options.push(
-      fc.oneof(
-        textFor(schema, name, pools).map(encodeSegment),
-        // No dot segments (`..`, `%2e%2e`): a client resolves them before sending; fuzz-http sends them raw.
-        fc.constantFrom('', '%ZZ', '%2F', '%00', '%ED%A0%80', 'x'.repeat(101), `${sample}%20`, `${sample};x=1`),
-      ).map((segment): Mutation => ({ kind: 'pathParam', name, segment })),
+      fc
+        .oneof(
+          textFor(schema, name, pools).map(encodeSegment),
+          // No dot segments (`..`, `%2e%2e`): a client resolves them before sending; fuzz-http sends them raw.
+          fc.constantFrom('', '%ZZ', '%2F', '%00', '%ED%A0%80', 'x'.repeat(101), `${sample}%20`, `${sample};x=1`),
+        )
+        .map((segment): Mutation => ({ kind: 'pathParam', name, segment })),
     );
   }
   return fc.oneof(...options);
@@ -197,7 +315,9 @@ export function mutationsOf(op: Operation, pools: Pools): fc.Arbitrary<Mutation>
 
 /** URL-encodes text byte by byte as UTF-8 (a lone surrogate becomes U+FFFD, as any client would send it). */
 export function encodeSegment(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 /** `parts` with the mutations applied (a copy; `parts` is left as it was). */

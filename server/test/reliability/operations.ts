@@ -90,7 +90,10 @@ export interface Operation {
 /** Every operation of the served OpenAPI document: a route added to the registry appears here by itself. */
 export function documentedOperations(): Operation[] {
   const doc = openApiDocument(apiRoutes) as {
-    paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId: string; parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+    >;
     components: { schemas: Record<string, JsonSchema> };
   };
   const resolve = (schema: JsonSchema) => (typeof schema.$ref === 'string' ? doc.components.schemas[schema.$ref.split('/').pop()!]! : schema);

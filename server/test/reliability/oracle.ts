@@ -19,8 +19,7 @@ function writableBy(code: string, status: number, op: Operation, parts: RequestP
   return tables;
 }
 
-const clip = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v));
+const clip = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v));
 
 /**
  * What is wrong with the answer to a fuzzed request, if anything: a 5xx; a refusal outside the
@@ -54,5 +53,8 @@ export function judge(op: Operation, parts: RequestParts, mutations: readonly Mu
       if (!refused) problems.push(`a body its schema refuses was answered ${status} ${code ?? ''}`);
     }
   }
-  return problems.map((problem) => `${op.id}: ${problem}\n  request ${clip({ url: parts.route.path, params: parts.params, query: parts.query, headers: parts.headers, body: parts.rawBody ?? parts.body })}\n  answer ${response.body.slice(0, 400)}`);
+  return problems.map(
+    (problem) =>
+      `${op.id}: ${problem}\n  request ${clip({ url: parts.route.path, params: parts.params, query: parts.query, headers: parts.headers, body: parts.rawBody ?? parts.body })}\n  answer ${response.body.slice(0, 400)}`,
+  );
 }

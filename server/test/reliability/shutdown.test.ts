@@ -33,9 +33,7 @@ describe('graceful shutdown of `studio serve`', () => {
     // A request whose head the server has accepted, its body still on the way when SIGTERM lands.
     const inFlight = await openConnection(port);
     const body = JSON.stringify({ first_name: 'Inflight', location_id: demo.brooklyn });
-    await inFlight.write(
-      `POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 12)}`,
-    );
+    await inFlight.write(`POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 12)}`);
     await sleep(200);
 
     const burst = Array.from({ length: 20 }, (_, i): Promise<Outcome> =>

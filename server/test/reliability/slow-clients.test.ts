@@ -61,9 +61,7 @@ describe('slow clients', () => {
     const before = await databaseDigest(f.db);
     const slow = await openConnection(port);
     const body = JSON.stringify({ first_name: 'Trickle', location_id: f.acme.us.id, notes: 'n'.repeat(100) });
-    await slow.write(
-      `POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${f.keys.all}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-    );
+    await slow.write(`POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${f.keys.all}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
     void dribble(slow, body, 20);
     const [closedAfter, others] = await Promise.all([slow.closed, pingMeanwhile(slow.closed)]);
     expect(closedAfter).toBeGreaterThanOrEqual(limits.requestTimeoutMs - 50);

@@ -77,7 +77,16 @@ async function demoWithClasses(): Promise<DemoFile> {
   for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
   // London's class attendee holds a plan too, so a Brooklyn key may serve them as a visitor once the
   // plan admits Brooklyn (security/cross-location.test.ts); a member apart from the one at the door.
-  (file.memberships as Entry[]).push({ ref: 'm-fuzz-attendee', id: randomUUID(), contact: 'poppy-walker', plan: 'ldn-unlimited', status: 'active', member_code: 'HL-2901', start_date: '2025-10-01', card_uids: ['04F1E2D3C4B5A6'] });
+  (file.memberships as Entry[]).push({
+    ref: 'm-fuzz-attendee',
+    id: randomUUID(),
+    contact: 'poppy-walker',
+    plan: 'ldn-unlimited',
+    status: 'active',
+    member_code: 'HL-2901',
+    start_date: '2025-10-01',
+    card_uids: ['04F1E2D3C4B5A6'],
+  });
   // 13 to 14 hours ahead: beyond the 12-hour cancellation window, inside a check-in window opening a
   // day ahead (the widest a location may set), so the class may be booked, cancelled on time and checked into.
   const start = new Date(Math.ceil((Date.now() + 13 * hour) / hour) * hour).toISOString();
@@ -114,9 +123,18 @@ function refs(file: DemoFile) {
 /** The ids a target names before its bookings and spots exist. */
 function staticIds(file: DemoFile, at: 'brooklyn' | 'london') {
   const entry = refs(file);
-  const pick = at === 'brooklyn'
-    ? { service: 'bk-swedish-massage', staff: 'priya', classService: 'bk-yoga', cls: 'fuzz-bk', member: 'm-emma', plan: 'bk-unlimited', others: ['liam-williams', 'olivia-brown', 'zoe-hall'] }
-    : { service: 'ldn-sports-massage', staff: 'amara', classService: 'ldn-yoga', cls: 'fuzz-ldn', member: 'm-oliver', plan: 'ldn-unlimited', others: ['amelia-jones', 'freya-roberts', 'poppy-walker'] };
+  const pick =
+    at === 'brooklyn'
+      ? { service: 'bk-swedish-massage', staff: 'priya', classService: 'bk-yoga', cls: 'fuzz-bk', member: 'm-emma', plan: 'bk-unlimited', others: ['liam-williams', 'olivia-brown', 'zoe-hall'] }
+      : {
+          service: 'ldn-sports-massage',
+          staff: 'amara',
+          classService: 'ldn-yoga',
+          cls: 'fuzz-ldn',
+          member: 'm-oliver',
+          plan: 'ldn-unlimited',
+          others: ['amelia-jones', 'freya-roberts', 'poppy-walker'],
+        };
   const membership = entry('memberships', pick.member);
   const contact = entry('contacts', membership.contact as string);
   return {

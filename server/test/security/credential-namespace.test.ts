@@ -21,18 +21,23 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
     build = memberBuilder(f);
     planId = await build.plan();
     // A 7-byte MIFARE UID and a 5-byte EM4100 tag (README: 0009334109, 008E6D5D and 0A008E6D5D are one tag).
-    emma = await build.member({ firstName: 'Emma', cards: [{ value: '04A3B2C1D5E680', format: 'hex' }, { value: '0A008E6D5D', format: 'hex' }] });
+    emma = await build.member({
+      firstName: 'Emma',
+      cards: [
+        { value: '04A3B2C1D5E680', format: 'hex' },
+        { value: '0A008E6D5D', format: 'hex' },
+      ],
+    });
   });
   afterAll(() => f.close());
 
-  const resolve = async (identifier: string) =>
-    (await f.request('POST', '/v1/members/resolve', { body: { identifier, location_id: f.acme.us.id } })).body as { membership_id: string | null };
+  const resolve = async (identifier: string) => (await f.request('POST', '/v1/members/resolve', { body: { identifier, location_id: f.acme.us.id } })).body as { membership_id: string | null };
   const sell = async (code: string) => {
     const contact = await f.request('POST', '/v1/contacts', { body: { first_name: 'Sophia', location_id: f.acme.us.id } });
     return f.request('POST', `/v1/contacts/${contact.body.id}/memberships`, { body: { plan_id: planId, member_code: code } });
   };
 
-  it('refuses a member code that is any printed form of another member\'s card, and Emma\'s card stays hers', async () => {
+  it("refuses a member code that is any printed form of another member's card, and Emma's card stays hers", async () => {
     const prints = ['04A3B2C1D5E680', '04a3b2c1d5e680', '80E6D5C1B2A304', '0x04A3B2C1D5E680', '04:A3:B2:C1:D5:E6:80', '0A008E6D5D', '008E6D5D', '5D6D8E00', '0009334109', '9334109'];
     for (const code of prints) {
       const answer = await sell(code);
@@ -47,7 +52,7 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
     expect((await sell('87654321')).status).toBe(201);
   });
 
-  it('refuses a card one of whose prints is another member\'s code, and the code keeps resolving to its holder', async () => {
+  it("refuses a card one of whose prints is another member's code, and the code keeps resolving to its holder", async () => {
     const holder = await build.member({ code: '1C2D3E4F5A' });
     await expect(addCard(f.db, f.acme.id, emma.membershipId, '1c2d3e4f5a', 'hex')).rejects.toMatchObject({ code: 'invalid_param', param: 'uid' });
     // The same tag typed in decimal, and a 4-byte UID whose reversed print is a code.
@@ -67,19 +72,25 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
     ...companyPart,
     locations: [{ ref: 'main', name: 'Main', slug: `main-${bobCode.length}-${Object.keys(companyPart).length}`, timezone: 'Europe/Dublin', country: 'IE' }],
     membership_plans: [{ ref: 'open', location: 'main', name: 'Open', price_cents: 5000, billing_interval: 'monthly' }],
-    contacts: [{ ref: 'ann', location: 'main', first_name: 'Ann' }, { ref: 'bob', location: 'main', first_name: 'Bob' }],
+    contacts: [
+      { ref: 'ann', location: 'main', first_name: 'Ann' },
+      { ref: 'bob', location: 'main', first_name: 'Bob' },
+    ],
     memberships: [
       { ref: 'ann', contact: 'ann', plan: 'open', start_date: '2026-01-01', card_uids: [{ uid: '0B008E6D5D', format: 'hex' }] },
       { ref: 'bob', contact: 'bob', plan: 'open', start_date: '2026-01-01', member_code: bobCode },
     ],
   });
   const problemsOf = async (work: Promise<unknown>) => {
-    const error = await work.then(() => null, (caught: unknown) => caught);
+    const error = await work.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     return (error as ImportError).problems.join('\n');
   };
 
-  it('refuses an import whose member code is a print of another membership\'s card, in the file or in the database', async () => {
+  it("refuses an import whose member code is a print of another membership's card, in the file or in the database", async () => {
     // In one file: Bob's code is Ann's tag in decimal (low 32 bits, zero-padded).
     const inFile = await problemsOf(importBusiness(f.db, file('0009334109', { company: { name: 'Clash Gym', key_prefix: 'clashgym' } })));
     expect(inFile).toMatch(/memberships\[1\].*share one namespace/);
@@ -91,4 +102,3 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
     await expect(importBusiness(f.db, file('CG-100', { company: { name: 'Calm Gym', key_prefix: 'calmgym' } }))).resolves.toBeDefined();
   });
 });
-

@@ -15,8 +15,18 @@ function memberOperations(own: Target, cross: Target): Operation[] {
 }
 
 const decidedMemberOperations = [
-  'bookClass', 'cancelClassSpot', 'checkInMember', 'checkInToClass', 'createBooking', 'getContact', 'listBookings',
-  'listContactMemberships', 'listMembershipVisits', 'resolveMember', 'sellMembership', 'updateContact',
+  'bookClass',
+  'cancelClassSpot',
+  'checkInMember',
+  'checkInToClass',
+  'createBooking',
+  'getContact',
+  'listBookings',
+  'listContactMemberships',
+  'listMembershipVisits',
+  'resolveMember',
+  'sellMembership',
+  'updateContact',
 ];
 
 describe.each(dialects)('cross-location: one rule for a member of another location on every route (%s)', (dialect) => {
@@ -52,15 +62,26 @@ describe.each(dialects)('cross-location: one rule for a member of another locati
   const londonRows = async () => {
     const ids = [cross.contact, cross.classBooker, cross.classAttendee, cross.classCanceller];
     const count = async (table: 'bookings' | 'class_attendees' | 'visits' | 'memberships') =>
-      Number((await world.db.first(world.db.qb.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('contact_id', 'in', ids)))!.n);
+      Number(
+        (await world.db.first(
+          world.db.qb
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('contact_id', 'in', ids),
+        ))!.n,
+      );
     return { bookings: await count('bookings'), spots: await count('class_attendees'), visits: await count('visits'), memberships: await count('memberships') };
   };
 
   it('names every route that takes a member', () => {
-    expect(memberOperations(world.targets.own, cross).map((op) => op.id).sort()).toEqual(decidedMemberOperations);
+    expect(
+      memberOperations(world.targets.own, cross)
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(decidedMemberOperations);
   });
 
-  it('refuses a member outside the key\'s reach on every such route, showing and recording nothing of them', async () => {
+  it("refuses a member outside the key's reach on every such route, showing and recording nothing of them", async () => {
     const before = await londonRows();
     const wrong: string[] = [];
     for (const op of memberOperations(world.targets.own, cross)) {
@@ -69,7 +90,8 @@ describe.each(dialects)('cross-location: one rule for a member of another locati
       if (op.id === 'resolveMember') {
         // A card of a membership outside reach is an unknown card, as to Brooklyn's own devices.
         const result = JSON.parse(body) as Record<string, unknown>;
-        if (response.statusCode !== 200 || result.found !== false || result.membership_id !== null || result.plan_name !== null || result.contact_id !== null) wrong.push(`${op.id}: ${response.statusCode} ${body}`);
+        if (response.statusCode !== 200 || result.found !== false || result.membership_id !== null || result.plan_name !== null || result.contact_id !== null)
+          wrong.push(`${op.id}: ${response.statusCode} ${body}`);
       } else if (op.id === 'checkInMember') {
         if (response.statusCode !== 404 || error(body).code !== 'member_not_found' || /plan|visits|HL-/i.test(body)) wrong.push(`${op.id}: ${response.statusCode} ${body}`);
       } else if (response.statusCode !== 403 || error(body).code !== 'location_not_allowed' || !['id', 'contact_id', 'membership_id'].includes(error(body).param ?? '')) {
@@ -80,7 +102,7 @@ describe.each(dialects)('cross-location: one rule for a member of another locati
     expect(await londonRows()).toEqual(before);
   });
 
-  it('serves a visiting member, whose plan admits the key\'s location, like one of its own', async () => {
+  it("serves a visiting member, whose plan admits the key's location, like one of its own", async () => {
     const { own, otherLocation: london } = world.targets;
     // London's plans now admit Brooklyn too: its members become visitors there.
     await world.db.run(

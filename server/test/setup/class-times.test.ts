@@ -5,12 +5,7 @@ describe('class times', () => {
   it('expands a weekly series in the local zone, so the UTC hour moves at a DST change', () => {
     const starts = weeklyStartsInUtc({ weekdays: [7, 2], start_time: '07:00', starts_on: '2026-10-25', ends_on: '2026-11-03' }, 'America/New_York');
     // US clocks go back on Sunday 1 November 2026.
-    expect(starts.map(storedInstant)).toEqual([
-      '2026-10-25T11:00:00.000Z',
-      '2026-10-27T11:00:00.000Z',
-      '2026-11-01T12:00:00.000Z',
-      '2026-11-03T12:00:00.000Z',
-    ]);
+    expect(starts.map(storedInstant)).toEqual(['2026-10-25T11:00:00.000Z', '2026-10-27T11:00:00.000Z', '2026-11-01T12:00:00.000Z', '2026-11-03T12:00:00.000Z']);
   });
 
   it('reads a wall-clock start in the zone and an offset start as given', () => {

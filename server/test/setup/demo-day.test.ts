@@ -71,24 +71,28 @@ describe.each(dialects)('the kiosk demo at every hour of a week, on %s', (dialec
   it.each([
     ['America/New_York', '2027-03-08'],
     ['Europe/London', '2027-10-25'],
-  ])('in %s, the week of %s: classes now and soon with members booked, the past-due one among them', async (zone, monday) => {
-    await suite.db.run(suite.db.qb.updateTable('locations').set({ timezone: zone }).where('id', '=', brooklyn));
-    const failures: string[] = [];
-    let seriesHours = 0;
-    for (const hour of hoursOfWeek(monday, zone)) {
-      const now = hour.toMillis();
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(now);
-      await addDemoClassesNow(suite.db, demoCompanyId, brooklyn, book, now);
-      const shown = await nextHours(now);
-      const booked = shown.filter((c) => c.holders.size > 0);
-      const withRefusal = booked.some((c) => c.start < now + 3_600_000 && c.holders.has(contactOf.get(noah)!) && c.holders.has(contactOf.get(emma)!));
-      if (booked.length < 2 || !withRefusal) failures.push(`${hour.toFormat('ccc HH:mm')} ${zone}: ${booked.length} booked classes, past-due member ${withRefusal ? 'booked' : 'missing'}`);
-      if (shown.length > booked.length) seriesHours++;
-      vi.useRealTimers();
-    }
-    expect(failures).toEqual([]);
-    // The sweep met the timetable's own (unbooked) classes, the case that used to stop the demo.
-    expect(seriesHours).toBeGreaterThan(10);
-  }, 600_000);
+  ])(
+    'in %s, the week of %s: classes now and soon with members booked, the past-due one among them',
+    async (zone, monday) => {
+      await suite.db.run(suite.db.qb.updateTable('locations').set({ timezone: zone }).where('id', '=', brooklyn));
+      const failures: string[] = [];
+      let seriesHours = 0;
+      for (const hour of hoursOfWeek(monday, zone)) {
+        const now = hour.toMillis();
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(now);
+        await addDemoClassesNow(suite.db, demoCompanyId, brooklyn, book, now);
+        const shown = await nextHours(now);
+        const booked = shown.filter((c) => c.holders.size > 0);
+        const withRefusal = booked.some((c) => c.start < now + 3_600_000 && c.holders.has(contactOf.get(noah)!) && c.holders.has(contactOf.get(emma)!));
+        if (booked.length < 2 || !withRefusal) failures.push(`${hour.toFormat('ccc HH:mm')} ${zone}: ${booked.length} booked classes, past-due member ${withRefusal ? 'booked' : 'missing'}`);
+        if (shown.length > booked.length) seriesHours++;
+        vi.useRealTimers();
+      }
+      expect(failures).toEqual([]);
+      // The sweep met the timetable's own (unbooked) classes, the case that used to stop the demo.
+      expect(seriesHours).toBeGreaterThan(10);
+    },
+    600_000,
+  );
 });

@@ -9,11 +9,9 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
 
   const classStarts = async (seriesId: string, from: string, to: string) =>
-    (
-      await suite.db.all(
-        suite.db.qb.selectFrom('classes').select('start_at').where('series_id', '=', seriesId).where('start_at', '>=', from).where('start_at', '<', to).orderBy('start_at'),
-      )
-    ).map((row) => row.start_at);
+    (await suite.db.all(suite.db.qb.selectFrom('classes').select('start_at').where('series_id', '=', seriesId).where('start_at', '>=', from).where('start_at', '<', to).orderBy('start_at'))).map(
+      (row) => row.start_at,
+    );
 
   it('imports once, then seeding again changes nothing', async () => {
     expect(JSON.parse(readFileSync(demoFile, 'utf8')).company.id).toBe(demoCompanyId);
@@ -25,8 +23,22 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
 
   it('holds every entry of the file', async () => {
     expect(await rowCounts(suite.db)).toMatchObject({
-      companies: 1, locations: 2, staff: 7, staff_hours: 39, rooms: 5, services: 11, service_staff: 11, membership_plans: 5,
-      package_templates: 3, contacts: 30, memberships: 22, credentials: 15, gift_cards: 6, class_series: 12, staff_overrides: 1, staff_time_off: 1,
+      companies: 1,
+      locations: 2,
+      staff: 7,
+      staff_hours: 39,
+      rooms: 5,
+      services: 11,
+      service_staff: 11,
+      membership_plans: 5,
+      package_templates: 3,
+      contacts: 30,
+      memberships: 22,
+      credentials: 15,
+      gift_cards: 6,
+      class_series: 12,
+      staff_overrides: 1,
+      staff_time_off: 1,
       // 1147 weekly classes from the twelve series (2026 and 2027), plus two one-off classes.
       classes: 1149,
     });
@@ -55,8 +67,11 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
 
   it('keeps weekly classes at their local start time across daylight saving changes', async () => {
     const series = await suite.db.all(
-      suite.db.qb.selectFrom('class_series').innerJoin('locations', 'locations.id', 'class_series.location_id')
-        .select(['class_series.id', 'class_series.start_time', 'locations.slug']).where('class_series.starts_on', '=', '2026-01-01'),
+      suite.db.qb
+        .selectFrom('class_series')
+        .innerJoin('locations', 'locations.id', 'class_series.location_id')
+        .select(['class_series.id', 'class_series.start_time', 'locations.slug'])
+        .where('class_series.starts_on', '=', '2026-01-01'),
     );
     const brooklynYoga = series.find((row) => row.slug === 'brooklyn' && row.start_time === '07:00')!;
     // US clocks go forward on Sunday 8 March 2026: 07:00 EST is 12:00Z, 07:00 EDT is 11:00Z.
@@ -101,8 +116,14 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
     const rows = await suite.db.all(suite.db.qb.selectFrom('locations').select(['slug', 'settings']).orderBy('slug'));
     const [brooklyn, london] = rows.map((row) => parseLocationSettings(row.settings));
     expect(brooklyn!.classes).toEqual({
-      signup_cutoff_minutes: 0, max_classes_per_day: null, cancellation_window_hours: 12, booking_horizon_days: 30,
-      waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24, checkin_opens_minutes_before: 30, checkin_closes_minutes_after: 15,
+      signup_cutoff_minutes: 0,
+      max_classes_per_day: null,
+      cancellation_window_hours: 12,
+      booking_horizon_days: 30,
+      waitlist_offer_minutes: 60,
+      waitlist_offer_cutoff_hours: 24,
+      checkin_opens_minutes_before: 30,
+      checkin_closes_minutes_after: 15,
     });
     expect(brooklyn!.access_hours?.sunday).toEqual([{ start: '07:00', end: '20:00' }]);
     expect(london!.classes.max_classes_per_day).toBe(2);

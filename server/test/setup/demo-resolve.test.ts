@@ -48,15 +48,25 @@ describe.each(dialects)('the demo business at the gate, on %s', (dialect) => {
   it('finds each card in every printed form the location reads', async () => {
     const prints: [string, string, string][] = [
       // A 7-byte MIFARE UID, forward and as a cheap wedge prints it (reversed).
-      ['emma', '04A3B2C1D5E680', brooklyn], ['emma', '80E6D5C1B2A304', brooklyn],
+      ['emma', '04A3B2C1D5E680', brooklyn],
+      ['emma', '80E6D5C1B2A304', brooklyn],
       // A 10-digit decimal fob, as 8 hex digits and without its leading zeros.
-      ['liam', '0012345678', brooklyn], ['liam', '00BC614E', brooklyn], ['liam', '12345678', brooklyn],
+      ['liam', '0012345678', brooklyn],
+      ['liam', '00BC614E', brooklyn],
+      ['liam', '12345678', brooklyn],
       // An EM4100 tag: 10 hex, 40-bit decimal, its low 32 bits in hex and as 10 digits.
-      ['olivia', '3B00A1C2F4', brooklyn], ['olivia', '253413671668', brooklyn], ['olivia', '00A1C2F4', london], ['olivia', '0010601204', london],
+      ['olivia', '3B00A1C2F4', brooklyn],
+      ['olivia', '253413671668', brooklyn],
+      ['olivia', '00A1C2F4', london],
+      ['olivia', '0010601204', london],
       // A 4-byte MIFARE UID, and the byte-reversed decimal some wedges print.
-      ['lucas', '1C78F2BF', brooklyn], ['lucas', '3220338716', brooklyn],
+      ['lucas', '1C78F2BF', brooklyn],
+      ['lucas', '3220338716', brooklyn],
       // A Wiegand 26 badge where the readers speak Wiegand 26, also from a full number's print.
-      ['freya', '125,40961', london], ['freya', '125 40961', london], ['freya', '12540961', london], ['freya', '0008232961', london],
+      ['freya', '125,40961', london],
+      ['freya', '125 40961', london],
+      ['freya', '12540961', london],
+      ['freya', '0008232961', london],
     ];
     for (const [member, printed, location] of prints) {
       expect(await resolver.resolve(printed, location), printed).toMatchObject({ found: true, membership_id: members[member as keyof typeof members], resolved_by: 'card_uid' });
@@ -69,7 +79,7 @@ describe.each(dialects)('the demo business at the gate, on %s', (dialect) => {
     expect(await found('161,49908', london)).toBe(null);
   });
 
-  it('applies each location\'s check-in alerts', async () => {
+  it("applies each location's check-in alerts", async () => {
     // Lucas has a card but no signed form: Brooklyn warns.
     expect((await resolver.resolve('1C78F2BF', brooklyn)).warnings).toEqual(['form_missing']);
     // Mia has no card: Brooklyn blocks that (the reason may be closing time first, at night).

@@ -20,7 +20,11 @@ function gymFile() {
     locations: [
       { ref: 'main', name: 'Main', slug: 'main', timezone: 'Europe/Dublin', country: 'IE' },
       {
-        ref: 'gate', name: 'Gate', slug: 'gate', timezone: 'Europe/Dublin', country: 'IE',
+        ref: 'gate',
+        name: 'Gate',
+        slug: 'gate',
+        timezone: 'Europe/Dublin',
+        country: 'IE',
         settings: { checkin_alerts: { no_card: 'block' }, matching_profile: { formats: { wiegand26: true }, byte_order: 'forward' } },
       },
     ],
@@ -59,7 +63,10 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
   /** The problems an import is refused with, after checking it left every table as it was. */
   async function refusal(file: unknown, companyId?: string): Promise<string[]> {
     const before = await rowCounts(suite.db);
-    const error = await importBusiness(suite.db, file, companyId === undefined ? {} : { companyId }).then(() => null, (caught: unknown) => caught);
+    const error = await importBusiness(suite.db, file, companyId === undefined ? {} : { companyId }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
@@ -67,9 +74,7 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
 
   it('stores every card with its format and canonical key, every key under one feed sequence', async () => {
     expect(gym.created).toMatchObject({ credentials: 5, credential_keys: 8 });
-    const cards = await suite.db.all(
-      suite.db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format', 'canonical']).where('company_id', '=', gym.company_id),
-    );
+    const cards = await suite.db.all(suite.db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format', 'canonical']).where('company_id', '=', gym.company_id));
     // Sorted here: the dialects' text collations differ.
     expect(cards.sort((a, b) => (a.canonical! < b.canonical! ? -1 : 1))).toEqual([
       { membership_id: ids().cat, value: '0004205173', format: 'auto', canonical: 'U:00402A75' },
@@ -80,15 +85,21 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
     ]);
     const keys = await suite.db.all(suite.db.qb.selectFrom('credential_keys').select(['match_key', 'kind', 'feed_seq']).where('company_id', '=', gym.company_id));
     expect(keys.map((key) => `${key.kind} ${key.match_key}`).sort()).toEqual([
-      'card_uid U:00402A75', 'card_uid U:008E6D5D', 'card_uid U:04A224B2', 'card_uid U:0A008E6D5D', 'card_uid U:12345678',
-      'card_uid W:37,4242', 'code C:CG-001', 'code C:CG-002',
+      'card_uid U:00402A75',
+      'card_uid U:008E6D5D',
+      'card_uid U:04A224B2',
+      'card_uid U:0A008E6D5D',
+      'card_uid U:12345678',
+      'card_uid W:37,4242',
+      'code C:CG-001',
+      'code C:CG-002',
     ]);
     const company = await suite.db.first(suite.db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
     expect(company!.feed_seq).toBeGreaterThan(0);
     expect(new Set(keys.map((key) => key.feed_seq))).toEqual(new Set([company!.feed_seq]));
   });
 
-  it('stores form_signed_at in UTC and the locations\' check-in alerts and matching profile', async () => {
+  it("stores form_signed_at in UTC and the locations' check-in alerts and matching profile", async () => {
     const contacts = await suite.db.all(suite.db.qb.selectFrom('contacts').select(['first_name', 'form_signed_at']).where('company_id', '=', gym.company_id).orderBy('first_name'));
     expect(contacts).toEqual([
       { first_name: 'Ann', form_signed_at: '2026-01-05T08:30:00.000Z' },
@@ -145,14 +156,17 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
     for (const raw of ['0A008E6D5D', '008E6D5D', '04A224B2', '37,4242', 'CG-001']) expect(text).not.toContain(raw);
   });
 
-  it('refuses a card it cannot read, naming the entry and the card\'s index but never the number', async () => {
+  it("refuses a card it cannot read, naming the entry and the card's index but never the number", async () => {
     const file = gymFile();
     file.company.name = 'Bad Cards';
     file.memberships[2]!.card_uids = ['0004205173', 42];
     expect(await refusal(file)).toEqual(['memberships[2] (ref "cat").card_uids[1]: expected a card number, or {"uid": ..., "format": ...}']);
 
     file.memberships[1]!.card_uids = ['04:A2:24:B2', '12-34-zz'];
-    file.memberships[2]!.card_uids = [{ uid: '0A008E6D5D', format: 'decimal' }, { uid: '300,1', format: 'wiegand26' }];
+    file.memberships[2]!.card_uids = [
+      { uid: '0A008E6D5D', format: 'decimal' },
+      { uid: '300,1', format: 'wiegand26' },
+    ];
     const problems = await refusal(file);
     expect(problems).toEqual([
       'memberships[1] (ref "bob").card_uids[1]: card number is not hex, decimal or Wiegand 26',

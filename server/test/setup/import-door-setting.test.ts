@@ -18,10 +18,13 @@ const studioFile = (packDoor: unknown = 'nothing') => ({
 describe.each(dialects)('the door setting and the class check-in window through the import, on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
 
-  it('stores door_checkin_consumes on plans and packages, `visit` when left out, and the location\'s window', async () => {
+  it("stores door_checkin_consumes on plans and packages, `visit` when left out, and the location's window", async () => {
     const summary = await importBusiness(suite.db, studioFile());
     const plans = await suite.db.all(suite.db.qb.selectFrom('membership_plans').select(['name', 'door_checkin_consumes']).where('company_id', '=', summary.company_id).orderBy('name'));
-    expect(plans).toEqual([{ name: 'Gym', door_checkin_consumes: 'visit' }, { name: 'Open', door_checkin_consumes: 'visit' }]);
+    expect(plans).toEqual([
+      { name: 'Gym', door_checkin_consumes: 'visit' },
+      { name: 'Open', door_checkin_consumes: 'visit' },
+    ]);
     const pack = await suite.db.first(suite.db.qb.selectFrom('package_templates').select('door_checkin_consumes').where('company_id', '=', summary.company_id));
     expect(pack).toEqual({ door_checkin_consumes: 'nothing' });
     const location = await suite.db.first(suite.db.qb.selectFrom('locations').select('settings').where('company_id', '=', summary.company_id));
@@ -29,7 +32,10 @@ describe.each(dialects)('the door setting and the class check-in window through 
   });
 
   it('refuses another value, naming the field', async () => {
-    const error = await importBusiness(suite.db, studioFile('half')).then(() => null, (caught: unknown) => caught);
+    const error = await importBusiness(suite.db, studioFile('half')).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect(JSON.stringify((error as ImportError).problems)).toContain('door_checkin_consumes');
   });

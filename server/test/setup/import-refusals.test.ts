@@ -32,7 +32,10 @@ describe.each(dialects)('import refusals on %s', (dialect) => {
   /** The problems an import is refused with, after checking it left every table as it was. */
   async function refusal(file: unknown, options: ImportOptions = {}): Promise<string[]> {
     const before = await rowCounts(suite.db);
-    const error = await importBusiness(suite.db, file, options).then(() => null, (caught: unknown) => caught);
+    const error = await importBusiness(suite.db, file, options).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
@@ -101,9 +104,7 @@ describe.each(dialects)('import refusals on %s', (dialect) => {
 
   it('refuses an existing company as a new one, and an unknown company to add to', async () => {
     const file = { ...studioFile(), company: { id: demoCompanyId, name: 'Again' } };
-    expect(await refusal(file)).toEqual([
-      `company.id: company ${demoCompanyId} already exists; to add entries to it, import with --company ${demoCompanyId}`,
-    ]);
+    expect(await refusal(file)).toEqual([`company.id: company ${demoCompanyId} already exists; to add entries to it, import with --company ${demoCompanyId}`]);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await refusal(studioFile(), { companyId: unknown })).toEqual([`company: no company ${unknown} in the database`]);
   });

@@ -20,7 +20,14 @@ function salonFile() {
         hours: [{ location: 'main', weekday: 1, start: '09:00', end: '17:00' }],
         overrides: [
           { location: 'main', date: '2026-05-04', spans: [] },
-          { location: 'north', date: '2026-05-05', spans: [{ start: '14:00', end: '24:00' }, { start: '08:00', end: '12:00' }] },
+          {
+            location: 'north',
+            date: '2026-05-05',
+            spans: [
+              { start: '14:00', end: '24:00' },
+              { start: '08:00', end: '12:00' },
+            ],
+          },
         ],
         time_off: [
           { start: '2026-07-20T00:00:00+01:00', end: '2026-07-25T00:00:00+01:00', reason: 'Holiday' },
@@ -36,7 +43,10 @@ describe.each(dialects)('importing staff overrides and time off on %s', (dialect
 
   async function refusal(file: unknown): Promise<string[]> {
     const before = await rowCounts(suite.db);
-    const error = await importBusiness(suite.db, file).then(() => null, (caught: unknown) => caught);
+    const error = await importBusiness(suite.db, file).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect(await rowCounts(suite.db)).toEqual(before);
     return (error as ImportError).problems;
@@ -67,7 +77,14 @@ describe.each(dialects)('importing staff overrides and time off on %s', (dialect
     const ana = file.staff[0]!;
     ana.overrides.push(
       { location: 'main', date: '2026-05-04', spans: [{ start: '10:00', end: '12:00' }] },
-      { location: 'main', date: '2026-05-06', spans: [{ start: '09:00', end: '13:00' }, { start: '12:00', end: '18:00' }] },
+      {
+        location: 'main',
+        date: '2026-05-06',
+        spans: [
+          { start: '09:00', end: '13:00' },
+          { start: '12:00', end: '18:00' },
+        ],
+      },
       { location: 'main', date: '2026-05-07', spans: [{ start: '18:00', end: '09:00' }] },
       { location: 'south', date: '2026-05-08', spans: [] },
     );

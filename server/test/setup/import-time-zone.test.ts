@@ -11,17 +11,20 @@ const business = (timezone: string, slug: string) => ({
   locations: [{ ref: 'main', name: 'Main', slug, timezone, country: 'US' }],
 });
 
-describe.each(dialects)('an imported location\'s time zone on %s', (dialect) => {
+describe.each(dialects)("an imported location's time zone on %s", (dialect) => {
   const suite = useFreshDatabase(dialect);
 
   it('refuses an abbreviation or a fixed offset, suggesting the region zone, and writes nothing', async () => {
     for (const [zone, expected] of [
       ['EST', 'use America/New_York'],
       ['PST', 'use America/Los_Angeles'],
-      ['Etc/GMT+5', 'use the zone of the studio\'s region, e.g. America/New_York'],
+      ['Etc/GMT+5', "use the zone of the studio's region, e.g. America/New_York"],
     ] as const) {
       const before = await rowCounts(suite.db);
-      const error = await importBusiness(suite.db, business(zone, 'refused')).then(() => null, (caught: unknown) => caught);
+      const error = await importBusiness(suite.db, business(zone, 'refused')).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error, zone).toBeInstanceOf(ImportError);
       const problems = (error as ImportError).problems;
       expect(problems).toHaveLength(1);

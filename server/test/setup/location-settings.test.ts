@@ -6,8 +6,14 @@ describe('location settings', () => {
     expect(parseLocationSettings('{}')).toEqual({
       appointments: { min_notice_minutes: 60, horizon_days: 60, slot_interval_minutes: 15, cancellation_window_hours: 24 },
       classes: {
-        signup_cutoff_minutes: 0, max_classes_per_day: null, cancellation_window_hours: 12, booking_horizon_days: 30,
-        waitlist_offer_minutes: 60, waitlist_offer_cutoff_hours: 24, checkin_opens_minutes_before: 30, checkin_closes_minutes_after: 15,
+        signup_cutoff_minutes: 0,
+        max_classes_per_day: null,
+        cancellation_window_hours: 12,
+        booking_horizon_days: 30,
+        waitlist_offer_minutes: 60,
+        waitlist_offer_cutoff_hours: 24,
+        checkin_opens_minutes_before: 30,
+        checkin_closes_minutes_after: 15,
       },
       checkin_alerts: { past_due: 'block', no_card: 'warn', form_missing: 'warn' },
       matching_profile: { formats: { hex: true, decimal: true, wiegand26: false }, byte_order: 'both' },

@@ -29,8 +29,7 @@ export function path(strings: TemplateStringsArray, ...ids: string[]): string {
 
 /** The verbs endpoints are declared with, so that each endpoint of the client is one line. */
 export function endpointHelpers(request: Requester) {
-  const get = async <S extends z.ZodType>(route: string, schema: S, query?: QueryParams, options?: CallOptions) =>
-    (await request({ method: 'GET', path: route, query, schema }, options)).data;
+  const get = async <S extends z.ZodType>(route: string, schema: S, query?: QueryParams, options?: CallOptions) => (await request({ method: 'GET', path: route, query, schema }, options)).data;
 
   return {
     get,
@@ -53,11 +52,9 @@ export function endpointHelpers(request: Requester) {
     },
 
     /** A POST without an Idempotency-Key (it creates nothing, or must not be repeated): sent once. */
-    post: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) =>
-      (await request({ method: 'POST', path: route, body, schema }, options)).data,
+    post: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) => (await request({ method: 'POST', path: route, body, schema }, options)).data,
 
     /** A PATCH is not repeatable by method, so it is sent once. */
-    patch: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) =>
-      (await request({ method: 'PATCH', path: route, body, schema }, options)).data,
+    patch: async <S extends z.ZodType>(route: string, schema: S, body: unknown, options?: CallOptions) => (await request({ method: 'PATCH', path: route, body, schema }, options)).data,
   };
 }

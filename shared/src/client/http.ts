@@ -85,10 +85,7 @@ export function createHttpTransport(config: HttpTransportConfig): SendOnce {
       });
       const text = await response.body.text();
       const requestId = response.headers['request-id'];
-      config.logger.debug(
-        { method: req.method, path: req.path, attempt, status: response.statusCode, requestId, ms: Date.now() - started },
-        'api answered',
-      );
+      config.logger.debug({ method: req.method, path: req.path, attempt, status: response.statusCode, requestId, ms: Date.now() - started }, 'api answered');
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       throw toNetworkError(error, { timedOut, callerAborted: signal?.aborted === true, timeoutMs }, context, config.apiKey);
@@ -99,12 +96,7 @@ export function createHttpTransport(config: HttpTransportConfig): SendOnce {
   };
 }
 
-function toNetworkError(
-  error: unknown,
-  how: { timedOut: boolean; callerAborted: boolean; timeoutMs: number },
-  context: RequestContext,
-  apiKey: string,
-): Error {
+function toNetworkError(error: unknown, how: { timedOut: boolean; callerAborted: boolean; timeoutMs: number }, context: RequestContext, apiKey: string): Error {
   const where = `${context.method} ${context.path}`;
   if (how.callerAborted) return NetworkError.cancelled(context);
   const code = (error as { code?: unknown } | null)?.code;

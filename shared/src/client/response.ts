@@ -97,15 +97,9 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** Parses a 2xx answer with the endpoint's schema, so callers get typed data or a clear error. */
-export function toApiResponse<S extends z.ZodType>(
-  raw: RawResponse,
-  schema: S,
-  context: RequestContext,
-  idempotencyKey: string | undefined,
-): ApiResponse<z.output<S>> {
+export function toApiResponse<S extends z.ZodType>(raw: RawResponse, schema: S, context: RequestContext, idempotencyKey: string | undefined): ApiResponse<z.output<S>> {
   const requestId = header(raw, 'request-id');
-  const invalid = (why: string) =>
-    new InvalidResponseError(`${context.method} ${context.path}: ${why}`, { status: raw.status, requestId }, context);
+  const invalid = (why: string) => new InvalidResponseError(`${context.method} ${context.path}: ${why}`, { status: raw.status, requestId }, context);
   const json = parseJson(raw.text);
   if (!json.ok) throw invalid(`HTTP ${raw.status} with a body that is not JSON`);
   const parsed = schema.safeParse(json.value);

@@ -74,10 +74,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, ctx: Re
       const retryAfterMs = error instanceof ApiRequestError ? error.retryAfterMs : undefined;
       const delayMs = retryDelayMs(retry, retryAfterMs, ctx.policy);
       if (delayMs === undefined) throw error;
-      ctx.logger.warn(
-        { method: ctx.method, path: ctx.path, attempt: n, delayMs: Math.round(delayMs), code: error.code },
-        'api call failed, retrying',
-      );
+      ctx.logger.warn({ method: ctx.method, path: ctx.path, attempt: n, delayMs: Math.round(delayMs), code: error.code }, 'api call failed, retrying');
       await pause(delayMs, ctx, n);
     }
   }

@@ -83,8 +83,7 @@ export function createStudioClient(options: StudioClientOptions) {
       create: (body: BodyOf<typeof ContactCreate>, o?: Keyed) => create('/contacts', Contact, body, o),
       update: (id: string, body: BodyOf<typeof ContactUpdate>, o?: Call) => patch(path`/contacts/${id}`, Contact, body, o),
       memberships: (id: string, o?: Call) => get(path`/contacts/${id}/memberships`, list(HeldMembership), undefined, o),
-      sellMembership: (id: string, body: BodyOf<typeof SellMembership>, o?: Keyed) =>
-        create(path`/contacts/${id}/memberships`, HeldMembership, body, o),
+      sellMembership: (id: string, body: BodyOf<typeof SellMembership>, o?: Keyed) => create(path`/contacts/${id}/memberships`, HeldMembership, body, o),
     },
     giftCards: {
       list: (q: QueryOf<typeof GiftCardListQuery> = {}, o?: Call) => get('/gift-cards', page(GiftCard), q, o),

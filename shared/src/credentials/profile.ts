@@ -21,10 +21,7 @@ export const MatchingProfile = z
       })
       .prefault({})
       .describe('How readers at this location may print a card number; each enabled interpretation adds candidates.'),
-    byte_order: z
-      .enum(matchingByteOrders)
-      .default('both')
-      .describe('4- and 7-byte UIDs (MIFARE) as read: in card order, reversed (cheap 13.56 MHz wedges), or either.'),
+    byte_order: z.enum(matchingByteOrders).default('both').describe('4- and 7-byte UIDs (MIFARE) as read: in card order, reversed (cheap 13.56 MHz wedges), or either.'),
   })
   .meta({ id: 'MatchingProfile' });
 export type MatchingProfile = z.infer<typeof MatchingProfile>;

@@ -46,7 +46,5 @@ export function checkinWindowState(window: CheckinWindow, at: Date): CheckinWind
 export function checkinWindowMessage(window: CheckinWindow, state: Exclude<CheckinWindowState, 'open'>, timezone: string): string {
   // In English whatever the machine's locale: the API's messages are English.
   const local = (iso: string) => DateTime.fromISO(iso, { zone: timezone, locale: 'en-US' }).toFormat('cccc d LLLL, HH:mm ZZZZ');
-  return state === 'not_open_yet'
-    ? `Check-in for this class opens at ${local(window.opens_at)}.`
-    : `Check-in for this class closed at ${local(window.closes_at)}.`;
+  return state === 'not_open_yet' ? `Check-in for this class opens at ${local(window.opens_at)}.` : `Check-in for this class closed at ${local(window.closes_at)}.`;
 }

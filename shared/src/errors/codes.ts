@@ -2,16 +2,7 @@
  * The one registry of error codes. Every error the API answers is one of these; the server turns
  * them into the spec's envelope in exactly one place, and clients branch on `type` and `code`.
  */
-export const errorTypes = [
-  'invalid_request',
-  'authentication',
-  'permission',
-  'not_found',
-  'conflict',
-  'idempotency',
-  'rate_limit',
-  'api_error',
-] as const;
+export const errorTypes = ['invalid_request', 'authentication', 'permission', 'not_found', 'conflict', 'idempotency', 'rate_limit', 'api_error'] as const;
 export type ErrorType = (typeof errorTypes)[number];
 
 interface CodeDefinition {
@@ -32,7 +23,11 @@ export const errorCodes = {
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
   booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
   entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },
-  checkin_window: { type: 'invalid_request', status: 422, description: 'The class is not open for check-in at that time: the message says when its window opens or closed in the location\'s time; the error\'s `opens_at` and `closes_at` give the window.' },
+  checkin_window: {
+    type: 'invalid_request',
+    status: 422,
+    description: "The class is not open for check-in at that time: the message says when its window opens or closed in the location's time; the error's `opens_at` and `closes_at` give the window.",
+  },
   checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
@@ -52,7 +47,7 @@ export const errorCodes = {
   rate_limited: { type: 'rate_limit', status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },
   internal_error: { type: 'api_error', status: 500, description: 'Something went wrong on our side; the request id helps support.' },
   unavailable: { type: 'api_error', status: 503, description: 'The service is briefly unavailable (database unreachable); retry.' },
-  storage_full: { type: 'api_error', status: 507, description: 'The server\'s disk is full: nothing was written; retry after `Retry-After` seconds, once space is freed.' },
+  storage_full: { type: 'api_error', status: 507, description: "The server's disk is full: nothing was written; retry after `Retry-After` seconds, once space is freed." },
 } as const satisfies Record<string, CodeDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -36,9 +36,7 @@ export const BookingCreate = z
   })
   .meta({ id: 'BookingCreate' });
 
-export const BookingCancel = z
-  .strictObject({ reason: z.string().max(500).optional(), notify: z.boolean().optional() })
-  .meta({ id: 'BookingCancel' });
+export const BookingCancel = z.strictObject({ reason: z.string().max(500).optional(), notify: z.boolean().optional() }).meta({ id: 'BookingCancel' });
 
 export const BookingReschedule = z.strictObject({ start: DateTimeInput }).meta({ id: 'BookingReschedule' });
 

@@ -24,8 +24,8 @@ export const ClassSummary = z
     spots_left: Count,
     waiting: Count,
     status: z.enum(['scheduled', 'cancelled']),
-    checkin_opens_at: Timestamp.describe('From when the class may be checked into: the location\'s `classes.checkin_opens_minutes_before` before the start (default 30)'),
-    checkin_closes_at: Timestamp.describe('Until when (inclusive): the location\'s `classes.checkin_closes_minutes_after` after the start (default 15)'),
+    checkin_opens_at: Timestamp.describe("From when the class may be checked into: the location's `classes.checkin_opens_minutes_before` before the start (default 30)"),
+    checkin_closes_at: Timestamp.describe("Until when (inclusive): the location's `classes.checkin_closes_minutes_after` after the start (default 15)"),
   })
   .meta({ id: 'Class' });
 export type ClassSummary = z.infer<typeof ClassSummary>;
@@ -100,9 +100,7 @@ export const ClassListQuery = z.strictObject({
   ...PageQuery,
 });
 
-export const ClassBook = z
-  .strictObject({ contact_id: Id, allow_without_entitlement: z.boolean().optional() })
-  .meta({ id: 'ClassBook' });
+export const ClassBook = z.strictObject({ contact_id: Id, allow_without_entitlement: z.boolean().optional() }).meta({ id: 'ClassBook' });
 export const ClassCancel = z.strictObject({ contact_id: Id, excuse: z.boolean().optional() }).meta({ id: 'ClassCancel' });
 export const ClassCheckIn = z
   .strictObject({
@@ -110,6 +108,11 @@ export const ClassCheckIn = z
     checked_in_at: DateTimeInput.optional().describe('When it happened, default now: a device reporting late (after an outage) sends the real time; more than 5 minutes ahead is refused'),
     source: z.enum(checkinSources).default('api').describe('What checked the contact in, recorded on the visit'),
     device_id: z.string().min(1).max(100).optional().describe('The reporting device, recorded on the visit'),
-    offline: z.boolean().optional().describe('Decided by a device while it could not reach the server; recorded on the visit. Unlike a facility visit, the check-in alerts still apply; outside the class\'s check-in window it is recorded with the visit flag `outside_checkin_window` rather than refused'),
+    offline: z
+      .boolean()
+      .optional()
+      .describe(
+        "Decided by a device while it could not reach the server; recorded on the visit. Unlike a facility visit, the check-in alerts still apply; outside the class's check-in window it is recorded with the visit flag `outside_checkin_window` rather than refused",
+      ),
   })
   .meta({ id: 'ClassCheckIn' });

@@ -15,18 +15,8 @@ export const Cents = z.number().int().min(0);
 /** How many of something: never negative, so a generated client and a validating proxy know it too. */
 export const Count = z.number().int().min(0);
 
-export const Limit = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(100)
-  .default(25)
-  .describe('Page size, 1 to 100, default 25');
-export const Cursor = z
-  .string()
-  .min(1)
-  .max(1024)
-  .describe('The `next_cursor` of the previous page; opaque');
+export const Limit = z.coerce.number().int().min(1).max(100).default(25).describe('Page size, 1 to 100, default 25');
+export const Cursor = z.string().min(1).max(1024).describe('The `next_cursor` of the previous page; opaque');
 
 export const PageQuery = { limit: Limit, cursor: Cursor.optional() };
 
@@ -43,8 +33,4 @@ export function list<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item) });
 }
 
-export const IdempotencyKeyHeader = z
-  .string()
-  .min(1)
-  .max(255)
-  .describe('Idempotency-Key: at most 255 characters, one per logical create');
+export const IdempotencyKeyHeader = z.string().min(1).max(255).describe('Idempotency-Key: at most 255 characters, one per logical create');

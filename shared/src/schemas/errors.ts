@@ -13,7 +13,7 @@ export const ErrorEnvelope = z
       param: z.string().optional(),
       request_id: z.string(),
       reasons: z.array(EligibilityReason).optional().describe('With checkin_blocked: every cause'),
-      opens_at: z.string().optional().describe('With checkin_window: when the class\'s check-in window opens (UTC)'),
+      opens_at: z.string().optional().describe("With checkin_window: when the class's check-in window opens (UTC)"),
       closes_at: z.string().optional().describe('With checkin_window: when it closes (UTC)'),
     }),
   })

@@ -28,9 +28,7 @@ function namedByOneOf(fields: readonly string[]) {
   return fields.map((field) => ({ type: 'object', properties: { [field]: { type: 'string' } }, required: [field] }));
 }
 
-export const ResolveRequest = z
-  .strictObject({ identifier: z.string().trim().min(1).max(128), location_id: Id })
-  .meta({ id: 'ResolveRequest' });
+export const ResolveRequest = z.strictObject({ identifier: z.string().trim().min(1).max(128), location_id: Id }).meta({ id: 'ResolveRequest' });
 
 export const ResolveResult = z
   .object({
@@ -84,7 +82,9 @@ export const Visit = z
     flags: z.array(VisitFlag),
     counted: z
       .boolean()
-      .describe('Whether the visit used a visit or credit: false for a door entry the plan or package lets through without one (`door_checkin_consumes: "nothing"`) and for a door entry into a class paid otherwise'),
+      .describe(
+        'Whether the visit used a visit or credit: false for a door entry the plan or package lets through without one (`door_checkin_consumes: "nothing"`) and for a door entry into a class paid otherwise',
+      ),
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof Visit>;
@@ -120,7 +120,7 @@ export const EligibilityRow = z
     door_checkin_consumes: z
       .enum(doorCheckinConsumesValues)
       .default('visit')
-      .describe('What a door check-in without a class in its check-in window uses: `visit` counts against `allowance`, `nothing` does not (the plan\'s or package\'s setting)'),
+      .describe("What a door check-in without a class in its check-in window uses: `visit` counts against `allowance`, `nothing` does not (the plan's or package's setting)"),
     updated_at: Timestamp,
     deleted: z.boolean().describe('A tombstone: the credential was revoked (resolve answers `not_found`); forget this hash'),
   })

@@ -19,7 +19,7 @@ export const HeldMembership = z
     start_date: DateOnly,
     end_date: DateOnly.nullable(),
     current_period_start: DateOnly.nullable().describe(
-      'First local day of the period `visits_used` and `visits_remaining` count: the plan\'s visit period (the calendar day, Monday-to-Sunday week or calendar month) when it has one, else the billing period; a package: its start date',
+      "First local day of the period `visits_used` and `visits_remaining` count: the plan's visit period (the calendar day, Monday-to-Sunday week or calendar month) when it has one, else the billing period; a package: its start date",
     ),
     current_period_end: DateOnly.nullable().describe('Last local day (inclusive) of that same period; null when it never ends. A package: its end date'),
     renews_at: DateOnly.nullable().describe('The next billing date; null when the plan does not renew'),

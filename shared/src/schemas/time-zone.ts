@@ -13,11 +13,26 @@ const utcNames = new Set(['UTC', 'Etc/UTC']);
 
 /** What people mean by an abbreviation, where the tz database's own alias says something else (EST is Panama there). */
 const abbreviationRegions: Record<string, string> = {
-  EST: 'America/New_York', EDT: 'America/New_York', CST: 'America/Chicago', CDT: 'America/Chicago',
-  MST: 'America/Denver (or America/Phoenix, which keeps no summer time)', MDT: 'America/Denver',
-  PST: 'America/Los_Angeles', PDT: 'America/Los_Angeles', AKST: 'America/Anchorage', HST: 'Pacific/Honolulu',
-  GMT: 'Europe/London (or UTC)', BST: 'Europe/London', WET: 'Europe/Lisbon', CET: 'Europe/Paris', CEST: 'Europe/Paris',
-  MET: 'Europe/Paris', EET: 'Europe/Athens', AEST: 'Australia/Sydney', NZST: 'Pacific/Auckland', JST: 'Asia/Tokyo',
+  EST: 'America/New_York',
+  EDT: 'America/New_York',
+  CST: 'America/Chicago',
+  CDT: 'America/Chicago',
+  MST: 'America/Denver (or America/Phoenix, which keeps no summer time)',
+  MDT: 'America/Denver',
+  PST: 'America/Los_Angeles',
+  PDT: 'America/Los_Angeles',
+  AKST: 'America/Anchorage',
+  HST: 'Pacific/Honolulu',
+  GMT: 'Europe/London (or UTC)',
+  BST: 'Europe/London',
+  WET: 'Europe/Lisbon',
+  CET: 'Europe/Paris',
+  CEST: 'Europe/Paris',
+  MET: 'Europe/Paris',
+  EET: 'Europe/Athens',
+  AEST: 'Australia/Sydney',
+  NZST: 'Pacific/Auckland',
+  JST: 'Asia/Tokyo',
 };
 
 function canonicalName(zone: string): string | undefined {
@@ -33,7 +48,7 @@ function suggestionFor(zone: string): string {
   if (known) return known;
   const canonical = canonicalName(zone);
   if (canonical && (regionZone.test(canonical) || utcNames.has(canonical))) return canonical;
-  return 'the zone of the studio\'s region, e.g. America/New_York';
+  return "the zone of the studio's region, e.g. America/New_York";
 }
 
 /** Why `zone` cannot be a location's zone, with the zone to use instead; null when it can. */

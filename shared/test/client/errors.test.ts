@@ -18,7 +18,9 @@ describe('errors', () => {
         reasons: ['past_due', 'form_missing'],
       }),
     );
-    const error = await client(server).contacts.get(contact.id).catch((e: unknown) => e);
+    const error = await client(server)
+      .contacts.get(contact.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toBeInstanceOf(StudioClientError);
     expect(error).toMatchObject({
@@ -46,21 +48,27 @@ describe('errors', () => {
       res.writeHead(403, { 'content-type': 'text/html', 'request-id': 'req_proxy' });
       res.end('<h1>Forbidden</h1>');
     });
-    const error = await client(server).contacts.get(contact.id).catch((e: unknown) => e);
+    const error = await client(server)
+      .contacts.get(contact.id)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, type: 'permission', code: 'http_error', requestId: 'req_proxy', param: undefined });
     expect((error as Error).message).toContain('HTTP 403');
   });
 
   it('rejects a 2xx body that is not JSON with invalid_response', async () => {
     const server = await serve(json(200, '{"id": oops'));
-    const error = await client(server).contacts.get(contact.id).catch((e: unknown) => e);
+    const error = await client(server)
+      .contacts.get(contact.id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ code: 'invalid_response', status: 200, requestId: 'req_test' });
   });
 
   it('rejects a 2xx body that does not match the schema, naming the fields', async () => {
     const server = await serve(json(200, { ...contact, id: 'not-a-uuid', created_at: 7 }));
-    const error = await client(server).contacts.get(contact.id).catch((e: unknown) => e);
+    const error = await client(server)
+      .contacts.get(contact.id)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_response' });
     expect((error as Error).message).toMatch(/id: .*created_at: /s);
   });
@@ -79,8 +87,12 @@ describe('errors', () => {
     const server = await serve(envelope(401, { type: 'authentication', code: 'invalid_api_key', message: `Unknown key ${apiKey}.` }));
     const port = await closedPort();
     const errors = [
-      await client(server).ping().catch((e: unknown) => e),
-      await client(server, { baseUrl: `http://127.0.0.1:${port}/v1`, retries: 0 }).ping().catch((e: unknown) => e),
+      await client(server)
+        .ping()
+        .catch((e: unknown) => e),
+      await client(server, { baseUrl: `http://127.0.0.1:${port}/v1`, retries: 0 })
+        .ping()
+        .catch((e: unknown) => e),
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(StudioClientError);

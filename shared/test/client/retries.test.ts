@@ -31,7 +31,7 @@ describe('retries', () => {
     expect(result.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends the caller\'s own key, so an outbox can retry across restarts', async () => {
+  it("sends the caller's own key, so an outbox can retry across restarts", async () => {
     const server = await serve(json(201, contact, { 'idempotent-replayed': 'true' }));
     const result = await client(server).contacts.create(newContact, { idempotencyKey: 'outbox-42' });
     expect(server.seen[0]?.headers['idempotency-key']).toBe('outbox-42');
@@ -102,7 +102,9 @@ describe('retries', () => {
 
   it('gives up at once when Retry-After is beyond the longest wait, and says how long to wait', async () => {
     const server = await serve(envelope(429, { type: 'rate_limit', code: 'rate_limited', message: 'Slow down.' }, { 'retry-after': '60' }));
-    const error = await client(server).ping().catch((e: unknown) => e);
+    const error = await client(server)
+      .ping()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000, transient: true });
     expect(server.seen).toHaveLength(1);
   });
@@ -113,7 +115,9 @@ describe('retries', () => {
     expect(server.seen).toHaveLength(2);
 
     const stuck = await serve(hang);
-    const error = await client(stuck, { timeoutMs: 50 }).ping({ retries: 1 }).catch((e: unknown) => e);
+    const error = await client(stuck, { timeoutMs: 50 })
+      .ping({ retries: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'timeout', attempts: 2 });
   });
@@ -130,7 +134,9 @@ describe('retries', () => {
     const server = await serve(envelope(503, { type: 'api_error', code: 'unavailable', message: 'Down.' }, { 'retry-after': '1' }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await client(server).ping({ signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client(server)
+      .ping({ signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'NetworkError', code: 'aborted' });
     expect(server.seen).toHaveLength(1);
   });

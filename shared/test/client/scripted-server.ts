@@ -19,8 +19,7 @@ export const json =
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-export const envelope = (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}): Answer =>
-  json(status, { error: { request_id: 'req_envelope', ...error } }, headers);
+export const envelope = (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}): Answer => json(status, { error: { request_id: 'req_envelope', ...error } }, headers);
 
 /** Closes the socket without an answer: a reset as the client sees it. */
 export const drop: Answer = (res) => res.socket?.destroy();

@@ -11,7 +11,13 @@ const servicePages: Answer = (res, req) => {
   const url = new URL(req.url, 'http://x');
   const from = Number(url.searchParams.get('cursor') ?? 0);
   const next = from + 2 < 5 ? String(from + 2) : null;
-  json(200, { data: [0, 1].map((i) => from + i).filter((n) => n < 5).map(service), next_cursor: next })(res, req);
+  json(200, {
+    data: [0, 1]
+      .map((i) => from + i)
+      .filter((n) => n < 5)
+      .map(service),
+    next_cursor: next,
+  })(res, req);
 };
 
 describe('studio client', () => {

@@ -32,7 +32,10 @@ export function randomBytes(random: () => number, length: number): Uint8Array {
 }
 
 export function hex(bytes: Uint8Array): string {
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return [...bytes]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 export function decimal(bytes: Uint8Array): bigint {

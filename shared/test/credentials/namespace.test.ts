@@ -21,10 +21,23 @@ describe('codes and cards share one namespace', () => {
     expect(codes).not.toContain('C:5D6D8E000A');
     expect(codes).not.toContain('C:00000009334109');
     // Every key named resolves, as a scan at some location, to this card: a round trip.
-    for (const code of codes) expect(codeAsCardKeys(code.slice(2)).some((key) => em4100.includes(key)), code).toBe(true);
+    for (const code of codes)
+      expect(
+        codeAsCardKeys(code.slice(2)).some((key) => em4100.includes(key)),
+        code,
+      ).toBe(true);
     // A 7-byte UID has no decimal print; a Wiegand 26 card is printed F,C, F/C or packed.
     expect(cardAsCodeKeys(enrolmentKeys('04A3B2C1D5E680', 'hex').keys).sort()).toEqual(
-      ['C:04A3B2C1D5E680', 'C:0X04A3B2C1D5E680', 'C:04:A3:B2:C1:D5:E6:80', 'C:04-A3-B2-C1-D5-E6-80', 'C:80E6D5C1B2A304', 'C:0X80E6D5C1B2A304', 'C:80:E6:D5:C1:B2:A3:04', 'C:80-E6-D5-C1-B2-A3-04'].sort(),
+      [
+        'C:04A3B2C1D5E680',
+        'C:0X04A3B2C1D5E680',
+        'C:04:A3:B2:C1:D5:E6:80',
+        'C:04-A3-B2-C1-D5-E6-80',
+        'C:80E6D5C1B2A304',
+        'C:0X80E6D5C1B2A304',
+        'C:80:E6:D5:C1:B2:A3:04',
+        'C:80-E6-D5-C1-B2-A3-04',
+      ].sort(),
     );
     expect(cardAsCodeKeys(enrolmentKeys('125,40961', 'wiegand26').keys).sort()).toEqual(['C:125,40961', 'C:125/40961', 'C:12540961'].sort());
   });

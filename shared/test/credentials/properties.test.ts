@@ -66,7 +66,10 @@ describe('5-byte EM4100 numbers', () => {
       expect(enrolled.keys).toEqual([`U:${hex(bytes)}`, `U:${hex(bytes.subarray(1))}`]);
       const prints = [hex(bytes), decimal(bytes).toString(), ...printsOf(bytes.subarray(1))];
       for (const print of prints) {
-        expect(candidateKeys(print, profile()).some((key) => enrolled.keys.includes(key)), print).toBe(true);
+        expect(
+          candidateKeys(print, profile()).some((key) => enrolled.keys.includes(key)),
+          print,
+        ).toBe(true);
       }
     }
   });

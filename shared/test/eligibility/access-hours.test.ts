@@ -58,7 +58,12 @@ describe('access hours', () => {
   });
 
   it('several spans on a day: open in each, closed between them', () => {
-    const hours: AccessHours = { tuesday: [{ start: '06:00', end: '10:00' }, { start: '16:00', end: '22:00' }] };
+    const hours: AccessHours = {
+      tuesday: [
+        { start: '06:00', end: '10:00' },
+        { start: '16:00', end: '22:00' },
+      ],
+    };
     const table = { '05:59': false, '06:00': true, '09:59': true, '10:00': false, '15:59': false, '16:00': true, '21:59': true, '22:00': false };
     for (const [time, open] of Object.entries(table)) expect([time, allowed(hours, 'UTC', `2026-06-09T${time}`)]).toEqual([time, open]);
   });
@@ -89,12 +94,16 @@ describe('access hours', () => {
     const at = (iso: string) => new Date(iso);
     const openAt = (date: Date) => decide(facts(), rules({ timezone: zone, access_hours: hours }), date).reasons.length === 0;
     // Spring: 01:29 EST = 06:29Z closed, 01:30 EST open, 01:59 EST = 06:59Z open, 03:00 EDT = 07:00Z open, 03:14 EDT open, 03:15 EDT = 07:15Z closed.
-    expect([at('2026-03-08T06:29:00Z'), at('2026-03-08T06:30:00Z'), at('2026-03-08T06:59:00Z'), at('2026-03-08T07:00:00Z'), at('2026-03-08T07:14:00Z'), at('2026-03-08T07:15:00Z')].map(openAt)).toEqual([
-      false, true, true, true, true, false,
-    ]);
+    expect(
+      [at('2026-03-08T06:29:00Z'), at('2026-03-08T06:30:00Z'), at('2026-03-08T06:59:00Z'), at('2026-03-08T07:00:00Z'), at('2026-03-08T07:14:00Z'), at('2026-03-08T07:15:00Z')].map(openAt),
+    ).toEqual([false, true, true, true, true, false]);
     // Fall: 01:30 EDT = 05:30Z open, 01:59 EST (second time) = 06:59Z open, 03:14 EST = 08:14Z open, 03:15 EST = 08:15Z closed.
     expect([at('2026-11-01T05:29:00Z'), at('2026-11-01T05:30:00Z'), at('2026-11-01T06:59:00Z'), at('2026-11-01T08:14:00Z'), at('2026-11-01T08:15:00Z')].map(openAt)).toEqual([
-      false, true, true, true, false,
+      false,
+      true,
+      true,
+      true,
+      false,
     ]);
   });
 });

@@ -29,7 +29,7 @@ describe('the class check-in window', () => {
     expect(checkinWindowState(window, offset(1))).toBe('closed');
   });
 
-  it('says when it opens or closed in the location\'s local time, with the day and the zone', () => {
+  it("says when it opens or closed in the location's local time, with the day and the zone", () => {
     const window = checkinWindow(start, defaultCheckinWindow);
     // 22:30 UTC is 18:30 in New York (EDT) and 07:30 the next day in Tokyo.
     expect(checkinWindowMessage(window, 'not_open_yet', 'America/New_York')).toBe('Check-in for this class opens at Wednesday 12 June, 18:00 EDT.');

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TimeZone, timeZoneProblem } from '../../src/schemas/time-zone.js';
 
-describe('a location\'s time zone', () => {
-  it.each(['America/New_York', 'Europe/London', 'America/Indiana/Indianapolis', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'UTC', 'Etc/UTC'])(
-    'accepts the region zone or UTC %s',
-    (zone) => {
-      expect(timeZoneProblem(zone)).toBeNull();
-      expect(TimeZone.safeParse(zone).success).toBe(true);
-    },
-  );
+describe("a location's time zone", () => {
+  it.each(['America/New_York', 'Europe/London', 'America/Indiana/Indianapolis', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'UTC', 'Etc/UTC'])('accepts the region zone or UTC %s', (zone) => {
+    expect(timeZoneProblem(zone)).toBeNull();
+    expect(TimeZone.safeParse(zone).success).toBe(true);
+  });
 
   it.each([
     ['EST', 'America/New_York'],

@@ -60,7 +60,5 @@ export function setModemLines(port: SerialPort, lines: { dtr: boolean; rts: bool
 export type ModemStatus = { cts: boolean; dsr: boolean; dcd: boolean };
 
 export function getModemStatus(port: SerialPort): Promise<ModemStatus> {
-  return new Promise((resolve, reject) =>
-    port.get((error, status) => (error || !status ? reject(error ?? new Error('no modem status')) : resolve(status))),
-  );
+  return new Promise((resolve, reject) => port.get((error, status) => (error || !status ? reject(error ?? new Error('no modem status')) : resolve(status))));
 }

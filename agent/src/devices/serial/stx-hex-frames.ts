@@ -21,9 +21,7 @@ export interface StxHexFormat {
 export const rdm6300Format: StxHexFormat = { trailer: [], binaryChecksum: true };
 export const id12laFormat: StxHexFormat = { trailer: [0x0d, 0x0a], binaryChecksum: false };
 
-export type DecodedInput =
-  | { kind: 'read'; identifier: string; raw: string }
-  | { kind: 'rejected'; reason: 'garbage' | 'malformed' | 'checksum'; length: number };
+export type DecodedInput = { kind: 'read'; identifier: string; raw: string } | { kind: 'rejected'; reason: 'garbage' | 'malformed' | 'checksum'; length: number };
 
 const STX = 0x02;
 const ETX = 0x03;

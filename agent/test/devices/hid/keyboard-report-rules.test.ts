@@ -17,7 +17,13 @@ function expectedChar(usage: number, shift: boolean): string | null {
   const digits: Record<number, string> = { 0x1e: '1', 0x1f: '2', 0x20: '3', 0x21: '4', 0x22: '5', 0x23: '6', 0x24: '7', 0x25: '8', 0x26: '9', 0x27: '0' };
   const keypad: Record<number, string> = { 0x59: '1', 0x5a: '2', 0x5b: '3', 0x5c: '4', 0x5d: '5', 0x5e: '6', 0x5f: '7', 0x60: '8', 0x61: '9', 0x62: '0' };
   const punctuation: Record<number, [string, string]> = {
-    0x2c: [' ', ' '], 0x2d: ['-', '_'], 0x33: [';', ':'], 0x36: [',', '<'], 0x37: ['.', '>'], 0x38: ['/', '?'], 0x63: ['.', '.'],
+    0x2c: [' ', ' '],
+    0x2d: ['-', '_'],
+    0x33: [';', ':'],
+    0x36: [',', '<'],
+    0x37: ['.', '>'],
+    0x38: ['/', '?'],
+    0x63: ['.', '.'],
   };
   return digits[usage] ?? keypad[usage] ?? punctuation[usage]?.[shift ? 1 : 0] ?? null;
 }
@@ -47,12 +53,30 @@ describe('KeyboardReportDecoder, report layout', () => {
   it('present: byte 0 is the report id even in an 8-byte report', () => {
     // [id, modifiers, 0, k1..k5]: read without the id, id 2 would be Shift and type 'B'.
     const decoder = new KeyboardReportDecoder('present');
-    expect(decode([[2, 0, 0, 0x05, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0], [2, 0, 0, ENTER, 0, 0, 0, 0]], decoder)).toEqual(['b']);
+    expect(
+      decode(
+        [
+          [2, 0, 0, 0x05, 0, 0, 0, 0],
+          [2, 0, 0, 0, 0, 0, 0, 0],
+          [2, 0, 0, ENTER, 0, 0, 0, 0],
+        ],
+        decoder,
+      ),
+    ).toEqual(['b']);
   });
 
   it('absent: byte 0 is the modifier byte even in a 9-byte report', () => {
     const decoder = new KeyboardReportDecoder('absent');
-    expect(decode([[SHIFT, 0, 0x06, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, ENTER, 0, 0, 0, 0, 0, 0]], decoder)).toEqual(['C']);
+    expect(
+      decode(
+        [
+          [SHIFT, 0, 0x06, 0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0, 0, 0, 0],
+          [0, 0, ENTER, 0, 0, 0, 0, 0, 0],
+        ],
+        decoder,
+      ),
+    ).toEqual(['C']);
   });
 
   it('reads a report as short as modifiers, reserved byte and one key, and ignores a shorter one', () => {

@@ -6,8 +6,7 @@ import type { Device } from '../../../src/devices/types.js';
 import { silentLogger } from '../helpers/logs.js';
 import { ManualClock } from '../helpers/manual-clock.js';
 
-const dlopenError = () =>
-  Object.assign(new Error('libusb-1.0.so.0: cannot open shared object file: No such file or directory'), { code: 'ERR_DLOPEN_FAILED' });
+const dlopenError = () => Object.assign(new Error('libusb-1.0.so.0: cannot open shared object file: No such file or directory'), { code: 'ERR_DLOPEN_FAILED' });
 
 /** node-hid as it behaves without libusb: importing works, the first device call throws (docs/hardware.md §0.1). */
 function nodeHidWithoutLibusb(calls: string[]): NodeHidModule {
@@ -50,7 +49,19 @@ describe('node-hid opener', () => {
         throw Object.assign(new Error("Cannot find package 'node-hid'"), { code: 'ERR_MODULE_NOT_FOUND' });
       },
     });
-    const relay = createHidRelay({ id: 'r', target: { vendorId: 0x16c0, productId: 0x05df }, opener, channel: 1, verifyState: true, maxOnMs: 30_000, guardGraceMs: 1000, writeTimeoutMs: 1000, logger: silentLogger, clock, random: () => 1 });
+    const relay = createHidRelay({
+      id: 'r',
+      target: { vendorId: 0x16c0, productId: 0x05df },
+      opener,
+      channel: 1,
+      verifyState: true,
+      maxOnMs: 30_000,
+      guardGraceMs: 1000,
+      writeTimeoutMs: 1000,
+      logger: silentLogger,
+      clock,
+      random: () => 1,
+    });
     devices.push(relay);
     await relay.start();
     expect(relay.health().state).toBe('unavailable');

@@ -69,7 +69,6 @@ function joinLines(...lines: (string | null)[]): string | null {
 
 /** Words for a failure of the kiosk itself (not a decision about the member). */
 export function wordsForProblem(code: string): { title: string; detail: string } {
-  if (code === 'unreachable')
-    return { title: 'The kiosk is reconnecting…', detail: 'This takes a moment. If it keeps showing, please see the front desk.' };
+  if (code === 'unreachable') return { title: 'The kiosk is reconnecting…', detail: 'This takes a moment. If it keeps showing, please see the front desk.' };
   return { title: 'Something went wrong.', detail: 'Please try again, or see the front desk.' };
 }

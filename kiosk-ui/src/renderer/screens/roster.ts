@@ -24,11 +24,7 @@ export function rosterScreen(view: RosterView, actions: RosterActions): HTMLElem
     'section',
     { class: 'screen roster', 'aria-labelledby': 'screen-title' },
     h('h1', { id: 'screen-title', tabindex: -1 }, item.name),
-    h(
-      'p',
-      { class: 'class-meta' },
-      [view.format.span(item), item.instructor ? `with ${item.instructor}` : null, spotsWords(item)].filter(Boolean).join(' · '),
-    ),
+    h('p', { class: 'class-meta' }, [view.format.span(item), item.instructor ? `with ${item.instructor}` : null, spotsWords(item)].filter(Boolean).join(' · ')),
     h('h2', {}, 'Tap your name to check in'),
     names.length > 0 ? h('ul', { class: 'name-grid' }, ...names) : h('p', { class: 'empty' }, 'Nobody has booked this class yet.'),
     h('div', { class: 'actions' }, button([icon('‹'), 'All classes'], actions.back, { class: 'secondary' }), walkInAction(view, actions)),

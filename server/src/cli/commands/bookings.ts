@@ -10,7 +10,9 @@ export function registerBookingCommands(program: Command): void {
     .description('Record how a booking that has started went; a cancelled booking cannot be marked.')
     .argument('<id>', 'the booking')
     .argument('<status>', bookingOutcomes.join(' or '))
-    .action(action(async (id: string, status: string) => {
-      printJson(await withDatabase(async (db) => setBookingOutcome(db, await companyOf(db, 'bookings', id), id, status)));
-    }));
+    .action(
+      action(async (id: string, status: string) => {
+        printJson(await withDatabase(async (db) => setBookingOutcome(db, await companyOf(db, 'bookings', id), id, status)));
+      }),
+    );
 }

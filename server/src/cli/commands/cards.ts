@@ -19,22 +19,28 @@ export function registerCardCommands(program: Command): void {
     .requiredOption('--membership <id>', 'the membership the card admits')
     .requiredOption('--uid <number>', 'the number printed on the card or shown by a reader')
     .option('--format <format>', `how to read the number: ${enrolmentFormats.join(', ')}`, 'auto')
-    .action(action(async (options: { membership: string; uid: string; format: string }) => {
-      const format = parseFormat(options.format);
-      printJson(await withDatabase(async (db) => addCard(db, await companyOf(db, 'memberships', options.membership), options.membership, options.uid, format)));
-    }));
+    .action(
+      action(async (options: { membership: string; uid: string; format: string }) => {
+        const format = parseFormat(options.format);
+        printJson(await withDatabase(async (db) => addCard(db, await companyOf(db, 'memberships', options.membership), options.membership, options.uid, format)));
+      }),
+    );
   cards
     .command('list')
-    .description('List a membership\'s cards, revoked ones included (canonical keys, never the numbers as typed).')
+    .description("List a membership's cards, revoked ones included (canonical keys, never the numbers as typed).")
     .requiredOption('--membership <id>', 'the membership')
-    .action(action(async (options: { membership: string }) => {
-      printJson(await withDatabase(async (db) => listCards(db, await companyOf(db, 'memberships', options.membership), options.membership)));
-    }));
+    .action(
+      action(async (options: { membership: string }) => {
+        printJson(await withDatabase(async (db) => listCards(db, await companyOf(db, 'memberships', options.membership), options.membership)));
+      }),
+    );
   cards
     .command('revoke')
     .description('Revoke a card: resolve stops matching it at once, and device agents drop it at their next sync.')
     .argument('<id>', 'the card id (as `cards add` and `cards list` print it)')
-    .action(action(async (id: string) => {
-      printJson(await withDatabase(async (db) => revokeCard(db, await companyOf(db, 'credentials', id), id)));
-    }));
+    .action(
+      action(async (id: string) => {
+        printJson(await withDatabase(async (db) => revokeCard(db, await companyOf(db, 'credentials', id), id)));
+      }),
+    );
 }

@@ -15,25 +15,35 @@ export function registerClassCommands(program: Command): void {
     .command('cancel')
     .description('Cancel a class: reserved spots are released without using any credit, the waitlist ends. Prints the class.')
     .argument('<id>', 'the class')
-    .action(action(async (id: string) => {
-      printJson(await withDatabase(async (db) => cancelClass(db, await companyOf(db, 'classes', id), id)));
-    }));
+    .action(
+      action(async (id: string) => {
+        printJson(await withDatabase(async (db) => cancelClass(db, await companyOf(db, 'classes', id), id)));
+      }),
+    );
   classes
     .command('update')
-    .description('Change a class\'s capacity (never below the spots booked; extra spots go to the waitlist at once) or instructor. Prints the class.')
+    .description("Change a class's capacity (never below the spots booked; extra spots go to the waitlist at once) or instructor. Prints the class.")
     .argument('<id>', 'the class')
     .option('--capacity <n>', 'total spots', capacity)
     .option('--instructor <staff id>', 'the instructor, or "none"')
-    .action(action(async (id: string, options: { capacity?: number; instructor?: string }) => {
-      const staffId = options.instructor === undefined ? undefined : options.instructor === 'none' ? null : options.instructor;
-      printJson(await withDatabase(async (db) => updateClass(db, await companyOf(db, 'classes', id), id, { ...(options.capacity !== undefined && { capacity: options.capacity }), ...(staffId !== undefined && { staffId }) })));
-    }));
+    .action(
+      action(async (id: string, options: { capacity?: number; instructor?: string }) => {
+        const staffId = options.instructor === undefined ? undefined : options.instructor === 'none' ? null : options.instructor;
+        printJson(
+          await withDatabase(async (db) =>
+            updateClass(db, await companyOf(db, 'classes', id), id, { ...(options.capacity !== undefined && { capacity: options.capacity }), ...(staffId !== undefined && { staffId }) }),
+          ),
+        );
+      }),
+    );
   classes
     .command('waitlist-add')
-    .description('Put a contact at the end of a class\'s waitlist (joining is not an API operation); a free spot is given out at once.')
+    .description("Put a contact at the end of a class's waitlist (joining is not an API operation); a free spot is given out at once.")
     .argument('<id>', 'the class')
     .argument('<contact>', 'the contact')
-    .action(action(async (id: string, contact: string) => {
-      printJson(await withDatabase(async (db) => addToWaitlist(db, await companyOf(db, 'classes', id), id, contact)));
-    }));
+    .action(
+      action(async (id: string, contact: string) => {
+        printJson(await withDatabase(async (db) => addToWaitlist(db, await companyOf(db, 'classes', id), id, contact)));
+      }),
+    );
 }

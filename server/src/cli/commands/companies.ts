@@ -9,8 +9,10 @@ export function registerCompanyCommands(program: Command): void {
     .description('Create a company; prints it as JSON.')
     .requiredOption('--name <name>', 'the business name')
     .option('--key-prefix <prefix>', 'start of its API keys: 2-20 lower-case letters and digits', 'studio')
-    .action(action(async (options: { name: string; keyPrefix: string }) => {
-      const company = await withDatabase((db) => createCompany(db, { name: options.name, key_prefix: options.keyPrefix }));
-      printJson(company);
-    }));
+    .action(
+      action(async (options: { name: string; keyPrefix: string }) => {
+        const company = await withDatabase((db) => createCompany(db, { name: options.name, key_prefix: options.keyPrefix }));
+        printJson(company);
+      }),
+    );
 }

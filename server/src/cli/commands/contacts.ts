@@ -22,8 +22,10 @@ export function registerContactCommands(program: Command): void {
     .argument('<id>', 'the contact')
     .option('--at <time>', 'when it was signed, RFC 3339 (default: now)')
     .option('--clear', 'the contact has no signed form (any more)')
-    .action(action(async (id: string, options: { at?: string; clear?: boolean }) => {
-      const at = signedAt(options);
-      printJson(await withDatabase(async (db) => setFormSigned(db, await companyOf(db, 'contacts', id), id, at)));
-    }));
+    .action(
+      action(async (id: string, options: { at?: string; clear?: boolean }) => {
+        const at = signedAt(options);
+        printJson(await withDatabase(async (db) => setFormSigned(db, await companyOf(db, 'contacts', id), id, at)));
+      }),
+    );
 }

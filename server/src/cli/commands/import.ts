@@ -8,10 +8,12 @@ export function registerImportCommand(program: Command): void {
     .command('import')
     .description('Import a whole business from a JSON file (docs/import-format.md), all or nothing; prints a summary.')
     .argument('<file>', 'the import file')
-    .option('--company <id>', 'add the entries to this existing company instead of creating the file\'s company')
-    .action(action(async (path: string, options: { company?: string }) => {
-      const file = await readJsonFile(path);
-      const summary = await withDatabase((db) => importBusiness(db, file, options.company === undefined ? {} : { companyId: options.company }));
-      printJson(summary);
-    }));
+    .option('--company <id>', "add the entries to this existing company instead of creating the file's company")
+    .action(
+      action(async (path: string, options: { company?: string }) => {
+        const file = await readJsonFile(path);
+        const summary = await withDatabase((db) => importBusiness(db, file, options.company === undefined ? {} : { companyId: options.company }));
+        printJson(summary);
+      }),
+    );
 }

@@ -7,7 +7,10 @@ import { CliError, action, printJson, withDatabase } from '../run.js';
 /** A comma-separated list, or the word `all`. */
 function listOrAll(value: string): string[] | 'all' {
   if (value.trim() === 'all') return 'all';
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function parseScopes(value: string): Scope[] | 'all' {
@@ -29,30 +32,34 @@ export function registerKeyCommands(program: Command): void {
     .requiredOption('--scopes <list>', `comma-separated scopes, or all (${knownScopes.join(', ')})`)
     .requiredOption('--locations <list>', 'comma-separated location ids, or all (every location, now and later)')
     .option('--name <name>', 'a label to recognise the key by')
-    .action(action(async (options: { company: string; scopes: string; locations: string; name?: string }) => {
-      const scopes = parseScopes(options.scopes);
-      const locationIds = listOrAll(options.locations);
-      const { id, key, ...record } = await withDatabase((db) =>
-        createKey(db, { companyId: options.company, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) }),
-      );
-      printJson({ id, key, ...record });
-    }));
+    .action(
+      action(async (options: { company: string; scopes: string; locations: string; name?: string }) => {
+        const scopes = parseScopes(options.scopes);
+        const locationIds = listOrAll(options.locations);
+        const { id, key, ...record } = await withDatabase((db) => createKey(db, { companyId: options.company, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) }));
+        printJson({ id, key, ...record });
+      }),
+    );
   keys
     .command('list')
-    .description('List a company\'s keys (never their secrets).')
+    .description("List a company's keys (never their secrets).")
     .requiredOption('--company <id>', 'the company')
-    .action(action(async (options: { company: string }) => {
-      const list = await withDatabase(async (db) => {
-        if (!(await findCompany(db, options.company))) throw new CliError(`No company ${options.company}.`);
-        return listKeys(db, options.company);
-      });
-      printJson(list);
-    }));
+    .action(
+      action(async (options: { company: string }) => {
+        const list = await withDatabase(async (db) => {
+          if (!(await findCompany(db, options.company))) throw new CliError(`No company ${options.company}.`);
+          return listKeys(db, options.company);
+        });
+        printJson(list);
+      }),
+    );
   keys
     .command('revoke')
     .description('Revoke a key; every server process refuses it from its next request.')
     .argument('<id>', 'the key id (not the secret)')
-    .action(action(async (id: string) => {
-      printJson(await withDatabase((db) => revokeKey(db, id)));
-    }));
+    .action(
+      action(async (id: string) => {
+        printJson(await withDatabase((db) => revokeKey(db, id)));
+      }),
+    );
 }

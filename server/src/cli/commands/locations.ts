@@ -9,15 +9,17 @@ export function registerLocationCommands(program: Command): void {
   const locations = program.command('locations').description('Locations: the sites of a business and the rules each runs by.');
   locations
     .command('settings')
-    .description('Print a location\'s settings, defaults filled in; with --file, replace them (import-format.md lists them).')
+    .description("Print a location's settings, defaults filled in; with --file, replace them (import-format.md lists them).")
     .argument('<id>', 'the location')
     .option('--file <settings.json>', 'the new settings: a file like the printed ones; a field left out takes its default')
-    .action(action(async (id: string, options: { file?: string }) => {
-      const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, LocationSettings, 'settings');
-      const settings = await withDatabase(async (db) => {
-        const companyId = await companyOf(db, 'locations', id);
-        return replacement ? replaceLocationSettings(db, companyId, id, replacement) : locationSettings(db, companyId, id);
-      });
-      printJson(settings);
-    }));
+    .action(
+      action(async (id: string, options: { file?: string }) => {
+        const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, LocationSettings, 'settings');
+        const settings = await withDatabase(async (db) => {
+          const companyId = await companyOf(db, 'locations', id);
+          return replacement ? replaceLocationSettings(db, companyId, id, replacement) : locationSettings(db, companyId, id);
+        });
+        printJson(settings);
+      }),
+    );
 }

@@ -8,10 +8,12 @@ export function registerMembershipCommands(program: Command): void {
   const memberships = program.command('memberships').description('Memberships and packages contacts hold.');
   memberships
     .command('set-status')
-    .description('Set a membership\'s status; check-in decides by it at once, device agents at their next sync.')
+    .description("Set a membership's status; check-in decides by it at once, device agents at their next sync.")
     .argument('<id>', 'the membership')
     .argument('<status>', membershipStatuses.join(', '))
-    .action(action(async (id: string, status: string) => {
-      printJson(await withDatabase(async (db) => setMembershipStatus(db, await companyOf(db, 'memberships', id), id, status)));
-    }));
+    .action(
+      action(async (id: string, status: string) => {
+        printJson(await withDatabase(async (db) => setMembershipStatus(db, await companyOf(db, 'memberships', id), id, status)));
+      }),
+    );
 }

@@ -24,7 +24,10 @@ function keyFile(databaseUrl: string): string | null {
 async function demoKey(db: Db, companyId: string, file: string | null): Promise<string> {
   if (file && existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
-    const stillValid = await authenticate(db, `Bearer ${kept}`).then((auth) => auth.companyId === companyId, () => false);
+    const stillValid = await authenticate(db, `Bearer ${kept}`).then(
+      (auth) => auth.companyId === companyId,
+      () => false,
+    );
     if (stillValid) return kept;
   }
   const { key } = await createKey(db, { companyId, name: 'one-box demo', scopes: 'all', locationIds: 'all' });

@@ -11,10 +11,12 @@ export function registerOpenApiCommand(program: Command): void {
     .description('Print the OpenAPI 3.1 document, or write it and the Markdown API reference to files.')
     .option('--json <file>', 'write the OpenAPI document here')
     .option('--markdown <file>', 'write the Markdown API reference here')
-    .action(action(async (options: { json?: string; markdown?: string }) => {
-      const document = openApiDocument(apiRoutes);
-      if (options.json) writeFileSync(options.json, JSON.stringify(document, null, 2) + '\n');
-      if (options.markdown) writeFileSync(options.markdown, renderMarkdown(document as unknown as OpenApiDoc));
-      if (!options.json && !options.markdown) process.stdout.write(JSON.stringify(document, null, 2) + '\n');
-    }));
+    .action(
+      action(async (options: { json?: string; markdown?: string }) => {
+        const document = openApiDocument(apiRoutes);
+        if (options.json) writeFileSync(options.json, JSON.stringify(document, null, 2) + '\n');
+        if (options.markdown) writeFileSync(options.markdown, renderMarkdown(document as unknown as OpenApiDoc));
+        if (!options.json && !options.markdown) process.stdout.write(JSON.stringify(document, null, 2) + '\n');
+      }),
+    );
 }

@@ -10,7 +10,9 @@ export function registerRoomCommands(program: Command): void {
     .description('Create a room at a location; prints it.')
     .requiredOption('--location <id>', 'the location')
     .requiredOption('--name <name>', 'the room\'s name, e.g. "Treatment Room 2"')
-    .action(action(async (options: { location: string; name: string }) => {
-      printJson(await withDatabase(async (db) => createRoom(db, await companyOf(db, 'locations', options.location), options.location, options.name)));
-    }));
+    .action(
+      action(async (options: { location: string; name: string }) => {
+        printJson(await withDatabase(async (db) => createRoom(db, await companyOf(db, 'locations', options.location), options.location, options.name)));
+      }),
+    );
 }

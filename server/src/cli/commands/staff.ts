@@ -58,35 +58,41 @@ export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff schedules: weekly hours, date overrides and time off, which availability reads.');
   staff
     .command('hours')
-    .description('Print a staff member\'s weekly hours at a location; with --file, replace them.')
+    .description("Print a staff member's weekly hours at a location; with --file, replace them.")
     .argument('<staff-id>', 'the staff member')
     .requiredOption('--location <id>', 'the location')
     .option('--file <hours.json>', 'the new hours, like the printed ones: {"monday": [{"start": "09:00", "end": "17:00"}], ...}; a weekday left out is not worked')
-    .action(action(async (staffId: string, options: { location: string; file?: string }) => {
-      const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, WeeklyHours, 'hours');
-      printJson(await withDatabase(async (db) => {
-        const companyId = await companyOf(db, 'staff', staffId);
-        return replacement ? replaceWeeklyHours(db, companyId, staffId, options.location, replacement) : weeklyHours(db, companyId, staffId, options.location);
-      }));
-    }));
+    .action(
+      action(async (staffId: string, options: { location: string; file?: string }) => {
+        const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, WeeklyHours, 'hours');
+        printJson(
+          await withDatabase(async (db) => {
+            const companyId = await companyOf(db, 'staff', staffId);
+            return replacement ? replaceWeeklyHours(db, companyId, staffId, options.location, replacement) : weeklyHours(db, companyId, staffId, options.location);
+          }),
+        );
+      }),
+    );
   staff
     .command('override')
-    .description('Replace a staff member\'s hours on one local date at a location: --off for the day off, --span for the hours worked; --clear goes back to the weekly hours.')
+    .description("Replace a staff member's hours on one local date at a location: --off for the day off, --span for the hours worked; --clear goes back to the weekly hours.")
     .argument('<staff-id>', 'the staff member')
     .requiredOption('--location <id>', 'the location')
     .requiredOption('--date <YYYY-MM-DD>', 'the local date')
     .option('--off', 'the staff member does not work that date')
     .option('--span <HH:MM-HH:MM>', 'hours worked that date; repeat for a split day (an end may be 24:00)', collect, [])
     .option('--clear', 'remove the override: the weekly hours apply again')
-    .action(action(async (staffId: string, options: OverrideOptions) => {
-      const change = overrideChange(options);
-      printJson(await withDatabase(async (db) => {
-        const companyId = await companyOf(db, 'staff', staffId);
-        return change.clear
-          ? clearOverride(db, companyId, staffId, options.location, options.date)
-          : replaceOverride(db, companyId, staffId, options.location, options.date, change.spans);
-      }));
-    }));
+    .action(
+      action(async (staffId: string, options: OverrideOptions) => {
+        const change = overrideChange(options);
+        printJson(
+          await withDatabase(async (db) => {
+            const companyId = await companyOf(db, 'staff', staffId);
+            return change.clear ? clearOverride(db, companyId, staffId, options.location, options.date) : replaceOverride(db, companyId, staffId, options.location, options.date, change.spans);
+          }),
+        );
+      }),
+    );
   staff
     .command('time-off')
     .description('Add time off: no appointments from --from until --to, at every location.')
@@ -94,15 +100,19 @@ export function registerStaffCommands(program: Command): void {
     .requiredOption('--from <time>', 'the first moment off, RFC 3339 with Z or an offset')
     .requiredOption('--to <time>', 'the moment back, RFC 3339 with Z or an offset (at most 366 days later)')
     .option('--reason <text>', 'why, for staff who read the schedule')
-    .action(action(async (staffId: string, options: { from: string; to: string; reason?: string }) => {
-      const input = parseTimeOff(options);
-      printJson(await withDatabase(async (db) => addTimeOff(db, await companyOf(db, 'staff', staffId), staffId, input)));
-    }));
+    .action(
+      action(async (staffId: string, options: { from: string; to: string; reason?: string }) => {
+        const input = parseTimeOff(options);
+        printJson(await withDatabase(async (db) => addTimeOff(db, await companyOf(db, 'staff', staffId), staffId, input)));
+      }),
+    );
   staff
     .command('time-off-remove')
     .description('Remove time off by its id (as `staff time-off` prints it); prints the removed entry.')
     .argument('<id>', 'the time off')
-    .action(action(async (id: string) => {
-      printJson(await withDatabase(async (db) => removeTimeOff(db, await companyOf(db, 'staff_time_off', id), id)));
-    }));
+    .action(
+      action(async (id: string) => {
+        printJson(await withDatabase(async (db) => removeTimeOff(db, await companyOf(db, 'staff_time_off', id), id)));
+      }),
+    );
 }

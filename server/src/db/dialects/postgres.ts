@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { Logger } from 'pino';
 import type { Tables } from '../tables.js';
 import { withAmbientTransactions } from '../ambient-transaction.js';

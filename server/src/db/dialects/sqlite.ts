@@ -1,14 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-} from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery } from 'kysely';
 import type { Tables } from '../tables.js';
 import { compiled, type Db, type Query, type Queryable } from '../types.js';
 import { GroupCommit } from '../group-commit.js';
@@ -70,8 +63,10 @@ export function openSqlite(file: string): Db {
   const mutex = new Mutex();
   // Durable commits are the cost of a write here (one fsync each): transactions that queue share one.
   const group = new GroupCommit(raw, direct, (work) => mutex.run(work));
-  const outside = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => (mutex.locked ? mutex.run(() => fn(...args)) : fn(...args));
+  const outside =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      mutex.locked ? mutex.run(() => fn(...args)) : fn(...args);
 
   return withAmbientTransactions(
     {

@@ -19,16 +19,16 @@ export const foundation: Migration = {
       return tx.run(unique ? builder.unique() : builder);
     };
 
-    await create('server_settings', (t) =>
-      t.addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()),
-    );
+    await create('server_settings', (t) => t.addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()));
     // Signs pagination cursors; in the database so every server process on it agrees.
-    await tx.run(
-      db.qb.insertInto('server_settings').values({ name: 'cursor_secret', value: randomBytes(32).toString('base64url') }),
-    );
+    await tx.run(db.qb.insertInto('server_settings').values({ name: 'cursor_secret', value: randomBytes(32).toString('base64url') }));
 
     await create('companies', (t) =>
-      createdAt(id(t).addColumn('name', 'text', (c) => c.notNull()).addColumn('key_prefix', 'text', (c) => c.notNull())),
+      createdAt(
+        id(t)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('key_prefix', 'text', (c) => c.notNull()),
+      ),
     );
     await create('api_keys', (t) =>
       createdAt(

@@ -14,7 +14,12 @@ export const members: Migration = {
     // Keys the hashes of the eligibility feed; per company so one company's feed says nothing of another's.
     await tx.run(schema.alterTable('companies').addColumn('credential_secret', 'text'));
     for (const company of await tx.all(db.qb.selectFrom('companies').select('id'))) {
-      await tx.run(db.qb.updateTable('companies').set({ credential_secret: randomBytes(32).toString('base64url') }).where('id', '=', company.id));
+      await tx.run(
+        db.qb
+          .updateTable('companies')
+          .set({ credential_secret: randomBytes(32).toString('base64url') })
+          .where('id', '=', company.id),
+      );
     }
     await tx.run(schema.alterTable('contacts').addColumn('form_signed_at', 'text'));
     await tx.run(schema.alterTable('credentials').addColumn('format', 'text'));
@@ -35,9 +40,7 @@ export const members: Migration = {
         .addColumn('revoked_at', 'text'),
     );
     // A live identifier belongs to one membership; revoked keys stay for the feed's tombstones.
-    await tx.run(
-      schema.createIndex('credential_keys_live').on('credential_keys').columns(['company_id', 'match_key']).unique().where(sql.ref('revoked_at'), 'is', null),
-    );
+    await tx.run(schema.createIndex('credential_keys_live').on('credential_keys').columns(['company_id', 'match_key']).unique().where(sql.ref('revoked_at'), 'is', null));
     await tx.run(schema.createIndex('credential_keys_feed').on('credential_keys').columns(['company_id', 'feed_seq', 'match_key']));
     await tx.run(schema.createIndex('credential_keys_membership').on('credential_keys').columns(['membership_id']));
 

@@ -24,9 +24,7 @@ function outcomeOrRefuse(status: string): BookingOutcome {
  */
 export async function setBookingOutcome(db: Db, companyId: string, bookingId: string, status: string, now = nowIso()) {
   const outcome = outcomeOrRefuse(status);
-  const booking = await db.first(
-    db.qb.selectFrom('bookings').select(['id', 'status', 'start_at', 'updated_at']).where('id', '=', bookingId).where('company_id', '=', companyId),
-  );
+  const booking = await db.first(db.qb.selectFrom('bookings').select(['id', 'status', 'start_at', 'updated_at']).where('id', '=', bookingId).where('company_id', '=', companyId));
   if (!booking) throw new ApiError('resource_missing', `No booking ${bookingId} in this company.`, { param: 'booking' });
   const cancelled = () => new ApiError('booking_not_active', `Booking ${bookingId} is cancelled; a cancelled booking cannot be marked ${outcome}.`);
   if (booking.status === 'cancelled') throw cancelled();
@@ -35,9 +33,7 @@ export async function setBookingOutcome(db: Db, companyId: string, bookingId: st
   }
   if (booking.status === outcome) return { id: bookingId, status: outcome, updated_at: booking.updated_at };
   // Guarded on the status, so a cancellation that lands between the read and this write wins.
-  const changed = await db.run(
-    db.qb.updateTable('bookings').set({ status: outcome, updated_at: now }).where('id', '=', bookingId).where('status', '!=', 'cancelled'),
-  );
+  const changed = await db.run(db.qb.updateTable('bookings').set({ status: outcome, updated_at: now }).where('id', '=', bookingId).where('status', '!=', 'cancelled'));
   if (changed === 0) throw cancelled();
   return { id: bookingId, status: outcome, updated_at: now };
 }

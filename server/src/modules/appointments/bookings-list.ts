@@ -20,13 +20,19 @@ export async function listBookings(ctx: Ctx, query: ListQuery): Promise<{ data: 
   const zone = await listZone(ctx, query.location_id);
   const from = query.from === undefined ? undefined : boundary(query.from, zone, 'from');
   const to = query.to === undefined ? undefined : boundary(query.to, zone, 'to');
-  const page = await pageInLocations(ctx, 'bookings', query, (locations) => {
-    let q = ctx.db.qb.selectFrom('bookings').selectAll().where('company_id', '=', ctx.auth.companyId);
-    if (locations) q = q.where('location_id', 'in', locations);
-    if (query.contact_id !== undefined) q = q.where('contact_id', '=', query.contact_id);
-    if (from !== undefined) q = q.where('start_at', '>=', from);
-    if (to !== undefined) q = q.where('start_at', '<', to);
-    return q;
-  }, { first: 'start_at', second: 'id' });
+  const page = await pageInLocations(
+    ctx,
+    'bookings',
+    query,
+    (locations) => {
+      let q = ctx.db.qb.selectFrom('bookings').selectAll().where('company_id', '=', ctx.auth.companyId);
+      if (locations) q = q.where('location_id', 'in', locations);
+      if (query.contact_id !== undefined) q = q.where('contact_id', '=', query.contact_id);
+      if (from !== undefined) q = q.where('start_at', '>=', from);
+      if (to !== undefined) q = q.where('start_at', '<', to);
+      return q;
+    },
+    { first: 'start_at', second: 'id' },
+  );
   return { data: page.data.map(toBooking), next_cursor: page.next_cursor };
 }

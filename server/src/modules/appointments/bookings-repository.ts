@@ -55,5 +55,13 @@ export async function findAppointmentService(db: Db, sql: Queryable, companyId: 
 export async function lockHolders(db: Db, sql: Queryable, roomId: string | null, staffIds: string[]): Promise<void> {
   if (db.dialect !== 'postgres') return;
   if (roomId) await sql.all(db.qb.selectFrom('rooms').select('id').where('id', '=', roomId).forUpdate());
-  if (staffIds.length) await sql.all(db.qb.selectFrom('staff').select('id').where('id', 'in', [...staffIds].sort()).orderBy('id').forUpdate());
+  if (staffIds.length)
+    await sql.all(
+      db.qb
+        .selectFrom('staff')
+        .select('id')
+        .where('id', 'in', [...staffIds].sort())
+        .orderBy('id')
+        .forUpdate(),
+    );
 }

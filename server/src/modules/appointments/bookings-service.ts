@@ -16,14 +16,17 @@ const maxWindowMs = 31 * 86_400_000;
 
 const ruleMessages: Record<string, string> = {
   in_the_past: 'That start time is in the past.',
-  minimum_notice: 'That start time is inside the location\'s minimum notice.',
-  beyond_horizon: 'That start time is beyond the location\'s booking horizon.',
+  minimum_notice: "That start time is inside the location's minimum notice.",
+  beyond_horizon: "That start time is beyond the location's booking horizon.",
   outside_hours: 'No qualified technician works at that time.',
-  off_grid: 'Start times follow the location\'s slot interval.',
+  off_grid: "Start times follow the location's slot interval.",
 };
 
 /** Free slots of a service (docs/api-decisions.md, Appointments): the same predicate bookings are checked with. */
-export async function availability(ctx: Ctx, query: { service_id: string; location_id?: string | undefined; technician_id?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<Slot[]> {
+export async function availability(
+  ctx: Ctx,
+  query: { service_id: string; location_id?: string | undefined; technician_id?: string | undefined; from?: string | undefined; to?: string | undefined },
+): Promise<Slot[]> {
   const service = await findAppointmentService(ctx.db, ctx.sql, ctx.auth.companyId, query.service_id);
   const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, query.location_id ?? service.location_id);
   const now = Date.now();
@@ -67,7 +70,12 @@ function refusal(verdicts: Verdict[]): ApiError {
  */
 async function claimTechnician(ctx: Ctx, sql: Queryable, service: ServiceRow, location: LocationRow, start: number, technicianId: string | undefined, excludeBookingId?: string) {
   const technicians = await techniciansFor(ctx, sql, service, technicianId);
-  await lockHolders(ctx.db, sql, service.room_id, technicians.map((t) => t.id));
+  await lockHolders(
+    ctx.db,
+    sql,
+    service.room_id,
+    technicians.map((t) => t.id),
+  );
   const now = Date.now();
   const request = await loadSlotRequest(ctx.db, sql, { service, location, technicians, from: start, to: start + 1, now, ...(excludeBookingId && { excludeBookingId }) });
   const verdicts = technicians.map((t) => ({ technician: t, verdict: checkStart(request, start, t.id) }));
@@ -154,4 +162,3 @@ export async function rescheduleBooking(ctx: Ctx, id: string, startIso: string):
     return toBooking({ ...booking, ...changes });
   });
 }
-

@@ -14,7 +14,7 @@ export const appointmentRoutes = [
     operationId: 'listAvailability',
     summary: 'Open appointment slots of a service',
     description:
-      'One slot per technician per start, sorted by start then technician, on a grid aligned to the location\'s local clock. Working hours (date overrides and time off replace or remove them), minus active bookings widened by buffers, minus times the service\'s room is taken, minus the minimum notice and beyond the booking horizon. `from` defaults to now, `to` to `from` + 7 days and may be at most 31 days after it; a bare date is local midnight at the location. Every slot shown passes the same check POST /bookings applies.',
+      "One slot per technician per start, sorted by start then technician, on a grid aligned to the location's local clock. Working hours (date overrides and time off replace or remove them), minus active bookings widened by buffers, minus times the service's room is taken, minus the minimum notice and beyond the booking horizon. `from` defaults to now, `to` to `from` + 7 days and may be at most 31 days after it; a bare date is local midnight at the location. Every slot shown passes the same check POST /bookings applies.",
     tag: 'Appointments',
     scopes: ['read:availability'],
     query: AvailabilityQuery,
@@ -27,7 +27,8 @@ export const appointmentRoutes = [
     path: '/bookings',
     operationId: 'listBookings',
     summary: 'List bookings',
-    description: 'Earliest start first. `from` includes bookings starting on or after it, `to` those starting before it; a bare date is local midnight at `location_id` (or the key\'s only location, else UTC).',
+    description:
+      "Earliest start first. `from` includes bookings starting on or after it, `to` those starting before it; a bare date is local midnight at `location_id` (or the key's only location, else UTC).",
     tag: 'Appointments',
     scopes: ['read:bookings'],
     query: BookingListQuery,
@@ -73,7 +74,8 @@ export const appointmentRoutes = [
     path: '/bookings/:id/cancel',
     operationId: 'cancelBooking',
     summary: 'Cancel a booking',
-    description: 'The API acts for the business, so it may cancel inside the cancellation window: the booking is then flagged `late_cancel`. Cancelling a cancelled booking answers 200 unchanged; a completed or no-show booking is 409 `booking_not_active`.',
+    description:
+      'The API acts for the business, so it may cancel inside the cancellation window: the booking is then flagged `late_cancel`. Cancelling a cancelled booking answers 200 unchanged; a completed or no-show booking is 409 `booking_not_active`.',
     tag: 'Appointments',
     scopes: ['write:bookings'],
     params: IdParams,

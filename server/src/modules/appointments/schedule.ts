@@ -19,11 +19,7 @@ const ms = (iso: string) => Date.parse(iso);
 /** Staff who may perform the service: its qualified list, or everyone with hours at its location. */
 export async function qualifiedStaff(db: Db, sql: Queryable, service: ServiceRow): Promise<{ id: string; name: string }[]> {
   const listed = await sql.all(
-    db.qb
-      .selectFrom('service_staff as q')
-      .innerJoin('staff as s', 's.id', 'q.staff_id')
-      .select(['s.id', 's.first_name', 's.last_name'])
-      .where('q.service_id', '=', service.id),
+    db.qb.selectFrom('service_staff as q').innerJoin('staff as s', 's.id', 'q.staff_id').select(['s.id', 's.first_name', 's.last_name']).where('q.service_id', '=', service.id),
   );
   const rows = listed.length
     ? listed
@@ -63,7 +59,13 @@ export async function loadSlotRequest(
   const lastDate = DateTime.fromMillis(input.to + lookBehindMs, { zone: location.timezone }).toISODate()!;
   const none = ['']; // `in ()` is not SQL; no technician matches the empty id
   const [hours, overrides, timeOff, busy, roomBusy] = await Promise.all([
-    sql.all(db.qb.selectFrom('staff_hours').select(['staff_id', 'weekday', 'start_time', 'end_time']).where('staff_id', 'in', ids.length ? ids : none).where('location_id', '=', location.id)),
+    sql.all(
+      db.qb
+        .selectFrom('staff_hours')
+        .select(['staff_id', 'weekday', 'start_time', 'end_time'])
+        .where('staff_id', 'in', ids.length ? ids : none)
+        .where('location_id', '=', location.id),
+    ),
     sql.all(
       db.qb
         .selectFrom('staff_overrides')
@@ -73,7 +75,14 @@ export async function loadSlotRequest(
         .where('date', '>=', firstDate)
         .where('date', '<=', lastDate),
     ),
-    sql.all(db.qb.selectFrom('staff_time_off').select(['staff_id', 'start_at', 'end_at']).where('staff_id', 'in', ids.length ? ids : none).where('end_at', '>', windowStart).where('start_at', '<', windowEnd)),
+    sql.all(
+      db.qb
+        .selectFrom('staff_time_off')
+        .select(['staff_id', 'start_at', 'end_at'])
+        .where('staff_id', 'in', ids.length ? ids : none)
+        .where('end_at', '>', windowStart)
+        .where('start_at', '<', windowEnd),
+    ),
     activeBlocks(db, sql, 'staff_id', ids, windowStart, windowEnd, input.excludeBookingId),
     service.room_id ? activeBlocks(db, sql, 'room_id', [service.room_id], windowStart, windowEnd, input.excludeBookingId) : Promise.resolve(null),
   ]);

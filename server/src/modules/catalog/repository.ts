@@ -8,12 +8,7 @@ export async function keyLocationIds(db: Db, sql: Queryable, auth: AuthContext):
 }
 
 export async function keyLocations(db: Db, sql: Queryable, auth: AuthContext): Promise<Location[]> {
-  let query = db.qb
-    .selectFrom('locations')
-    .select(['id', 'name', 'slug', 'timezone', 'address'])
-    .where('company_id', '=', auth.companyId)
-    .orderBy('name')
-    .orderBy('id');
+  let query = db.qb.selectFrom('locations').select(['id', 'name', 'slug', 'timezone', 'address']).where('company_id', '=', auth.companyId).orderBy('name').orderBy('id');
   if (auth.locationIds !== null) query = query.where('id', 'in', auth.locationIds.length ? auth.locationIds : ['']);
   return sql.all(query);
 }

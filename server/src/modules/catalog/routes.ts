@@ -20,7 +20,7 @@ export const catalogRoutes = [
     path: '/services',
     operationId: 'listServices',
     summary: 'List bookable services',
-    description: 'Services in the key\'s locations, oldest first. `location_id` narrows to one location the key may act on.',
+    description: "Services in the key's locations, oldest first. `location_id` narrows to one location the key may act on.",
     tag: 'Catalog',
     scopes: ['read:catalog'],
     query: ServiceListQuery,
@@ -28,7 +28,10 @@ export const catalogRoutes = [
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async (ctx) => {
       const result = await pageInLocations(ctx, 'services', ctx.query, (locations) => {
-        const q = ctx.db.qb.selectFrom('services').select([...serviceColumns, 'created_at']).where('company_id', '=', ctx.auth.companyId);
+        const q = ctx.db.qb
+          .selectFrom('services')
+          .select([...serviceColumns, 'created_at'])
+          .where('company_id', '=', ctx.auth.companyId);
         return locations ? q.where('location_id', 'in', locations) : q;
       });
       return ok({ data: result.data.map(({ created_at: _created, ...service }) => service), next_cursor: result.next_cursor });
@@ -45,9 +48,7 @@ export const catalogRoutes = [
     responses: { 200: { description: 'The service', schema: Service } },
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async ({ db, sql, auth, params }) => {
-      const service = await sql.first(
-        db.qb.selectFrom('services').select(serviceColumns).where('id', '=', params.id).where('company_id', '=', auth.companyId),
-      );
+      const service = await sql.first(db.qb.selectFrom('services').select(serviceColumns).where('id', '=', params.id).where('company_id', '=', auth.companyId));
       if (!service) throw new ApiError('resource_missing', `No such service: ${params.id}.`, { param: 'id' });
       assertLocationAllowed(auth, service.location_id, 'id');
       return ok(service);

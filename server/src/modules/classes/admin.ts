@@ -14,9 +14,7 @@ async function classOfCompany(db: Db, sql: Queryable, companyId: string, classId
   const found = await sql.first(db.qb.selectFrom('classes').select('id').where('id', '=', classId).where('company_id', '=', companyId));
   if (!found) throw new ApiError('resource_missing', `No class ${classId} in this company.`, { param: 'class' });
   const cls = await lockClass(db, sql, classId);
-  const location = await sql.first(
-    db.qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', cls.location_id),
-  );
+  const location = await sql.first(db.qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', cls.location_id));
   return { cls, location: location! };
 }
 
@@ -30,7 +28,13 @@ export async function cancelClass(db: Db, companyId: string, classId: string, no
     const released = await sql.run(
       db.qb.updateTable('class_attendees').set({ status: 'cancelled', excused: 1, cancelled_at: at, updated_at: at }).where('class_id', '=', classId).where('status', '=', 'reserved'),
     );
-    await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'cancelled', updated_at: at }).where('class_id', '=', classId).where('status', 'in', [...queued]));
+    await sql.run(
+      db.qb
+        .updateTable('class_waitlist')
+        .set({ status: 'cancelled', updated_at: at })
+        .where('class_id', '=', classId)
+        .where('status', 'in', [...queued]),
+    );
     return { ...(await classSummary(db, sql, companyId, classId, at)), released };
   });
 }
@@ -46,7 +50,11 @@ export async function updateClass(db: Db, companyId: string, classId: string, ch
     if (change.capacity !== undefined) {
       if (!Number.isInteger(change.capacity) || change.capacity < 1) throw new ApiError('invalid_param', 'Capacity must be a whole number of at least 1.', { param: 'capacity' });
       const booked = await sql.first(
-        db.qb.selectFrom('class_attendees').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', classId).where('status', 'in', [...spotHolding]),
+        db.qb
+          .selectFrom('class_attendees')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('class_id', '=', classId)
+          .where('status', 'in', [...spotHolding]),
       );
       if (change.capacity < Number(booked!.n)) {
         throw new ApiError('booking_rule', `${booked!.n} spots are booked; cancel spots before lowering the capacity to ${change.capacity}.`, { param: 'capacity' });
@@ -67,9 +75,23 @@ export async function addToWaitlist(db: Db, companyId: string, classId: string, 
     if (Date.parse(cls.start_at) <= now) throw new ApiError('booking_rule', `Class ${classId} has started; its waitlist is closed.`);
     const contact = await sql.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', companyId));
     if (!contact) throw new ApiError('resource_missing', `No contact ${contactId} in this company.`, { param: 'contact' });
-    const holding = await sql.first(db.qb.selectFrom('class_attendees').select('id').where('class_id', '=', classId).where('contact_id', '=', contactId).where('status', 'in', [...spotHolding]));
+    const holding = await sql.first(
+      db.qb
+        .selectFrom('class_attendees')
+        .select('id')
+        .where('class_id', '=', classId)
+        .where('contact_id', '=', contactId)
+        .where('status', 'in', [...spotHolding]),
+    );
     if (holding) throw new ApiError('booking_rule', 'This contact already holds a spot in the class.', { param: 'contact' });
-    const queuedEntry = await sql.first(db.qb.selectFrom('class_waitlist').select(['id', 'position']).where('class_id', '=', classId).where('contact_id', '=', contactId).where('status', 'in', [...queued]));
+    const queuedEntry = await sql.first(
+      db.qb
+        .selectFrom('class_waitlist')
+        .select(['id', 'position'])
+        .where('class_id', '=', classId)
+        .where('contact_id', '=', contactId)
+        .where('status', 'in', [...queued]),
+    );
     if (queuedEntry) return { waitlist_id: queuedEntry.id, position: queuedEntry.position, promoted: false };
     const entry = await joinWaitlist(db, sql, cls, contactId, now);
     const promoted = await fillFreedSpots(db, sql, cls, location, now);
@@ -79,9 +101,7 @@ export async function addToWaitlist(db: Db, companyId: string, classId: string, 
 
 /** Lapsed offers pass their spots on; run periodically so a spot is never held by an offer nobody took. */
 export async function sweepLapsedOffers(db: Db, now = Date.now()): Promise<number> {
-  const lapsed = await db.all(
-    db.qb.selectFrom('class_waitlist').select(['class_id', 'company_id']).distinct().where('status', '=', 'offered').where('offer_expires_at', '<=', toIso(now)),
-  );
+  const lapsed = await db.all(db.qb.selectFrom('class_waitlist').select(['class_id', 'company_id']).distinct().where('status', '=', 'offered').where('offer_expires_at', '<=', toIso(now)));
   for (const { class_id, company_id } of lapsed) {
     await db.transaction(async (sql) => {
       const { cls, location } = await classOfCompany(db, sql, company_id, class_id);

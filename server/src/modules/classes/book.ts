@@ -38,20 +38,42 @@ export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: s
     const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId: body.contact_id, firstTimersOnly: service.first_timers_only === 1 });
     if (refusal) throw refusal;
     const entry = await sql.first(
-      db.qb.selectFrom('class_waitlist').select(['id', 'status', 'offer_expires_at']).where('class_id', '=', cls.id).where('contact_id', '=', body.contact_id).where('status', 'in', [...queued]),
+      db.qb
+        .selectFrom('class_waitlist')
+        .select(['id', 'status', 'offer_expires_at'])
+        .where('class_id', '=', cls.id)
+        .where('contact_id', '=', body.contact_id)
+        .where('status', 'in', [...queued]),
     );
     const holdsOffer = entry?.status === 'offered' && entry.offer_expires_at! > nowIso;
     if ((await taken()) - (holdsOffer ? 1 : 0) >= cls.capacity) throw new ApiError('class_full', 'This class has no spot left.');
     const coverage = await decideCoverage(db, sql, {
-      cls, location, service, contactId: body.contact_id, companyId: ctx.auth.companyId, allowWithoutEntitlement: body.allow_without_entitlement === true,
+      cls,
+      location,
+      service,
+      contactId: body.contact_id,
+      companyId: ctx.auth.companyId,
+      allowWithoutEntitlement: body.allow_without_entitlement === true,
     });
     if (!coverage) {
       throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
     }
     const spot: AttendeeRow = {
-      id: randomUUID(), company_id: ctx.auth.companyId, class_id: cls.id, contact_id: body.contact_id, status: 'reserved', paid_by: coverage.paid_by,
-      membership_id: coverage.membership_id, source: holdsOffer ? 'waitlist' : 'api', excused: 0, visit_id: null, guest_of_contact_id: null,
-      booked_at: nowIso, checked_in_at: null, cancelled_at: null, updated_at: nowIso,
+      id: randomUUID(),
+      company_id: ctx.auth.companyId,
+      class_id: cls.id,
+      contact_id: body.contact_id,
+      status: 'reserved',
+      paid_by: coverage.paid_by,
+      membership_id: coverage.membership_id,
+      source: holdsOffer ? 'waitlist' : 'api',
+      excused: 0,
+      visit_id: null,
+      guest_of_contact_id: null,
+      booked_at: nowIso,
+      checked_in_at: null,
+      cancelled_at: null,
+      updated_at: nowIso,
     };
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
     // Booked directly or by accepting an offer: the contact leaves the waitlist.

@@ -40,9 +40,7 @@ export async function cancelClassSpot(ctx: Ctx, classId: string, body: { contact
     // The spot the contact holds, else the one they last released (cancelling again answers it unchanged).
     const spot =
       (await liveSpot(db, sql, cls.id, body.contact_id)) ??
-      (await sql.first(
-        db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', cls.id).where('contact_id', '=', body.contact_id).orderBy('cancelled_at', 'desc').orderBy('id', 'desc'),
-      ));
+      (await sql.first(db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', cls.id).where('contact_id', '=', body.contact_id).orderBy('cancelled_at', 'desc').orderBy('id', 'desc')));
     if (!spot) throw new ApiError('resource_missing', 'This contact is not on the class roster.', { param: 'contact_id' });
     const spotsLeft = async () => Math.max(0, cls.capacity - (await spotsTaken(db, sql, cls.id, nowIso)));
     if (spot.status === 'cancelled' || spot.status === 'late_cancelled') return cancelResult(spot, await spotsLeft(), []);

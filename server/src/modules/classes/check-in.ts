@@ -27,9 +27,7 @@ const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
  * contact's best membership; a contact with none can only be missing the form.
  */
 async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, spot: AttendeeRow, now: Date): Promise<Reason[]> {
-  const evaluated = spot.membership_id
-    ? await evaluate(db, sql, auth, location, spot.membership_id, now)
-    : await evaluateContact(db, sql, auth, location, spot.contact_id, now);
+  const evaluated = spot.membership_id ? await evaluate(db, sql, auth, location, spot.membership_id, now) : await evaluateContact(db, sql, auth, location, spot.contact_id, now);
   if (evaluated) return evaluated.decision.reasons.filter((reason) => alertReasons.has(reason));
   const contact = await sql.first(db.qb.selectFrom('contacts').select('form_signed_at').where('id', '=', spot.contact_id));
   return contact!.form_signed_at === null && checkinRules(location).checkin_alerts.form_missing === 'block' ? ['form_missing'] : [];
@@ -63,8 +61,16 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Pro
     if (blocked.length) {
       await sql.run(
         db.qb.insertInto('checkin_denials').values({
-          id: randomUUID(), company_id: ctx.auth.companyId, location_id: location.id, membership_id: spot.membership_id, contact_id: spot.contact_id,
-          credential_hash: null, reasons: JSON.stringify(blocked), source: origin.source, device_id: origin.device_id, attempted_at: toIso(Date.now()),
+          id: randomUUID(),
+          company_id: ctx.auth.companyId,
+          location_id: location.id,
+          membership_id: spot.membership_id,
+          contact_id: spot.contact_id,
+          credential_hash: null,
+          reasons: JSON.stringify(blocked),
+          source: origin.source,
+          device_id: origin.device_id,
+          attempted_at: toIso(Date.now()),
         }),
       );
       throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });

@@ -25,11 +25,36 @@ export function classSummaries(db: Db, companyId: string, now: string) {
     .innerJoin('locations as l', 'l.id', 'c.location_id')
     .select((eb) => [
       'l.settings as location_settings',
-      'c.id', 'c.location_id', 'c.service_id', 's.name as service_name', 'c.staff_id', 't.first_name as staff_first_name',
-      't.last_name as staff_last_name', 'c.start_at', 'c.end_at', 'c.capacity', 'c.status',
-      eb.selectFrom('class_attendees as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.class_id', '=', 'c.id').where('a.status', 'in', [...spotHolding]).as('booked'),
-      eb.selectFrom('class_waitlist as w').select(eb.fn.countAll<number>().as('n')).whereRef('w.class_id', '=', 'c.id').where('w.status', '=', 'offered').where('w.offer_expires_at', '>', now).as('held'),
-      eb.selectFrom('class_waitlist as q').select(eb.fn.countAll<number>().as('n')).whereRef('q.class_id', '=', 'c.id').where('q.status', 'in', [...queued]).as('waiting'),
+      'c.id',
+      'c.location_id',
+      'c.service_id',
+      's.name as service_name',
+      'c.staff_id',
+      't.first_name as staff_first_name',
+      't.last_name as staff_last_name',
+      'c.start_at',
+      'c.end_at',
+      'c.capacity',
+      'c.status',
+      eb
+        .selectFrom('class_attendees as a')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('a.class_id', '=', 'c.id')
+        .where('a.status', 'in', [...spotHolding])
+        .as('booked'),
+      eb
+        .selectFrom('class_waitlist as w')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('w.class_id', '=', 'c.id')
+        .where('w.status', '=', 'offered')
+        .where('w.offer_expires_at', '>', now)
+        .as('held'),
+      eb
+        .selectFrom('class_waitlist as q')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('q.class_id', '=', 'c.id')
+        .where('q.status', 'in', [...queued])
+        .as('waiting'),
     ])
     .where('c.company_id', '=', companyId);
 }
@@ -95,17 +120,33 @@ export async function lockContact(db: Db, sql: Queryable, contactId: string): Pr
 /** Spots taken now: booked plus offers that still hold a spot. */
 export async function spotsTaken(db: Db, sql: Queryable, classId: string, now: string): Promise<number> {
   const booked = await sql.first(
-    db.qb.selectFrom('class_attendees').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', classId).where('status', 'in', [...spotHolding]),
+    db.qb
+      .selectFrom('class_attendees')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('class_id', '=', classId)
+      .where('status', 'in', [...spotHolding]),
   );
   const held = await sql.first(
-    db.qb.selectFrom('class_waitlist').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', classId).where('status', '=', 'offered').where('offer_expires_at', '>', now),
+    db.qb
+      .selectFrom('class_waitlist')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('class_id', '=', classId)
+      .where('status', '=', 'offered')
+      .where('offer_expires_at', '>', now),
   );
   return Number(booked!.n) + Number(held!.n);
 }
 
 /** The contact's spot holding row in the class, if any. */
 export async function liveSpot(db: Db, sql: Queryable, classId: string, contactId: string): Promise<AttendeeRow | undefined> {
-  return sql.first(db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', classId).where('contact_id', '=', contactId).where('status', 'in', [...spotHolding]));
+  return sql.first(
+    db.qb
+      .selectFrom('class_attendees')
+      .selectAll()
+      .where('class_id', '=', classId)
+      .where('contact_id', '=', contactId)
+      .where('status', 'in', [...spotHolding]),
+  );
 }
 
 /** The contact of the company, or 404 on `contact_id`. */

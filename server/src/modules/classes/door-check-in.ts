@@ -59,16 +59,32 @@ export async function checkInAtDoorToClass(
   else {
     // Checked in before (free class) with no visit yet: this door entry is its visit, once.
     visitId = await uncountedVisit(db, sql, input, cls);
-    await sql.run(db.qb.updateTable('class_attendees').set({ visit_id: visitId, updated_at: toIso(Date.now()) }).where('id', '=', spot.id));
+    await sql.run(
+      db.qb
+        .updateTable('class_attendees')
+        .set({ visit_id: visitId, updated_at: toIso(Date.now()) })
+        .where('id', '=', spot.id),
+    );
   }
   return { visit: await visitById(db, sql, visitId), created: true };
 }
 
 /** The class check-in itself: the covering credit consumed once, the roster updated. */
-async function checkSpotIn(db: Db, sql: Queryable, input: { facts: MembershipFacts; location: LocationRow; at: Date; flags: string[]; origin: VisitOrigin }, spot: AttendeeRow, cls: ClassRow): Promise<string> {
+async function checkSpotIn(
+  db: Db,
+  sql: Queryable,
+  input: { facts: MembershipFacts; location: LocationRow; at: Date; flags: string[]; origin: VisitOrigin },
+  spot: AttendeeRow,
+  cls: ClassRow,
+): Promise<string> {
   const at = input.at.getTime();
   const visitId = (await consumeCredit(db, sql, { spot, cls, location: input.location, at, flags: input.flags, origin: input.origin })) ?? (await uncountedVisit(db, sql, input, cls));
-  await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: toIso(at), visit_id: visitId, updated_at: toIso(Date.now()) }).where('id', '=', spot.id));
+  await sql.run(
+    db.qb
+      .updateTable('class_attendees')
+      .set({ status: 'checked_in', checked_in_at: toIso(at), visit_id: visitId, updated_at: toIso(Date.now()) })
+      .where('id', '=', spot.id),
+  );
   return visitId;
 }
 
@@ -78,10 +94,24 @@ async function uncountedVisit(db: Db, sql: Queryable, input: { facts: Membership
   const id = randomUUID();
   await sql.run(
     db.qb.insertInto('visits').values({
-      id, company_id: cls.company_id, membership_id: facts.membership_id, contact_id: facts.contact_id, location_id: cls.location_id, kind: 'class', class_id: cls.id,
-      checked_in_at: toIso(input.at.getTime()), recorded_at: toIso(Date.now()), source: input.origin.source, device_id: input.origin.device_id, resolved_by: null,
-      offline: input.origin.offline ? 1 : 0, flags: JSON.stringify(input.flags), plan_name: facts.plan_name, visits_used: facts.used,
-      visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - facts.used), counted: 0,
+      id,
+      company_id: cls.company_id,
+      membership_id: facts.membership_id,
+      contact_id: facts.contact_id,
+      location_id: cls.location_id,
+      kind: 'class',
+      class_id: cls.id,
+      checked_in_at: toIso(input.at.getTime()),
+      recorded_at: toIso(Date.now()),
+      source: input.origin.source,
+      device_id: input.origin.device_id,
+      resolved_by: null,
+      offline: input.origin.offline ? 1 : 0,
+      flags: JSON.stringify(input.flags),
+      plan_name: facts.plan_name,
+      visits_used: facts.used,
+      visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - facts.used),
+      counted: 0,
     }),
   );
   return id;

@@ -42,8 +42,18 @@ export async function decideCoverage(db: Db, sql: Queryable, input: CoverageInpu
       .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
       .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
       .select([
-        'm.id', 'm.kind', 'm.start_date', 'm.end_date', 'm.credits_total', 'p.billing_interval', 'p.visit_limit', 'p.visit_period',
-        'p.class_limit_per_week', 'p.access_location_ids', 'p.covered_service_ids as plan_services', 't.covered_service_ids as package_services',
+        'm.id',
+        'm.kind',
+        'm.start_date',
+        'm.end_date',
+        'm.credits_total',
+        'p.billing_interval',
+        'p.visit_limit',
+        'p.visit_period',
+        'p.class_limit_per_week',
+        'p.access_location_ids',
+        'p.covered_service_ids as plan_services',
+        't.covered_service_ids as package_services',
       ])
       .where('m.contact_id', '=', contactId)
       .where('m.company_id', '=', input.companyId)
@@ -53,10 +63,7 @@ export async function decideCoverage(db: Db, sql: Queryable, input: CoverageInpu
       .orderBy('m.id'),
   );
   const usable = held.filter(
-    (m) =>
-      m.start_date <= classDay &&
-      (m.end_date === null || classDay <= m.end_date) &&
-      (m.access_location_ids === null || (JSON.parse(m.access_location_ids) as string[]).includes(location.id)),
+    (m) => m.start_date <= classDay && (m.end_date === null || classDay <= m.end_date) && (m.access_location_ids === null || (JSON.parse(m.access_location_ids) as string[]).includes(location.id)),
   );
   for (const m of usable.filter((m) => m.kind === 'membership' && covers(m.plan_services, service.id))) {
     await lockMembership(db, sql, m.id);
@@ -95,7 +102,13 @@ async function membershipHasRoom(db: Db, sql: Queryable, m: PlanLimits, cls: Cla
   if (m.visit_limit !== null) {
     const period = limitPeriod(m.visit_period, m, timezone, start);
     const visits = await sql.first(
-      db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', m.id).where('counted', '=', 1).where('checked_in_at', '>=', period.start).where('checked_in_at', '<', period.end),
+      db.qb
+        .selectFrom('visits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('membership_id', '=', m.id)
+        .where('counted', '=', 1)
+        .where('checked_in_at', '>=', period.start)
+        .where('checked_in_at', '<', period.end),
     );
     const pending = await countSpots(db, sql, m.id, 'membership', period.start, period.end, unconsumed);
     if (Number(visits!.n) + pending >= m.visit_limit) return false;
@@ -123,7 +136,13 @@ async function countSpots(db: Db, sql: Queryable, membershipId: string, paidBy: 
 
 /** A package's credits used (visits) or promised to reserved spots. */
 async function creditsCommitted(db: Db, sql: Queryable, membershipId: string): Promise<number> {
-  const visits = await sql.first(db.qb.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('membership_id', '=', membershipId).where('counted', '=', 1));
+  const visits = await sql.first(
+    db.qb
+      .selectFrom('visits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('membership_id', '=', membershipId)
+      .where('counted', '=', 1),
+  );
   const pending = await countSpots(db, sql, membershipId, 'package', '', '\uffff', unconsumed);
   return Number(visits!.n) + pending;
 }

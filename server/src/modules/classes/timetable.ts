@@ -49,9 +49,7 @@ export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
   const now = Date.now();
   const nowIso = toIso(now);
   const cls = await findClass(ctx.db, ctx.sql, ctx.auth, id);
-  const lapsed = await ctx.sql.first(
-    ctx.db.qb.selectFrom('class_waitlist').select('id').where('class_id', '=', id).where('status', '=', 'offered').where('offer_expires_at', '<=', nowIso),
-  );
+  const lapsed = await ctx.sql.first(ctx.db.qb.selectFrom('class_waitlist').select('id').where('class_id', '=', id).where('status', '=', 'offered').where('offer_expires_at', '<=', nowIso));
   // An offer that lapsed since the last sweep passes its spot on before the roster is shown.
   if (lapsed) {
     await ctx.transaction(async (sql) => {
@@ -70,7 +68,12 @@ export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
       .orderBy('a.id'),
   );
   const waitlist = await ctx.sql.all(
-    ctx.db.qb.selectFrom('class_waitlist').select(['id', 'contact_id', 'status', 'position', 'offer_expires_at']).where('class_id', '=', id).where('status', 'in', [...queued]).orderBy('position'),
+    ctx.db.qb
+      .selectFrom('class_waitlist')
+      .select(['id', 'contact_id', 'status', 'position', 'offer_expires_at'])
+      .where('class_id', '=', id)
+      .where('status', 'in', [...queued])
+      .orderBy('position'),
   );
   return {
     ...summary,

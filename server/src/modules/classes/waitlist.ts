@@ -52,16 +52,33 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
       if (start - now > rules.waitlist_offer_cutoff_hours * 3600_000) {
         await sql.run(
           db.qb.insertInto('class_attendees').values({
-            id: randomUUID(), company_id: cls.company_id, class_id: cls.id, contact_id: entry.contact_id, status: 'reserved', paid_by: coverage.paid_by,
-            membership_id: coverage.membership_id, source: 'waitlist', excused: 0, visit_id: null, guest_of_contact_id: null, booked_at: nowIso,
-            checked_in_at: null, cancelled_at: null, updated_at: nowIso,
+            id: randomUUID(),
+            company_id: cls.company_id,
+            class_id: cls.id,
+            contact_id: entry.contact_id,
+            status: 'reserved',
+            paid_by: coverage.paid_by,
+            membership_id: coverage.membership_id,
+            source: 'waitlist',
+            excused: 0,
+            visit_id: null,
+            guest_of_contact_id: null,
+            booked_at: nowIso,
+            checked_in_at: null,
+            cancelled_at: null,
+            updated_at: nowIso,
           }),
         );
         await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
         promoted.push(entry.contact_id);
       } else {
         const expires = Math.min(now + rules.waitlist_offer_minutes * 60_000, start);
-        await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'offered', offer_expires_at: toIso(expires), updated_at: nowIso }).where('id', '=', entry.id));
+        await sql.run(
+          db.qb
+            .updateTable('class_waitlist')
+            .set({ status: 'offered', offer_expires_at: toIso(expires), updated_at: nowIso })
+            .where('id', '=', entry.id),
+        );
       }
     }
   }
@@ -71,20 +88,45 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
 
 /** Positions 1..n over the entries still queued, in their order. */
 export async function renumber(db: Db, sql: Queryable, classId: string): Promise<void> {
-  const entries = await sql.all(db.qb.selectFrom('class_waitlist').select(['id', 'position']).where('class_id', '=', classId).where('status', 'in', [...queued]).orderBy('position').orderBy('created_at'));
+  const entries = await sql.all(
+    db.qb
+      .selectFrom('class_waitlist')
+      .select(['id', 'position'])
+      .where('class_id', '=', classId)
+      .where('status', 'in', [...queued])
+      .orderBy('position')
+      .orderBy('created_at'),
+  );
   for (const [index, entry] of entries.entries()) {
-    if (entry.position !== index + 1) await sql.run(db.qb.updateTable('class_waitlist').set({ position: index + 1 }).where('id', '=', entry.id));
+    if (entry.position !== index + 1)
+      await sql.run(
+        db.qb
+          .updateTable('class_waitlist')
+          .set({ position: index + 1 })
+          .where('id', '=', entry.id),
+      );
   }
 }
 
 /** Adds a contact at the end of a class's waitlist (setup side: joining is not an API operation). */
 export async function joinWaitlist(db: Db, sql: Queryable, cls: ClassRow, contactId: string, now: number): Promise<{ waitlist_id: string; position: number }> {
   const last = await sql.first(
-    db.qb.selectFrom('class_waitlist').select((eb) => eb.fn.max('position').as('position')).where('class_id', '=', cls.id).where('status', 'in', [...queued]),
+    db.qb
+      .selectFrom('class_waitlist')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('class_id', '=', cls.id)
+      .where('status', 'in', [...queued]),
   );
   const row = {
-    id: randomUUID(), company_id: cls.company_id, class_id: cls.id, contact_id: contactId, status: 'waiting' as const,
-    position: Number(last?.position ?? 0) + 1, offer_expires_at: null, created_at: toIso(now), updated_at: toIso(now),
+    id: randomUUID(),
+    company_id: cls.company_id,
+    class_id: cls.id,
+    contact_id: contactId,
+    status: 'waiting' as const,
+    position: Number(last?.position ?? 0) + 1,
+    offer_expires_at: null,
+    created_at: toIso(now),
+    updated_at: toIso(now),
   };
   await sql.run(db.qb.insertInto('class_waitlist').values(row));
   return { waitlist_id: row.id, position: row.position };

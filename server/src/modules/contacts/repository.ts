@@ -61,4 +61,3 @@ export function contactListQuery(db: Db, companyId: string, locations: readonly 
   }
   return query;
 }
-

@@ -10,15 +10,13 @@ export const contactRoutes = [
     path: '/contacts',
     operationId: 'listContacts',
     summary: 'List or search contacts',
-    description:
-      'Oldest first. `search` matches every word against first and last name, email and the phone digits, ignoring case and accents (`ann 0100` finds Ann at +1 555 010 0100).',
+    description: 'Oldest first. `search` matches every word against first and last name, email and the phone digits, ignoring case and accents (`ann 0100` finds Ann at +1 555 010 0100).',
     tag: 'Contacts',
     scopes: ['read:contacts'],
     query: ContactListQuery,
     responses: { 200: { description: 'A page of contacts', schema: page(Contact) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) =>
-      ok(await pageInLocations(ctx, 'contacts', ctx.query, (locations) => contactListQuery(ctx.db, ctx.auth.companyId, locations, ctx.query.search))),
+    handler: async (ctx) => ok(await pageInLocations(ctx, 'contacts', ctx.query, (locations) => contactListQuery(ctx.db, ctx.auth.companyId, locations, ctx.query.search))),
   }),
   defineRoute({
     method: 'GET',

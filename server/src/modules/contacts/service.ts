@@ -67,7 +67,11 @@ export async function updateContact(ctx: Ctx, id: string, patch: ContactUpdate):
   const updated_at = nowIso();
   try {
     await ctx.sql.run(
-      ctx.db.qb.updateTable('contacts').set({ ...next, search_text: searchText(next), updated_at }).where('id', '=', id).where('company_id', '=', ctx.auth.companyId),
+      ctx.db.qb
+        .updateTable('contacts')
+        .set({ ...next, search_text: searchText(next), updated_at })
+        .where('id', '=', id)
+        .where('company_id', '=', ctx.auth.companyId),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('phone_taken', 'Another contact at this location has that phone number.', { param: 'phone' });

@@ -42,9 +42,7 @@ export async function createKey(db: Db, input: CreateKeyInput): Promise<ApiKeyRe
   const locationIds = input.locationIds === 'all' ? null : [...new Set(input.locationIds)];
   if (locationIds) {
     if (locationIds.length === 0) throw new ApiError('invalid_param', 'A key needs at least one location, or all.', { param: 'locations' });
-    const found = await db.all(
-      db.qb.selectFrom('locations').select('id').where('company_id', '=', company.id).where('id', 'in', locationIds),
-    );
+    const found = await db.all(db.qb.selectFrom('locations').select('id').where('company_id', '=', company.id).where('id', 'in', locationIds));
     const missing = locationIds.filter((id) => !found.some((row) => row.id === id));
     if (missing.length) throw new ApiError('resource_missing', `No location ${missing.join(', ')} in company ${company.id}.`, { param: 'locations' });
   }
@@ -68,23 +66,14 @@ export async function createKey(db: Db, input: CreateKeyInput): Promise<ApiKeyRe
 }
 
 export async function listKeys(db: Db, companyId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db.all(
-    db.qb
-      .selectFrom('api_keys')
-      .select(keyColumns)
-      .where('company_id', '=', companyId)
-      .orderBy('created_at')
-      .orderBy('id'),
-  );
+  const rows = await db.all(db.qb.selectFrom('api_keys').select(keyColumns).where('company_id', '=', companyId).orderBy('created_at').orderBy('id'));
   return rows.map(toRecord);
 }
 
 /** Revokes a key; every server process refuses it from its next request. Revoking twice is a no-op. */
 export async function revokeKey(db: Db, keyId: string): Promise<ApiKeyRecord> {
   await db.run(db.qb.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).where('revoked_at', 'is', null));
-  const row = await db.first(
-    db.qb.selectFrom('api_keys').select(keyColumns).where('id', '=', keyId),
-  );
+  const row = await db.first(db.qb.selectFrom('api_keys').select(keyColumns).where('id', '=', keyId));
   if (!row) throw new ApiError('resource_missing', `No key ${keyId}.`, { param: 'id' });
   return toRecord(row);
 }

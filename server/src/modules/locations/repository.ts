@@ -23,7 +23,12 @@ export async function locationSettings(db: Db, companyId: string, locationId: st
 export async function replaceLocationSettings(db: Db, companyId: string, locationId: string, settings: LocationSettings): Promise<LocationSettings> {
   await locationOf(db, companyId, locationId);
   await db.transaction(async (tx) => {
-    await tx.run(db.qb.updateTable('locations').set({ settings: JSON.stringify(settings) }).where('id', '=', locationId));
+    await tx.run(
+      db.qb
+        .updateTable('locations')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', locationId),
+    );
     await bumpCompanyFeed(db, tx, companyId);
   });
   return settings;

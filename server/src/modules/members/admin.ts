@@ -32,7 +32,17 @@ export async function addCard(db: Db, companyId: string, membershipId: string, v
   await membershipOf(db, companyId, membershipId);
   const enrolled = enrolOrRefuse(value, format);
   const now = nowIso();
-  const credential = { id: randomUUID(), company_id: companyId, membership_id: membershipId, kind: 'card_uid' as const, value: value.trim(), format, canonical: enrolled.canonical, created_at: now, revoked_at: null };
+  const credential = {
+    id: randomUUID(),
+    company_id: companyId,
+    membership_id: membershipId,
+    kind: 'card_uid' as const,
+    value: value.trim(),
+    format,
+    canonical: enrolled.canonical,
+    created_at: now,
+    revoked_at: null,
+  };
   try {
     await db.transaction(async (tx) => {
       await refuseCardShadowedByCode(db, tx, companyId, enrolled.keys, membershipId);
@@ -40,7 +50,17 @@ export async function addCard(db: Db, companyId: string, membershipId: string, v
       const seq = await nextFeedSeq(db, tx, companyId);
       await tx.run(
         db.qb.insertInto('credential_keys').values(
-          enrolled.keys.map((key) => ({ company_id: companyId, match_key: key, membership_id: membershipId, credential_id: credential.id, kind: 'card_uid' as const, feed_seq: seq, feed_updated_at: now, created_at: now, revoked_at: null })),
+          enrolled.keys.map((key) => ({
+            company_id: companyId,
+            match_key: key,
+            membership_id: membershipId,
+            credential_id: credential.id,
+            kind: 'card_uid' as const,
+            feed_seq: seq,
+            feed_updated_at: now,
+            created_at: now,
+            revoked_at: null,
+          })),
         ),
       );
       // has_card may have changed for the membership's other keys too.
@@ -86,7 +106,12 @@ export async function setFormSigned(db: Db, companyId: string, contactId: string
   await db.transaction(async (tx) => {
     await tx.run(db.qb.updateTable('contacts').set({ form_signed_at: signedAt, updated_at: nowIso() }).where('id', '=', contactId));
     const memberships = await tx.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId));
-    await bumpFeed(db, tx, companyId, memberships.map((m) => m.id));
+    await bumpFeed(
+      db,
+      tx,
+      companyId,
+      memberships.map((m) => m.id),
+    );
   });
   return { id: contactId, form_signed_at: signedAt };
 }

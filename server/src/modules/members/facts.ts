@@ -24,13 +24,25 @@ const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
     .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
     .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
     .select((eb) => [
-      'm.id', 'm.contact_id', 'm.kind', 'm.status', 'm.start_date', 'm.end_date', 'm.credits_total',
-      'c.first_name', 'c.form_signed_at', 'p.name as plan_name', 't.name as template_name', 'p.visit_limit', 'p.visit_period',
-      'p.billing_interval', 'p.access_location_ids', 'p.door_checkin_consumes as plan_door', 't.door_checkin_consumes as template_door',
+      'm.id',
+      'm.contact_id',
+      'm.kind',
+      'm.status',
+      'm.start_date',
+      'm.end_date',
+      'm.credits_total',
+      'c.first_name',
+      'c.form_signed_at',
+      'p.name as plan_name',
+      't.name as template_name',
+      'p.visit_limit',
+      'p.visit_period',
+      'p.billing_interval',
+      'p.access_location_ids',
+      'p.door_checkin_consumes as plan_door',
+      't.door_checkin_consumes as template_door',
       eb
-        .exists(
-          eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null),
-        )
+        .exists(eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null))
         .as('has_card'),
     ])
     .where('m.company_id', '=', companyId);
@@ -66,7 +78,11 @@ export async function loadFacts(
   if (periods.size) {
     const earliest = [...periods.values()].reduce((min, period) => (period.start < min ? period.start : min), '\uffff');
     const visits = await sql.all(
-      db.qb.selectFrom('visits').select(['membership_id', 'checked_in_at']).where('membership_id', 'in', [...periods.keys()]).where('checked_in_at', '>=', earliest)
+      db.qb
+        .selectFrom('visits')
+        .select(['membership_id', 'checked_in_at'])
+        .where('membership_id', 'in', [...periods.keys()])
+        .where('checked_in_at', '>=', earliest)
         // A door entry that used no allowance (migration 006) or a voided visit (007) is not counted against one.
         .where('counted', '=', 1),
     );

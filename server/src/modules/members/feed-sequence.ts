@@ -11,7 +11,11 @@ export async function bumpFeed(db: Db, sql: Queryable, companyId: string, member
   const seq = await nextFeedSeq(db, sql, companyId);
   if (membershipIds.length) {
     await sql.run(
-      db.qb.updateTable('credential_keys').set({ feed_seq: seq, feed_updated_at: nowIso() }).where('company_id', '=', companyId).where('membership_id', 'in', [...new Set(membershipIds)]),
+      db.qb
+        .updateTable('credential_keys')
+        .set({ feed_seq: seq, feed_updated_at: nowIso() })
+        .where('company_id', '=', companyId)
+        .where('membership_id', 'in', [...new Set(membershipIds)]),
     );
   }
   return seq;
@@ -19,7 +23,11 @@ export async function bumpFeed(db: Db, sql: Queryable, companyId: string, member
 
 export async function nextFeedSeq(db: Db, sql: Queryable, companyId: string): Promise<number> {
   const row = await sql.first(
-    db.qb.updateTable('companies').set((eb) => ({ feed_seq: eb('feed_seq', '+', 1) })).where('id', '=', companyId).returning('feed_seq'),
+    db.qb
+      .updateTable('companies')
+      .set((eb) => ({ feed_seq: eb('feed_seq', '+', 1) }))
+      .where('id', '=', companyId)
+      .returning('feed_seq'),
   );
   return row!.feed_seq;
 }

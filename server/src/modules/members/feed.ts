@@ -54,7 +54,14 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
   if (hasMore) rows.length = query.limit;
   const now = new Date();
   const rules = checkinRules(location);
-  const facts = await loadFacts(ctx.db, ctx.sql, ctx.auth.companyId, rows.map((row) => row.membership_id), location, now);
+  const facts = await loadFacts(
+    ctx.db,
+    ctx.sql,
+    ctx.auth.companyId,
+    rows.map((row) => row.membership_id),
+    location,
+    now,
+  );
   const data: EligibilityRow[] = rows.map((row) => {
     const f = facts.get(row.membership_id)!;
     const decision = decide(f, rules, now);

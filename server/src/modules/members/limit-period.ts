@@ -38,12 +38,7 @@ export function limitPeriodDates(
 }
 
 /** The limit period as UTC instants: from local midnight of its first day to local midnight after its last. */
-export function limitPeriod(
-  visitPeriod: string | null,
-  membership: { billing_interval: string | null; start_date: string; end_date: string | null },
-  timezone: string,
-  now: Date,
-): LimitPeriod {
+export function limitPeriod(visitPeriod: string | null, membership: { billing_interval: string | null; start_date: string; end_date: string | null }, timezone: string, now: Date): LimitPeriod {
   const { start, end } = limitPeriodDates(visitPeriod, membership, timezone, now);
   const midnight = (date: string) => DateTime.fromISO(date, { zone: timezone }).startOf('day');
   const toLocal = end === null ? DateTime.fromISO('9999-12-31', { zone: timezone }) : midnight(end).plus({ days: 1 });

@@ -47,9 +47,7 @@ export async function evaluateIdentifier(db: Db, sql: Queryable, auth: AuthConte
 export async function evaluateContact(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, contactId: string, now: Date): Promise<Evaluated | null> {
   const contact = await sql.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', auth.companyId));
   if (!contact) throw new ApiError('resource_missing', `No such contact: ${contactId}.`, { param: 'contact_id' });
-  const ids = (
-    await sql.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId).orderBy('created_at', 'desc').orderBy('id', 'desc'))
-  ).map((row) => row.id);
+  const ids = (await sql.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId).orderBy('created_at', 'desc').orderBy('id', 'desc'))).map((row) => row.id);
   const evaluated = (await evaluateMany(db, sql, auth, location, ids, now)).map((e) => ({ ...e, resolved_by: null }));
   return evaluated.find((e) => e.decision.valid) ?? evaluated[0] ?? null;
 }

@@ -15,7 +15,7 @@ export const memberRoutes = [
     operationId: 'resolveMember',
     summary: 'Resolve a member code or card, and say whether they may check in',
     description:
-      'Records nothing. Always 200: an unknown identifier answers `found: false` with reason `not_found`. The identifier is read the ways the location\'s matching profile allows (decimal, hex, Wiegand 26, reversed byte order). `warnings` lists rules the location set to warn rather than block.',
+      "Records nothing. Always 200: an unknown identifier answers `found: false` with reason `not_found`. The identifier is read the ways the location's matching profile allows (decimal, hex, Wiegand 26, reversed byte order). `warnings` lists rules the location set to warn rather than block.",
     tag: 'Members',
     scopes: ['checkin:members'],
     body: ResolveRequest,
@@ -32,7 +32,7 @@ export const memberRoutes = [
     operationId: 'checkInMember',
     summary: 'Record a facility check-in',
     description:
-      'Names the member by exactly one of `identifier`, `membership_id` or `contact_id` (the contact\'s valid membership is used). A refusal answers 422 `checkin_blocked` with every cause in `reasons` and is kept as an audit record, never counted. A visit a device let in while offline (`offline: true`, a past `checked_in_at`) is always recorded, with `flags` such as `ineligible_at_checkin` for staff to follow up; one reported more than 5 minutes ahead of the server\'s clock is recorded at the server\'s time with the flag `device_clock_ahead`. A member holding a spot in a class at this location whose check-in window (see `checkInToClass`) holds the time is checked into that class: one visit of kind `class` with its `class_id`, the class\'s credit consumed once, the roster updated; if they were checked into it already (kiosk, API, an earlier door entry) the answer is 200 with that visit and nothing is consumed again. Without such a spot, the plan\'s or package\'s `door_checkin_consumes` decides: `visit` (default) uses a visit or credit, `nothing` records the visit with `counted: false`.',
+      "Names the member by exactly one of `identifier`, `membership_id` or `contact_id` (the contact's valid membership is used). A refusal answers 422 `checkin_blocked` with every cause in `reasons` and is kept as an audit record, never counted. A visit a device let in while offline (`offline: true`, a past `checked_in_at`) is always recorded, with `flags` such as `ineligible_at_checkin` for staff to follow up; one reported more than 5 minutes ahead of the server's clock is recorded at the server's time with the flag `device_clock_ahead`. A member holding a spot in a class at this location whose check-in window (see `checkInToClass`) holds the time is checked into that class: one visit of kind `class` with its `class_id`, the class's credit consumed once, the roster updated; if they were checked into it already (kiosk, API, an earlier door entry) the answer is 200 with that visit and nothing is consumed again. Without such a spot, the plan's or package's `door_checkin_consumes` decides: `visit` (default) uses a visit or credit, `nothing` records the visit with `counted: false`.",
     tag: 'Members',
     scopes: ['checkin:members'],
     body: CheckInRequest,
@@ -68,7 +68,7 @@ export const memberRoutes = [
     method: 'GET',
     path: '/members/:id/visits',
     operationId: 'listMembershipVisits',
-    summary: 'List a membership\'s check-ins',
+    summary: "List a membership's check-ins",
     description: '`id` is a membership id. Newest first; class check-ins that used the membership appear with `kind: "class"`.',
     tag: 'Members',
     scopes: ['checkin:members', 'read:memberships'],
@@ -84,7 +84,7 @@ export const memberRoutes = [
     operationId: 'voidVisit',
     summary: 'Void a facility visit whose door never opened',
     description:
-      '`id` is a visit id. A device agent calls this when it checked a member in and then its relay failed to open the door: the member was never let in and is not charged. The visit is kept for the audit trail with its `voided_at`, no longer counts against a visit limit or a pack\'s credits (the eligibility feed\'s next delta carries the new count), and `GET /members/{id}/visits` leaves it out. Idempotent: voiding a voided visit answers 200 with the first void and changes nothing. The visit must be of the key\'s company (else 404) and at a location the key may act on (else 403); only a facility visit can be voided (a class check-in is undone on the class).',
+      "`id` is a visit id. A device agent calls this when it checked a member in and then its relay failed to open the door: the member was never let in and is not charged. The visit is kept for the audit trail with its `voided_at`, no longer counts against a visit limit or a pack's credits (the eligibility feed's next delta carries the new count), and `GET /members/{id}/visits` leaves it out. Idempotent: voiding a voided visit answers 200 with the first void and changes nothing. The visit must be of the key's company (else 404) and at a location the key may act on (else 403); only a facility visit can be voided (a class check-in is undone on the class).",
     tag: 'Members',
     scopes: ['checkin:members'],
     params: IdParams,

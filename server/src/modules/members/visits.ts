@@ -16,8 +16,22 @@ export function toVisit({ offline, flags, counted, ...row }: VisitRow & Partial<
 }
 
 const visitColumns = [
-  'id', 'membership_id', 'contact_id', 'location_id', 'kind', 'class_id', 'checked_in_at', 'source', 'device_id', 'resolved_by',
-  'offline', 'flags', 'plan_name', 'visits_used', 'visits_remaining', 'counted',
+  'id',
+  'membership_id',
+  'contact_id',
+  'location_id',
+  'kind',
+  'class_id',
+  'checked_in_at',
+  'source',
+  'device_id',
+  'resolved_by',
+  'offline',
+  'flags',
+  'plan_name',
+  'visits_used',
+  'visits_remaining',
+  'counted',
 ] as const;
 
 /** A membership's visits, newest first; `from`/`to` bare dates mean local midnight at its location. */
@@ -36,11 +50,16 @@ export async function listVisits(ctx: Ctx, membershipId: string, query: { from?:
   let q = ctx.db.qb.selectFrom('visits').select(visitColumns).where('membership_id', '=', membershipId).where('voided_at', 'is', null);
   if (query.from !== undefined) q = q.where('checked_in_at', '>=', boundary(query.from, membership.timezone, 'from'));
   if (query.to !== undefined) q = q.where('checked_in_at', '<', boundary(query.to, membership.timezone, 'to'));
-  const page = await keysetPage(ctx.sql, q, { first: 'checked_in_at', second: 'id', descending: true }, {
-    limit: query.limit,
-    cursor: query.cursor,
-    codec: ctx.cursors,
-    scope: cursorScope(ctx.auth.companyId, 'visits', { ...query, membershipId }),
-  });
+  const page = await keysetPage(
+    ctx.sql,
+    q,
+    { first: 'checked_in_at', second: 'id', descending: true },
+    {
+      limit: query.limit,
+      cursor: query.cursor,
+      codec: ctx.cursors,
+      scope: cursorScope(ctx.auth.companyId, 'visits', { ...query, membershipId }),
+    },
+  );
   return { data: page.rows.map(toVisit), next_cursor: page.next_cursor };
 }

@@ -15,11 +15,7 @@ type Ctx = HandlerContext<unknown, unknown, unknown>;
 export async function voidVisit(ctx: Ctx, visitId: string, reason: VoidedVisit['reason']): Promise<VoidedVisit> {
   return ctx.db.transaction(async (tx) => {
     const visit = await tx.first(
-      ctx.db.qb
-        .selectFrom('visits')
-        .select(['id', 'membership_id', 'location_id', 'kind', 'voided_at', 'void_reason'])
-        .where('id', '=', visitId)
-        .where('company_id', '=', ctx.auth.companyId),
+      ctx.db.qb.selectFrom('visits').select(['id', 'membership_id', 'location_id', 'kind', 'voided_at', 'void_reason']).where('id', '=', visitId).where('company_id', '=', ctx.auth.companyId),
     );
     if (!visit) throw new ApiError('resource_missing', `No such visit: ${visitId}.`, { param: 'id' });
     assertLocationAllowed(ctx.auth, visit.location_id, 'id');

@@ -8,12 +8,5 @@ import type { Db } from '../../db/types.js';
 export async function listCards(db: Db, companyId: string, membershipId: string) {
   const membership = await db.first(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).where('company_id', '=', companyId));
   if (!membership) throw new ApiError('resource_missing', `No membership ${membershipId} in this company.`, { param: 'membership' });
-  return db.all(
-    db.qb
-      .selectFrom('credentials')
-      .select(['id', 'format', 'canonical', 'created_at', 'revoked_at'])
-      .where('membership_id', '=', membershipId)
-      .orderBy('created_at')
-      .orderBy('id'),
-  );
+  return db.all(db.qb.selectFrom('credentials').select(['id', 'format', 'canonical', 'created_at', 'revoked_at']).where('membership_id', '=', membershipId).orderBy('created_at').orderBy('id'));
 }

@@ -16,8 +16,22 @@ export async function heldMemberships(db: Db, sql: Queryable, companyId: string,
     .innerJoin('locations as l', 'l.id', 'm.location_id')
     .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
     .select([
-      'm.id', 'm.contact_id', 'm.location_id', 'm.kind', 'm.plan_id', 'm.package_template_id', 'm.status', 'm.member_code',
-      'm.start_date', 'm.end_date', 'm.credits_total', 'm.created_at', 'l.timezone', 'p.billing_interval', 'p.visit_period', 'p.class_limit_per_week',
+      'm.id',
+      'm.contact_id',
+      'm.location_id',
+      'm.kind',
+      'm.plan_id',
+      'm.package_template_id',
+      'm.status',
+      'm.member_code',
+      'm.start_date',
+      'm.end_date',
+      'm.credits_total',
+      'm.created_at',
+      'l.timezone',
+      'p.billing_interval',
+      'p.visit_period',
+      'p.class_limit_per_week',
     ])
     .where('m.company_id', '=', companyId)
     .orderBy('m.created_at')

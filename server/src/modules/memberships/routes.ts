@@ -26,7 +26,8 @@ export const membershipRoutes = [
     path: '/contacts/:id/memberships',
     operationId: 'sellMembership',
     summary: 'Sell a membership plan to a contact',
-    description: 'Creates an active membership of the plan, from `start_date` (default today at the plan\'s location). A `member_code` is unique in the company, compared without case or spaces, and may not be any printed form of another membership\'s live card (hex in either case or byte order, decimal, Wiegand 26): a scan of that card would resolve to the code. Either is 409 `member_code_taken` with `param: "member_code"`.',
+    description:
+      'Creates an active membership of the plan, from `start_date` (default today at the plan\'s location). A `member_code` is unique in the company, compared without case or spaces, and may not be any printed form of another membership\'s live card (hex in either case or byte order, decimal, Wiegand 26): a scan of that card would resolve to the code. Either is 409 `member_code_taken` with `param: "member_code"`.',
     tag: 'Stored value',
     scopes: ['write:memberships'],
     params: IdParams,

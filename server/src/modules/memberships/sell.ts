@@ -16,9 +16,7 @@ type Ctx = HandlerContext<unknown, unknown, unknown>;
 /** Sells a plan to a contact: an active membership from `start_date` (default today at the plan's location). */
 export async function sellMembership(ctx: Ctx, contactId: string, body: z.output<typeof SellMembership>): Promise<Reply<HeldMembership>> {
   const contact = await getContact(ctx, contactId);
-  const plan = await ctx.sql.first(
-    ctx.db.qb.selectFrom('membership_plans').select(['id', 'location_id']).where('id', '=', body.plan_id).where('company_id', '=', ctx.auth.companyId),
-  );
+  const plan = await ctx.sql.first(ctx.db.qb.selectFrom('membership_plans').select(['id', 'location_id']).where('id', '=', body.plan_id).where('company_id', '=', ctx.auth.companyId));
   if (!plan) throw new ApiError('resource_missing', `No such membership plan: ${body.plan_id}.`, { param: 'plan_id' });
   const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, plan.location_id, 'plan_id');
   const codeKey = body.member_code === undefined ? null : memberCodeKey(body.member_code);
@@ -47,8 +45,15 @@ export async function sellMembership(ctx: Ctx, contactId: string, body: z.output
         const feedSeq = await nextFeedSeq(ctx.db, sql, ctx.auth.companyId);
         await sql.run(
           ctx.db.qb.insertInto('credential_keys').values({
-            company_id: ctx.auth.companyId, match_key: codeKey, membership_id: membership.id, credential_id: null,
-            kind: 'code', feed_seq: feedSeq, feed_updated_at: now, created_at: now, revoked_at: null,
+            company_id: ctx.auth.companyId,
+            match_key: codeKey,
+            membership_id: membership.id,
+            credential_id: null,
+            kind: 'code',
+            feed_seq: feedSeq,
+            feed_updated_at: now,
+            created_at: now,
+            revoked_at: null,
           }),
         );
       }

@@ -83,8 +83,17 @@ export async function addDemoClassesNow(db: Db, companyId: string, locationId: s
     const id = randomUUID();
     await db.run(
       db.qb.insertInto('classes').values({
-        id, company_id: companyId, location_id: locationId, service_id: service.id, staff_id: staff?.staff_id ?? null, room_id: service.room_id, series_id: null,
-        start_at: new Date(start).toISOString(), end_at: new Date(start + service.duration_minutes * 60_000).toISOString(), capacity: 12, status: 'scheduled',
+        id,
+        company_id: companyId,
+        location_id: locationId,
+        service_id: service.id,
+        staff_id: staff?.staff_id ?? null,
+        room_id: service.room_id,
+        series_id: null,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(start + service.duration_minutes * 60_000).toISOString(),
+        capacity: 12,
+        status: 'scheduled',
         created_at: new Date(now).toISOString(),
       }),
     );

@@ -29,11 +29,17 @@ export async function extendDemoTimetable(db: Db, companyId: string, now = Date.
       .select('locations.timezone')
       .where('class_series.company_id', '=', companyId),
   );
-  const lastDay = series.map((row) => row.ends_on).sort().at(-1);
+  const lastDay = series
+    .map((row) => row.ends_on)
+    .sort()
+    .at(-1);
   if (lastDay === undefined) return { endsOn: null, classesAdded: 0 };
   const carried = series.filter((candidate) => candidate.ends_on === lastDay);
   // One end date for all of them (the latest local date among their zones), so they stay the last ones next time.
-  const target = carried.map((row) => DateTime.fromMillis(now, { zone: row.timezone }).plus({ weeks: demoTimetableWeeks }).toISODate()!).sort().at(-1)!;
+  const target = carried
+    .map((row) => DateTime.fromMillis(now, { zone: row.timezone }).plus({ weeks: demoTimetableWeeks }).toISODate()!)
+    .sort()
+    .at(-1)!;
   if (target <= lastDay) return { endsOn: lastDay, classesAdded: 0 };
   let classesAdded = 0;
   for (const row of carried) {
@@ -41,9 +47,18 @@ export async function extendDemoTimetable(db: Db, companyId: string, now = Date.
     const starts = weeklyStartsInUtc({ weekdays: JSON.parse(row.weekdays) as number[], start_time: row.start_time, starts_on: from, ends_on: target }, row.timezone);
     const created_at = new Date(now).toISOString();
     const rows = starts.map((start) => ({
-      id: randomUUID(), company_id: companyId, location_id: row.location_id, service_id: row.service_id, staff_id: row.staff_id, room_id: row.room_id,
-      series_id: row.id, start_at: storedInstant(start), end_at: storedInstant(start.plus({ minutes: row.duration_minutes })), capacity: row.capacity,
-      status: 'scheduled' as const, created_at,
+      id: randomUUID(),
+      company_id: companyId,
+      location_id: row.location_id,
+      service_id: row.service_id,
+      staff_id: row.staff_id,
+      room_id: row.room_id,
+      series_id: row.id,
+      start_at: storedInstant(start),
+      end_at: storedInstant(start.plus({ minutes: row.duration_minutes })),
+      capacity: row.capacity,
+      status: 'scheduled' as const,
+      created_at,
     }));
     const added = await db.transaction(async () => {
       // Two processes starting on one Postgres: only the one that moves `ends_on` writes the classes.

@@ -52,10 +52,18 @@ export class Section<E extends { ref?: string | undefined; id?: string | undefin
   readonly items: Placed<E>[];
   private readonly byKey = new Map<string, Placed<E>>();
 
-  constructor(readonly name: ImportSectionName, readonly noun: string, entries: E[], problems: Problems) {
+  constructor(
+    readonly name: ImportSectionName,
+    readonly noun: string,
+    entries: E[],
+    problems: Problems,
+  ) {
     this.items = entries.map((entry, index) => ({ entry, id: entry.id ?? randomUUID(), label: entryLabel(name, index, entry) }));
     for (const item of this.items) {
-      for (const [kind, key] of [['ref', item.entry.ref], ['id', item.entry.id]] as const) {
+      for (const [kind, key] of [
+        ['ref', item.entry.ref],
+        ['id', item.entry.id],
+      ] as const) {
         if (key === undefined) continue;
         const holder = this.byKey.get(key);
         if (holder) problems.add(item.label, `${kind} "${key}" is already used by ${holder.label}`);

@@ -30,7 +30,14 @@ export async function databaseProblems(db: Db, plan: ImportPlan): Promise<string
     for (let i = 0; i < given.length; i += idsPerQuery) {
       const batch = given.slice(i, i + idsPerQuery);
       const found = await db.all(
-        db.qb.selectFrom(section.name as IdTable).select('id').where('id', 'in', batch.map((item) => item.id)),
+        db.qb
+          .selectFrom(section.name as IdTable)
+          .select('id')
+          .where(
+            'id',
+            'in',
+            batch.map((item) => item.id),
+          ),
       );
       const taken = new Set(found.map((row) => row.id));
       for (const item of batch) if (taken.has(item.id)) problems.add(item.label, `id "${item.id}" already exists in the database`);

@@ -17,10 +17,12 @@ const sameMembership = (codeWhere: string, cardWhere: string) => cardWhere.start
 export function fileCodeCardClashes(claims: ReadonlyMap<string, KeyClaim>, problems: Problems): void {
   for (const [key, claim] of claims) {
     if (claim.kind !== 'code') continue;
-    const holders = new Set(codeAsCardKeys(key.slice(2)).flatMap((cardKey) => {
-      const holder = claims.get(cardKey);
-      return holder?.kind === 'card_uid' && !sameMembership(claim.where, holder.where) ? [holder.where] : [];
-    }));
+    const holders = new Set(
+      codeAsCardKeys(key.slice(2)).flatMap((cardKey) => {
+        const holder = claims.get(cardKey);
+        return holder?.kind === 'card_uid' && !sameMembership(claim.where, holder.where) ? [holder.where] : [];
+      }),
+    );
     for (const holder of holders) problems.add(claim.where, `${claim.what} is how a reader prints the card at ${holder}: codes and card numbers share one namespace`);
   }
 }
@@ -33,8 +35,13 @@ export async function databaseCodeCardClashes(db: Db, companyId: string, claims:
   const wanted = [...shadows.keys()];
   for (let i = 0; i < wanted.length; i += keysPerQuery) {
     const found = await db.all(
-      db.qb.selectFrom('credential_keys').select(['match_key', 'membership_id']).where('company_id', '=', companyId).where('kind', '=', 'card_uid')
-        .where('match_key', 'in', wanted.slice(i, i + keysPerQuery)).where('revoked_at', 'is', null),
+      db.qb
+        .selectFrom('credential_keys')
+        .select(['match_key', 'membership_id'])
+        .where('company_id', '=', companyId)
+        .where('kind', '=', 'card_uid')
+        .where('match_key', 'in', wanted.slice(i, i + keysPerQuery))
+        .where('revoked_at', 'is', null),
     );
     for (const row of found) {
       const claim = shadows.get(row.match_key)!;

@@ -54,8 +54,7 @@ function planMemberships(ctx: PlanContext): void {
     const { entry, id } = item;
     const contact = ctx.resolve('contacts', entry.contact, item, 'contact');
     const plan = entry.plan === undefined ? undefined : ctx.resolve('membership_plans', entry.plan, item, 'plan');
-    const template =
-      entry.package_template === undefined ? undefined : ctx.resolve('package_templates', entry.package_template, item, 'package_template');
+    const template = entry.package_template === undefined ? undefined : ctx.resolve('package_templates', entry.package_template, item, 'package_template');
     const identifiers = planIdentifiers(ctx, item);
     const offer = plan ?? template;
     if (!contact || !offer) continue;

@@ -32,10 +32,7 @@ export function planStaff(ctx: PlanContext): void {
       const key = `${location.id} ${override.date}`;
       const earlier = overridden.get(key);
       if (earlier !== undefined) {
-        ctx.problems.add(
-          `${label}.overrides[${index}]`,
-          `${override.date} at location "${override.location}" is already overridden by overrides[${earlier}]; merge their spans into one entry`,
-        );
+        ctx.problems.add(`${label}.overrides[${index}]`, `${override.date} at location "${override.location}" is already overridden by overrides[${earlier}]; merge their spans into one entry`);
         return;
       }
       overridden.set(key, index);

@@ -17,7 +17,11 @@ const Ref = z.string().trim().min(1).max(100);
 const Reference = z.string().trim().min(1).max(100);
 const Name = z.string().trim().min(1).max(200);
 const Text = z.string().trim().min(1).max(2000);
-const Minutes = z.number().int().min(1).max(24 * 60);
+const Minutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
 const Count = z.number().int().min(0);
 /** ISO weekday: Monday is 1, Sunday is 7. */
 const Weekday = z.number().int().min(1).max(7);
@@ -46,16 +50,17 @@ const Location = z.strictObject({
   ref: Ref,
   id: Id.optional(),
   name: Name,
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens').max(100),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens')
+    .max(100),
   timezone: TimeZone,
   country: Country,
   address: Text.optional(),
   settings: LocationSettings.optional(),
 });
 
-const StaffHours = z
-  .strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime })
-  .refine(...endAfterStart);
+const StaffHours = z.strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime }).refine(...endAfterStart);
 
 /** One local date at a location whose spans replace the weekly hours; no spans: the day off. */
 const StaffOverride = z.strictObject({ location: Reference, date: DateOnly, spans: DaySpans });
@@ -212,17 +217,20 @@ export const maxSeriesDays = 366;
 const ClassSeries = z
   .strictObject({
     id: Id.optional(),
-    weekdays: z.array(Weekday).min(1).refine((days) => new Set(days).size === days.length, 'a weekday is listed twice'),
+    weekdays: z
+      .array(Weekday)
+      .min(1)
+      .refine((days) => new Set(days).size === days.length, 'a weekday is listed twice'),
     start_time: LocalTime,
     starts_on: DateOnly,
     ends_on: DateOnly,
     ...ClassPlacement,
   })
   .refine((series) => series.ends_on >= series.starts_on, { message: 'ends_on must not be before starts_on', path: ['ends_on'] })
-  .refine(
-    (series) => DateTime.fromISO(series.ends_on).diff(DateTime.fromISO(series.starts_on), 'days').days < maxSeriesDays,
-    { message: `a series spans at most ${maxSeriesDays} days; split longer ranges into several series`, path: ['ends_on'] },
-  );
+  .refine((series) => DateTime.fromISO(series.ends_on).diff(DateTime.fromISO(series.starts_on), 'days').days < maxSeriesDays, {
+    message: `a series spans at most ${maxSeriesDays} days; split longer ranges into several series`,
+    path: ['ends_on'],
+  });
 
 export const ImportFile = z.strictObject({
   version: z.literal(1),

@@ -57,7 +57,10 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
     if (isUniqueViolation(error)) throw new ImportError([`(database): ${(error as Error).message}; nothing was written, try again`]);
     throw error;
   }
-  await refreshStatistics(db, importedTables.filter((table) => plan.rows[table].length > 0));
+  await refreshStatistics(
+    db,
+    importedTables.filter((table) => plan.rows[table].length > 0),
+  );
   return summary(plan);
 }
 

@@ -37,10 +37,7 @@ export const maxTimeOffDays = 366;
 /** Time off belongs to no location, so a local time would be ambiguous: an offset or Z is required. */
 const Instant = z
   .string()
-  .refine(
-    (value) => DateTimeInput.safeParse(value).success,
-    'expected RFC 3339 with Z or an offset, e.g. 2026-08-03T09:00:00+01:00 (time off belongs to no location, so a local time is ambiguous)',
-  );
+  .refine((value) => DateTimeInput.safeParse(value).success, 'expected RFC 3339 with Z or an offset, e.g. 2026-08-03T09:00:00+01:00 (time off belongs to no location, so a local time is ambiguous)');
 
 export const TimeOffInput = z
   .strictObject({ start: Instant, end: Instant, reason: z.string().trim().min(1).max(500).optional() })

@@ -32,13 +32,7 @@ export async function weeklyHours(db: Db, companyId: string, staffId: string, lo
 
 async function readWeeklyHours(db: Db, staffId: string, locationId: string): Promise<Required<WeeklyHours>> {
   const rows = await db.all(
-    db.qb
-      .selectFrom('staff_hours')
-      .select(['weekday', 'start_time', 'end_time'])
-      .where('staff_id', '=', staffId)
-      .where('location_id', '=', locationId)
-      .orderBy('weekday')
-      .orderBy('start_time'),
+    db.qb.selectFrom('staff_hours').select(['weekday', 'start_time', 'end_time']).where('staff_id', '=', staffId).where('location_id', '=', locationId).orderBy('weekday').orderBy('start_time'),
   );
   const hours = Object.fromEntries(weekdayNames.map((day) => [day, [] as Span[]])) as Required<WeeklyHours>;
   for (const row of rows) hours[weekdayNames[row.weekday - 1]!].push({ start: row.start_time, end: row.end_time });

@@ -31,7 +31,7 @@ export const storedValueRoutes = [
     tag: 'Stored value',
     scopes: ['read:memberships'],
     query: LocationFilterQuery,
-    responses: { 200: { description: 'Every plan of the key\'s locations, by name', schema: list(MembershipPlan) } },
+    responses: { 200: { description: "Every plan of the key's locations, by name", schema: list(MembershipPlan) } },
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async (ctx) =>
       ok(
@@ -54,7 +54,7 @@ export const storedValueRoutes = [
     tag: 'Stored value',
     scopes: ['read:packages'],
     query: LocationFilterQuery,
-    responses: { 200: { description: 'Every package template of the key\'s locations, by name', schema: list(PackageTemplate) } },
+    responses: { 200: { description: "Every package template of the key's locations, by name", schema: list(PackageTemplate) } },
     errors: ['resource_missing', 'location_not_allowed'],
     handler: async (ctx) =>
       ok(

@@ -67,9 +67,12 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   // The new member has no card yet, which this location blocks: a gate that let them in while offline reports it, flagged.
   const blocked = await client.POST('/members/check-in', { body: { location_id, membership_id: sold.id, source: 'turnstile' } });
   const reasons: NonNullable<Schemas['Error']['error']['reasons']> = blocked.error?.error.reasons ?? [];
-  const visit = must('checkInMember', await client.POST('/members/check-in', {
-    body: { location_id, membership_id: sold.id, source: 'turnstile', offline: true, checked_in_at: new Date(Date.now() - 60_000).toISOString() },
-  }));
+  const visit = must(
+    'checkInMember',
+    await client.POST('/members/check-in', {
+      body: { location_id, membership_id: sold.id, source: 'turnstile', offline: true, checked_in_at: new Date(Date.now() - 60_000).toISOString() },
+    }),
+  );
   const flags: Schemas['Visit']['flags'] = visit.flags;
   step(`door ${resolved.valid_for_checkin} ${reasons.join(',')} ${visit.kind} ${flags.join(',')}`);
   const visits = must('listMembershipVisits', await client.GET('/members/{id}/visits', { params: { path: { id: sold.id } } }));
@@ -82,10 +85,13 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   // An appointment: a free slot, booked, moved, then cancelled with no body at all.
   const slots = must('listAvailability', await client.GET('/availability', { params: { query: { service_id: input.appointmentServiceId, location_id } } }));
   const [first, later] = [slots.data[0]!, slots.data[slots.data.length - 1]!];
-  const booking = must('createBooking', await client.POST('/bookings', {
-    params: { header: { 'Idempotency-Key': `flow-${contact.id}` } },
-    body: { location_id, service_id: input.appointmentServiceId, contact_id: contact.id, start: first.start, technician_id: first.technician_id },
-  }));
+  const booking = must(
+    'createBooking',
+    await client.POST('/bookings', {
+      params: { header: { 'Idempotency-Key': `flow-${contact.id}` } },
+      body: { location_id, service_id: input.appointmentServiceId, contact_id: contact.id, start: first.start, technician_id: first.technician_id },
+    }),
+  );
   must('getBooking', await client.GET('/bookings/{id}', { params: { path: { id: booking.id } } }));
   must('listBookings', await client.GET('/bookings', { params: { query: { contact_id: contact.id } } }));
   const moved = must('rescheduleBooking', await client.POST('/bookings/{id}/reschedule', { params: { path: { id: booking.id } }, body: { start: later.start } }));

@@ -66,16 +66,24 @@ export async function startFlowServer(dialect: DialectName) {
   const db = await openDatabase(database.url);
   await seedDemo(db);
   const { key } = await createKey(db, { companyId: demoCompanyId, scopes: 'all', locationIds: 'all' });
-  const classService = await db.first(
-    db.qb.selectFrom('services').select('id').where('company_id', '=', demoCompanyId).where('location_id', '=', demo.brooklyn).where('kind', '=', 'class'),
-  );
+  const classService = await db.first(db.qb.selectFrom('services').select('id').where('company_id', '=', demoCompanyId).where('location_id', '=', demo.brooklyn).where('kind', '=', 'class'));
   const classId = randomUUID();
   // Soon enough to be inside any class check-in window, late enough to be booked.
   const start = Date.now() + 10 * 60_000;
   await db.run(
     db.qb.insertInto('classes').values({
-      id: classId, company_id: demoCompanyId, location_id: demo.brooklyn, service_id: classService!.id, staff_id: null, room_id: null, series_id: null,
-      start_at: new Date(start).toISOString(), end_at: new Date(start + 3600_000).toISOString(), capacity: 10, status: 'scheduled', created_at: new Date().toISOString(),
+      id: classId,
+      company_id: demoCompanyId,
+      location_id: demo.brooklyn,
+      service_id: classService!.id,
+      staff_id: null,
+      room_id: null,
+      series_id: null,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 3600_000).toISOString(),
+      capacity: 10,
+      status: 'scheduled',
+      created_at: new Date().toISOString(),
     }),
   );
   const app = await buildApp({ db });

@@ -8,8 +8,7 @@ const zone = 'Europe/Madrid';
 const date = '2026-06-10';
 const at = (time: string) => local(zone, `${date}T${time}`);
 const block = (from: string, to: string) => span(zone, `${date}T${from}`, `${date}T${to}`);
-const request = (extra: Partial<SlotRequest>) =>
-  dayRequest(zone, date, { durationMinutes: 30, intervalMinutes: 1, bufferBeforeMinutes: 7, bufferAfterMinutes: 11, ...extra });
+const request = (extra: Partial<SlotRequest>) => dayRequest(zone, date, { durationMinutes: 30, intervalMinutes: 1, bufferBeforeMinutes: 7, bufferAfterMinutes: 11, ...extra });
 
 describe('buffers, to the minute', () => {
   const busy = request({ technicians: [technician('t1', { busy: [block('12:00', '12:30')] })] });

@@ -8,7 +8,9 @@ const tue = (time: string) => local(zone, `${date}T${time}`);
 const block = (from: string, to: string) => span(zone, `${date}T${from}`, `${date}T${to}`);
 const request = (extra: Partial<SlotRequest> = {}) => dayRequest(zone, date, extra);
 const localStarts = (r: SlotRequest, technicianId = 't1') =>
-  availableSlots(r).filter((s) => s.technician_id === technicianId).map((s) => wallTimeOf(zone, s.start));
+  availableSlots(r)
+    .filter((s) => s.technician_id === technicianId)
+    .map((s) => wallTimeOf(zone, s.start));
 
 describe('technician conflicts', () => {
   it('allows back-to-back bookings on both sides when there are no buffers', () => {

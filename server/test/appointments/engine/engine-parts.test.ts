@@ -24,7 +24,16 @@ describe('intervals', () => {
   it('overlaps is half-open: touching either end is no overlap', () => {
     const set = new IntervalSet([i(10, 20), i(30, 40)]);
     const table: [number, number, boolean][] = [
-      [0, 10, false], [0, 11, true], [19, 21, true], [20, 30, false], [20, 31, true], [39, 50, true], [40, 50, false], [12, 13, true], [0, 100, true], [25, 26, false],
+      [0, 10, false],
+      [0, 11, true],
+      [19, 21, true],
+      [20, 30, false],
+      [20, 31, true],
+      [39, 50, true],
+      [40, 50, false],
+      [12, 13, true],
+      [0, 100, true],
+      [25, 26, false],
     ];
     for (const [start, end, overlaps] of table) expect([start, end, set.overlaps(i(start, end))]).toEqual([start, end, overlaps]);
     expect(new IntervalSet([]).overlaps(i(0, 100))).toBe(false);
@@ -144,8 +153,17 @@ describe('engine context', () => {
     const request = { ...dayRequest('UTC', '2026-06-10'), now: 1_000, minNoticeMinutes: 2, horizonDays: 3, durationMinutes: 4, bufferBeforeMinutes: 5, bufferAfterMinutes: 6, intervalMinutes: 7 };
     const context = engineContext(request);
     expect({ ...context, zone: undefined, instantOf: undefined, gridStartFrom: undefined, roomBusy: undefined }).toEqual({
-      zone: undefined, now: 1_000, earliestStart: 1_000 + 120_000, latestStart: 1_000 + 3 * 86_400_000, durationMs: 240_000, bufferBeforeMs: 300_000, bufferAfterMs: 360_000, stepMs: 420_000,
-      instantOf: undefined, gridStartFrom: undefined, roomBusy: undefined,
+      zone: undefined,
+      now: 1_000,
+      earliestStart: 1_000 + 120_000,
+      latestStart: 1_000 + 3 * 86_400_000,
+      durationMs: 240_000,
+      bufferBeforeMs: 300_000,
+      bufferAfterMs: 360_000,
+      stepMs: 420_000,
+      instantOf: undefined,
+      gridStartFrom: undefined,
+      roomBusy: undefined,
     });
     expect(engineContext({ ...request, roomBusy: null }).roomBusy).toBeNull();
     expect(context.instantOf('2026-06-10', '10:00')).toBe(utc('2026-06-10T10:00:00Z'));

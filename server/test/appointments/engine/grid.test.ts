@@ -4,8 +4,7 @@ import { dayRequest, everyDay, isoZ, local, span, startsOf, technician, wallTime
 
 const zone = 'Asia/Kolkata';
 const date = '2026-03-10';
-const kolkata = (hours: { start: string; end: string }, extra = {}) =>
-  dayRequest(zone, date, { technicians: [technician('t1', { weekly: everyDay(hours), ...extra })] });
+const kolkata = (hours: { start: string; end: string }, extra = {}) => dayRequest(zone, date, { technicians: [technician('t1', { weekly: everyDay(hours), ...extra })] });
 
 describe('a grid aligned to the local clock', () => {
   it('in Asia/Kolkata (+05:30) offers 09:00, 09:15 … local, never :10 or :40', () => {
@@ -32,7 +31,19 @@ describe('a grid aligned to the local clock', () => {
   });
 
   it('takes touching spans of one date as one working span', () => {
-    const request = dayRequest(zone, date, { technicians: [technician('t1', { weekly: { 2: [{ start: '12:00', end: '14:00' }, { start: '09:00', end: '12:00' }, { start: '10:00', end: '11:00' }] } })] });
+    const request = dayRequest(zone, date, {
+      technicians: [
+        technician('t1', {
+          weekly: {
+            2: [
+              { start: '12:00', end: '14:00' },
+              { start: '09:00', end: '12:00' },
+              { start: '10:00', end: '11:00' },
+            ],
+          },
+        }),
+      ],
+    });
     const starts = startsOf(availableSlots(request));
     expect(starts.map((s) => wallTimeOf(zone, s))).toContain('11:30');
     expect(new Set(starts).size).toBe(starts.length);
@@ -41,8 +52,9 @@ describe('a grid aligned to the local clock', () => {
 
   it('finds the first mark after a clock change that falls between a span start and the next mark', () => {
     const startsIn = (timezone: string, day: string, hours: { start: string; end: string }, minutes: number) =>
-      startsOf(availableSlots(dayRequest(timezone, day, { intervalMinutes: minutes, durationMinutes: minutes, technicians: [technician('t1', { weekly: everyDay(hours) })] })))
-        .map((s) => wallTimeOf(timezone, s));
+      startsOf(availableSlots(dayRequest(timezone, day, { intervalMinutes: minutes, durationMinutes: minutes, technicians: [technician('t1', { weekly: everyDay(hours) })] }))).map((s) =>
+        wallTimeOf(timezone, s),
+      );
     // New York skips 02:00–03:00: the next 45-minute mark after 01:50, 02:15, does not exist; 03:00 is one.
     expect(startsIn('America/New_York', '2026-03-08', { start: '01:50', end: '05:00' }, 45)).toEqual(['03:00', '03:45']);
     // Lord Howe turns 02:00 back to 01:30: the hour mark after 01:20 is the 02:00 that follows.

@@ -93,7 +93,11 @@ describe('the request', () => {
 
   it('sorts by start, then technician id, one slot per technician per start', () => {
     const slots = availableSlots(request({ technicians: [technician('t2'), technician('t1'), technician('t1')] }));
-    expect(slots.slice(0, 3).map((s) => [wallTimeOf(zone, s.start), s.technician_id])).toEqual([['09:00', 't1'], ['09:00', 't2'], ['09:15', 't1']]);
+    expect(slots.slice(0, 3).map((s) => [wallTimeOf(zone, s.start), s.technician_id])).toEqual([
+      ['09:00', 't1'],
+      ['09:00', 't2'],
+      ['09:15', 't1'],
+    ]);
     expect(slots).toHaveLength(2 * 29);
     expect(slots[0]).toEqual({ start: tue('09:00'), end: tue('10:00'), technician_id: 't1', technician_name: 'Tech t1' });
   });

@@ -44,8 +44,14 @@ export function engineContext(request: SlotRequest): EngineContext {
     bufferAfterMs: request.bufferAfterMinutes * MINUTE_MS,
     stepMs,
     roomBusy: request.roomBusy && new IntervalSet(request.roomBusy),
-    instantOf: remembered((date: string, time: string) => localInstant(zone, date, time), (date, time) => `${date}T${time}`),
-    gridStartFrom: remembered((instant: number) => firstOnGrid(zone, instant, stepMs), (instant) => instant),
+    instantOf: remembered(
+      (date: string, time: string) => localInstant(zone, date, time),
+      (date, time) => `${date}T${time}`,
+    ),
+    gridStartFrom: remembered(
+      (instant: number) => firstOnGrid(zone, instant, stepMs),
+      (instant) => instant,
+    ),
   };
 }
 

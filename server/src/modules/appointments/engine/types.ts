@@ -53,7 +53,4 @@ export interface Slot {
 
 export type RuleReason = 'in_the_past' | 'minimum_notice' | 'beyond_horizon' | 'outside_hours' | 'off_grid';
 
-export type Verdict =
-  | { ok: true }
-  | { ok: false; kind: 'rule'; reason: RuleReason }
-  | { ok: false; kind: 'conflict'; with: 'technician' | 'room' };
+export type Verdict = { ok: true } | { ok: false; kind: 'rule'; reason: RuleReason } | { ok: false; kind: 'conflict'; with: 'technician' | 'room' };
