@@ -77,7 +77,12 @@ export class GroupCommit {
       }
       this.connection.exec('COMMIT');
     } catch (lost) {
-      if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
+      try {
+        if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
+      } catch {
+        // A rollback that fails too (the disk gone) must not leave the callers waiting for ever nor
+        // throw out of the committer, where nothing would hear it and the process would die.
+      }
       // The transaction that failed gets its own error; the ones it took down get it too.
       current?.reject(lost);
       for (const { pending } of done) pending.reject(lost);

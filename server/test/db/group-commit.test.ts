@@ -9,10 +9,14 @@ function setup() {
   const raw = new BetterSqlite3(':memory:');
   raw.exec('create table t (n integer primary key)');
   const statements: string[] = [];
+  /** Statements that fail (as on a dead disk): COMMIT throws unexecuted, ROLLBACK throws after it ran. */
+  const failing = new Set<string>();
   const connection: GroupConnection = {
     exec: (sql) => {
       statements.push(sql);
+      if (failing.has(sql) && sql === 'COMMIT') throw new Error('disk I/O error on COMMIT');
       raw.exec(sql);
+      if (failing.has(sql)) throw new Error(`disk I/O error on ${sql}`);
     },
     get inTransaction() {
       return raw.inTransaction;
@@ -23,7 +27,7 @@ function setup() {
   const group = new GroupCommit(connection, tx, (work) => mutex.run(work));
   const insert = (n: number) => group.run(async (t) => t.run({ sql: `insert into t values (${n})`, parameters: [], query: undefined } as never));
   const rows = () => (raw.prepare('select n from t order by n').all() as { n: number }[]).map((r) => r.n);
-  return { raw, statements, group, insert, rows };
+  return { raw, statements, failing, group, insert, rows };
 }
 
 describe('group commit', () => {
@@ -81,5 +85,16 @@ describe('group commit', () => {
     expect(rows()).toEqual([2]);
     expect(await insert(3)).toBe(1);
     expect(rows()).toEqual([2, 3]);
+  });
+
+  it('rejects every caller when the commit and then the rollback fail, and neither hangs nor throws out of the committer', async () => {
+    const { failing, insert, rows } = setup();
+    failing.add('COMMIT').add('ROLLBACK');
+    const results = await Promise.allSettled([insert(1), insert(2)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason.message).toBe('disk I/O error on COMMIT');
+    failing.clear();
+    expect(await insert(3)).toBe(1);
+    expect(rows()).toEqual([3]);
   });
 });
