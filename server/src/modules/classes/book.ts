@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { ApiError, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { toIso } from '../../time.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, lockContact, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
+import { liveSpot, lockContact, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 import { openSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
@@ -58,23 +57,7 @@ export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: s
     if (!coverage) {
       throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
     }
-    const spot: AttendeeRow = {
-      id: randomUUID(),
-      company_id: ctx.auth.companyId,
-      class_id: cls.id,
-      contact_id: body.contact_id,
-      status: 'reserved',
-      paid_by: coverage.paid_by,
-      membership_id: coverage.membership_id,
-      source: holdsOffer ? 'waitlist' : 'api',
-      excused: 0,
-      visit_id: null,
-      guest_of_contact_id: null,
-      booked_at: nowIso,
-      checked_in_at: null,
-      cancelled_at: null,
-      updated_at: nowIso,
-    };
+    const spot = newSpot({ id: cls.id, company_id: ctx.auth.companyId }, body.contact_id, coverage, holdsOffer ? 'waitlist' : 'api', nowIso);
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
     // Booked directly or by accepting an offer: the contact leaves the waitlist.
     if (entry) {

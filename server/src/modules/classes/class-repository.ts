@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError, type ClassSummary } from '@studio/shared';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
@@ -10,6 +11,33 @@ export type WaitlistRow = Tables['class_waitlist'];
 
 /** Roster statuses that hold a spot. */
 export const spotHolding = ['reserved', 'checked_in'] as const;
+
+/** A reserved spot as booking and waitlist promotion insert it: who pays, and where it came from. */
+export function newSpot(
+  cls: Pick<ClassRow, 'id' | 'company_id'>,
+  contactId: string,
+  coverage: Pick<AttendeeRow, 'paid_by' | 'membership_id'>,
+  source: AttendeeRow['source'],
+  nowIso: string,
+): AttendeeRow {
+  return {
+    id: randomUUID(),
+    company_id: cls.company_id,
+    class_id: cls.id,
+    contact_id: contactId,
+    status: 'reserved',
+    paid_by: coverage.paid_by,
+    membership_id: coverage.membership_id,
+    source,
+    excused: 0,
+    visit_id: null,
+    guest_of_contact_id: null,
+    booked_at: nowIso,
+    checked_in_at: null,
+    cancelled_at: null,
+    updated_at: nowIso,
+  };
+}
 /** Waitlist statuses still in the queue. */
 export const queued = ['waiting', 'offered'] as const;
 

@@ -4,7 +4,7 @@ import type { LocationRow } from '../../plugins/auth.js';
 import { toIso } from '../../time.js';
 import { classRules } from '../locations/settings.js';
 import { contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, lockContact, queued, spotsTaken, type ClassRow } from './class-repository.js';
+import { liveSpot, lockContact, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 
 interface ClassService {
@@ -50,25 +50,7 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
       if (!coverage) continue;
       free -= 1;
       if (start - now > rules.waitlist_offer_cutoff_hours * 3600_000) {
-        await sql.run(
-          db.qb.insertInto('class_attendees').values({
-            id: randomUUID(),
-            company_id: cls.company_id,
-            class_id: cls.id,
-            contact_id: entry.contact_id,
-            status: 'reserved',
-            paid_by: coverage.paid_by,
-            membership_id: coverage.membership_id,
-            source: 'waitlist',
-            excused: 0,
-            visit_id: null,
-            guest_of_contact_id: null,
-            booked_at: nowIso,
-            checked_in_at: null,
-            cancelled_at: null,
-            updated_at: nowIso,
-          }),
-        );
+        await sql.run(db.qb.insertInto('class_attendees').values(newSpot(cls, entry.contact_id, coverage, 'waitlist', nowIso)));
         await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
         promoted.push(entry.contact_id);
       } else {
