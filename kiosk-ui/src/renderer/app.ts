@@ -3,7 +3,7 @@ import { KioskApiError } from '../local-api/errors.js';
 import type { KioskBackend } from './backend/backend.js';
 import { TopBar } from './components/top-bar.js';
 import type { KioskTimings } from './config.js';
-import { h } from './dom.js';
+import { h } from './components/dom.js';
 import { timeFormatter, type TimeFormatter } from './i18n/format.js';
 import { wordsForAnswer } from './i18n/messages.js';
 import { answerScreen } from './screens/answer.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timingsFromQuery } from '../../src/renderer/config.ts';
 import { timeFormatter } from '../../src/renderer/i18n/format.ts';
-import { shownFirstName, shownName } from '../../src/renderer/people.ts';
+import { shownFirstName, shownName } from '../../src/renderer/i18n/people.ts';
 
 describe('names on a shared screen', () => {
   it('never show more than a first name and a last initial', () => {

@@ -1,6 +1,4 @@
-/** What a door check-in without a class in its check-in window uses up: the plan's or package's setting. */
-export const doorCheckinConsumesValues = ['visit', 'nothing'] as const;
-export type DoorCheckinConsumes = (typeof doorCheckinConsumesValues)[number];
+import type { DoorCheckinConsumes } from '../schemas/members.js';
 
 /**
  * Whether a door entry (no class spot in its window) counts against the allowance. The server

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Count, DateOnly, DateOrDateTime, DateTimeInput, Id, PageQuery, Timestamp } from './common.js';
-import { doorCheckinConsumesValues } from '../eligibility/door-entry.js';
 import { MembershipStatus } from './memberships.js';
+
+/** What a door check-in without a class in its check-in window uses up: the plan's or package's setting. */
+export const doorCheckinConsumesValues = ['visit', 'nothing'] as const;
+export type DoorCheckinConsumes = (typeof doorCheckinConsumesValues)[number];
 
 export const eligibilityReasons = [
   'not_found',

@@ -1,4 +1,4 @@
-import { h, icon } from '../dom.js';
+import { h, icon } from './dom.js';
 import type { TimeFormatter } from '../i18n/format.js';
 
 /** The bar above every screen: where this is, the time there, and a discreet offline badge. */

@@ -1,5 +1,5 @@
 import type { KioskAnswer, KioskReason } from '@studio/shared/kiosk';
-import { shownFirstName } from '../people.js';
+import { shownFirstName } from './people.js';
 
 /**
  * Every machine reason of the kiosk contract in words for the person at the screen. The record is

@@ -1,4 +1,4 @@
-import { button, h, icon } from '../dom.js';
+import { button, h, icon } from '../components/dom.js';
 import type { AnswerTone, AnswerWords } from '../i18n/messages.js';
 
 const glyphs: Record<AnswerTone, string> = { success: '✓', notice: 'i', refused: '!' };

@@ -1,4 +1,4 @@
-import { button, h, icon } from '../dom.js';
+import { button, h, icon } from '../components/dom.js';
 import { wordsForProblem } from '../i18n/messages.js';
 
 /** A failure of the kiosk itself (the agent away, an off-contract answer): friendly words and a retry. */

@@ -1,7 +1,7 @@
 import type { KioskAttendee, KioskClassDetail } from '@studio/shared/kiosk';
-import { button, h, icon } from '../dom.js';
+import { button, h, icon } from '../components/dom.js';
 import { spotsWords, type TimeFormatter } from '../i18n/format.js';
-import { shownName } from '../people.js';
+import { shownName } from '../i18n/people.js';
 
 export interface RosterView {
   detail: KioskClassDetail;

@@ -1,5 +1,5 @@
 import type { KioskClass, KioskTimetable } from '@studio/shared/kiosk';
-import { button, h } from '../dom.js';
+import { button, h } from '../components/dom.js';
 import { spotsWords, type TimeFormatter } from '../i18n/format.js';
 
 export interface TimetableView {

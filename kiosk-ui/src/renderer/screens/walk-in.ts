@@ -1,5 +1,5 @@
 import type { KioskClass } from '@studio/shared/kiosk';
-import { button, h, icon } from '../dom.js';
+import { button, h, icon } from '../components/dom.js';
 import { spotsWords, type TimeFormatter } from '../i18n/format.js';
 
 /** Walk-in: the kiosk's scan target is this class, so the next scan books a free spot and checks in. */

@@ -1,4 +1,4 @@
-import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, TimeZone, billingIntervals, giftCardStatuses } from '@studio/shared';
+import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, TimeZone, billingIntervals, doorCheckinConsumesValues, giftCardStatuses } from '@studio/shared';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
@@ -99,7 +99,7 @@ const Service = z.strictObject({
 });
 
 /** What a door check-in without a class spot in its check-in window uses up (default `visit`). */
-const DoorCheckinConsumes = z.enum(['visit', 'nothing']);
+const DoorCheckinConsumes = z.enum(doorCheckinConsumesValues);
 
 const MembershipPlan = z
   .strictObject({
