@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { nowIso } from '../time.js';
 import type { Db, Queryable } from './types.js';
 import { migrations } from './migrations/index.js';
+import { DatabaseNewerThanCode, unknownMigrations } from './newer-database.js';
 
 export interface Migration {
   name: string;
@@ -11,8 +12,11 @@ export interface Migration {
 /**
  * Applies pending migrations, each in its own transaction. Several server processes may start at
  * once on one Postgres: an advisory lock makes the others wait, then find nothing left to do.
+ * A database that records a migration `known` lacks was written by a newer version: it is refused
+ * (DatabaseNewerThanCode) before anything is applied. `known` is this code's list, shorter only in
+ * tests and the fixture script, which build databases of an earlier version.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, known: Migration[] = migrations): Promise<string[]> {
   const applied: string[] = [];
   const lock = async (tx: Queryable) => {
     if (db.dialect === 'postgres') await tx.run(sql`select pg_advisory_xact_lock(7355608)`.compile(db.qb));
@@ -26,8 +30,18 @@ export async function migrate(db: Db): Promise<string[]> {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('applied_at', 'text', (c) => c.notNull()),
     );
+    const recorded = await tx.all(db.qb.selectFrom('schema_migrations').select('name'));
+    const unknown = unknownMigrations(
+      recorded.map((row) => row.name),
+      known.map((migration) => migration.name),
+    );
+    if (unknown.length)
+      throw new DatabaseNewerThanCode(
+        unknown,
+        known.map((migration) => migration.name),
+      );
   });
-  for (const migration of migrations) {
+  for (const migration of known) {
     await db.transaction(async (tx) => {
       await lock(tx);
       const done = await tx.first(db.qb.selectFrom('schema_migrations').select('name').where('name', '=', migration.name));
