@@ -30,16 +30,10 @@ export async function migrate(db: Db, known: Migration[] = migrations): Promise<
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('applied_at', 'text', (c) => c.notNull()),
     );
-    const recorded = await tx.all(db.qb.selectFrom('schema_migrations').select('name'));
-    const unknown = unknownMigrations(
-      recorded.map((row) => row.name),
-      known.map((migration) => migration.name),
-    );
-    if (unknown.length)
-      throw new DatabaseNewerThanCode(
-        unknown,
-        known.map((migration) => migration.name),
-      );
+    const recorded = (await tx.all(db.qb.selectFrom('schema_migrations').select('name'))).map((row) => row.name);
+    const knownNames = known.map((migration) => migration.name);
+    const unknown = unknownMigrations(recorded, knownNames);
+    if (unknown.length) throw new DatabaseNewerThanCode(unknown, knownNames);
   });
   for (const migration of known) {
     await db.transaction(async (tx) => {
