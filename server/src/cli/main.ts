@@ -5,6 +5,7 @@ import { registerClassCommands } from './commands/classes.js';
 import { registerCompanyCommands } from './commands/companies.js';
 import { registerContactCommands } from './commands/contacts.js';
 import { registerDemoCommand } from './commands/demo.js';
+import { registerDoctorCommand } from './commands/doctor.js';
 import { registerImportCommand } from './commands/import.js';
 import { registerKeyCommands } from './commands/keys.js';
 import { registerLocationCommands } from './commands/locations.js';
@@ -33,5 +34,6 @@ registerBookingCommands(program);
 registerClassCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
+registerDoctorCommand(program);
 
 await program.parseAsync(process.argv);
