@@ -11,7 +11,7 @@ export interface CheckResult {
 }
 
 const gigabyte = 1e9;
-/** Warn below either; fail below `fullBytes`, where SQLite is about to refuse writes. */
+/** Warn below either; fail below `diskFailBytes`, where SQLite is about to refuse writes. */
 export const diskWarnBytes = 1 * gigabyte;
 export const diskWarnShare = 0.1;
 export const diskFailBytes = 0.1 * gigabyte;
