@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
-import type { DecisionEvent, EventBus } from '../events.js';
-import type { AgentMetrics } from '../metrics.js';
+import type { DecisionEvent, EventBus } from '../runtime/events.js';
+import type { AgentMetrics } from '../runtime/metrics.js';
 import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
 import type { DecisionRecord, Direction } from '../store/decisions.js';
 import type { ServerContact } from '../sync/server-contact.js';

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { DecisionEvent } from './events.js';
-import type { OutboxDepth } from './store/outbox.js';
+import type { OutboxDepth } from '../store/outbox.js';
 
 export type DrainResult = 'sent' | 'rejected' | 'retry';
 

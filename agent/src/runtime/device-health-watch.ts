@@ -1,4 +1,4 @@
-import type { Device, DeviceHealth } from './devices/types.js';
+import type { Device, DeviceHealth } from '../devices/types.js';
 import type { EventBus } from './events.js';
 
 /**

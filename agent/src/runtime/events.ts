@@ -1,6 +1,6 @@
 import type { KioskAnswer, KioskStatus } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
-import type { DeviceHealth } from './devices/types.js';
+import type { DeviceHealth } from '../devices/types.js';
 
 /** A gate decision, as the kiosk and the logs see it: never the identifier. */
 export interface DecisionEvent {
