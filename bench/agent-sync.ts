@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { createStudioClient } from '@studio/shared/client';
 import { pino } from 'pino';
 import { AgentStore } from '../agent/src/store/agent-store.js';
-import { syncFeed } from '../agent/src/sync/feed-sync.js';
+import { syncFeed } from '../agent/src/eligibility/feed-sync.js';
 import { drainOutbox } from '../agent/src/sync/outbox-drain.js';
 import { ServerContact } from '../agent/src/sync/server-contact.js';
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
+import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
+import { findCached } from '../eligibility/lookup.js';
 import type { DecisionEvent, EventBus } from '../runtime/events.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
 import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
 import type { DecisionRecord, Direction } from '../store/decisions.js';
 import type { ServerContact } from '../sync/server-contact.js';
-import { digestPrefix, type CredentialDigester } from './credential-digest.js';
-import { decideOffline, findCached, type OfflinePolicy } from './offline-decision.js';
+import { decideOffline, type OfflinePolicy } from './offline-decision.js';
 import { askServer, type GateServer } from './online-decision.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
 
@@ -93,7 +94,7 @@ export class Gate {
     const at = this.now();
     const direction = lane.direction ?? 'in';
     const digest = this.deps.digest(read.identifier);
-    const cached = findCached(store, read.identifier);
+    const cached = findCached(store.cache, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
     const record = {
       at,

@@ -1,5 +1,5 @@
-import { candidateKeys, credentialHash, decide, defaultMatchingProfile, doorEntryCounts, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
-import type { FeedRules } from '../store/cache.js';
+import { candidateKeys, decide, defaultMatchingProfile, doorEntryCounts, type EligibilityRow, type MatchingProfile } from '@studio/shared';
+import { checkinRulesOf } from '../eligibility/lookup.js';
 import type { AgentStore } from '../store/agent-store.js';
 
 export interface OfflinePolicy {
@@ -12,23 +12,6 @@ export interface OfflineDecision {
   /** The same codes the server answers (`past_due`, `not_found`, ...), or `cache_stale`. */
   reason: string | null;
   staff: boolean;
-}
-
-/** The feed's rules as the shared `decide` takes them; an alert the feed leaves out uses the server's default. */
-export function checkinRulesOf(rules: FeedRules): CheckinRules {
-  const alerts = rules.checkin_alerts;
-  return {
-    timezone: rules.timezone,
-    checkin_alerts: { past_due: alerts.past_due ?? 'block', no_card: alerts.no_card ?? 'warn', form_missing: alerts.form_missing ?? 'warn' },
-    access_hours: rules.access_hours ?? undefined,
-  };
-}
-
-/** The cached row of a scan: the first candidate key (most specific first) whose hash is cached. */
-export function findCached(store: AgentStore, identifier: string): EligibilityRow | null {
-  const { hashKey, rules } = store.cache.state();
-  if (hashKey === null || rules === null) return null;
-  return store.cache.find(candidateKeys(identifier, rules.matching_profile).map((key) => credentialHash(hashKey, key)));
 }
 
 /** Staff identifiers match a scan when they share a candidate key: a card printed as hex or decimal is one card. */

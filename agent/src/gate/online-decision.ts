@@ -1,5 +1,5 @@
 import { ApiRequestError, type StudioClient } from '@studio/shared/client';
-import type { Learned } from '../store/cache.js';
+import type { Learned } from '../eligibility/cache.js';
 
 /** The slice of the API client the gate uses, so tests pass a fake. */
 export type GateServer = Pick<StudioClient['members'], 'resolve' | 'checkIn'>;

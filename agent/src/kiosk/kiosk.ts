@@ -4,7 +4,7 @@ import { Counter, Gauge } from 'prom-client';
 import type { AgentConfig } from '../config/schema.js';
 import type { CardRead, CardReader } from '../devices/types.js';
 import type { EventBus } from '../runtime/events.js';
-import { digestPrefix, type CredentialDigester } from '../gate/credential-digest.js';
+import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import type { LocalApi } from '../local-api/local-api.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
 import type { AgentStore } from '../store/agent-store.js';

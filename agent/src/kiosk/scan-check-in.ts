@@ -1,9 +1,9 @@
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { findCached } from '../gate/offline-decision.js';
+import { findCached } from '../eligibility/lookup.js';
 import type { AgentStore } from '../store/agent-store.js';
 import { refused, refusalReason } from './answers.js';
 import type { ClassCheckIn } from './class-check-in.js';
-import { cacheStale } from './offline-eligibility.js';
+import { cacheStale } from '../eligibility/offline-eligibility.js';
 import { isServerAnswer, type ServerLink } from './server-link.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import { classForScan, openForCheckIn } from './timetable-window.js';
@@ -28,7 +28,7 @@ export interface ScanDeps {
 export async function checkInScan(deps: ScanDeps, identifier: string, target: string | null): Promise<KioskAnswer> {
   const { link, settings } = deps;
   const now = deps.now();
-  const cachedRow = findCached(deps.agentStore, identifier);
+  const cachedRow = findCached(deps.agentStore.cache, identifier);
   let who: { contactId: string; firstName: string | null };
   let online = true;
   try {

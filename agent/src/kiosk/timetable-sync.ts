@@ -1,6 +1,6 @@
 import { ApiRequestError } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import type { EligibilityCache } from '../store/cache.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
 import { kioskClass, kioskRoster } from './kiosk-view.js';
 import type { ServerLink } from './server-link.js';
 import type { KioskStore } from './store/kiosk-store.js';

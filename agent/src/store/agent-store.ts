@@ -1,4 +1,4 @@
-import { EligibilityCache } from './cache.js';
+import { EligibilityCache } from '../eligibility/cache.js';
 import { databaseWritable, openAgentDatabase, type AgentDatabase } from './database.js';
 import { DecisionLog, type DecisionRecord } from './decisions.js';
 import { Outbox, type NewOutboxEntry } from './outbox.js';

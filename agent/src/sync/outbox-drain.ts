@@ -2,7 +2,7 @@ import { ApiRequestError, type StudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
 import { onlineCheckInBody } from '../gate/online-decision.js';
 import type { DrainResult } from '../runtime/metrics.js';
-import type { EligibilityCache } from '../store/cache.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
 import type { DeliveryOutcome, Outbox, OutboxEntry, VoidOutcome } from '../store/outbox.js';
 import type { ServerContact } from './server-contact.js';
 

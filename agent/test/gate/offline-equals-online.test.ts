@@ -6,9 +6,10 @@ import { revokeCard } from '../../../server/src/modules/members/admin.js';
 import { dialects } from '../../../server/test/helpers/databases.js';
 import { startFixture, type Fixture } from '../../../server/test/helpers/fixture.js';
 import { memberBuilder } from '../../../server/test/helpers/members.js';
-import { decideOffline, findCached } from '../../src/gate/offline-decision.js';
+import { findCached } from '../../src/eligibility/lookup.js';
+import { decideOffline } from '../../src/gate/offline-decision.js';
 import { AgentStore } from '../../src/store/agent-store.js';
-import { syncFeed } from '../../src/sync/feed-sync.js';
+import { syncFeed } from '../../src/eligibility/feed-sync.js';
 import { ServerContact } from '../../src/sync/server-contact.js';
 
 interface Case {
@@ -104,7 +105,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
       const online = await client.members.resolve({ identifier: c.identifier, location_id: c.location });
       const store = stores.get(c.location)!;
       const now = new Date();
-      const offline = decideOffline(store, findCached(store, c.identifier), c.identifier, { maxCacheAgeS: 3600, staffIdentifiers: [] }, now);
+      const offline = decideOffline(store, findCached(store.cache, c.identifier), c.identifier, { maxCacheAgeS: 3600, staffIdentifiers: [] }, now);
       expect({ case: c.name, granted: offline.granted, reason: offline.reason }).toEqual({ case: c.name, granted: online.valid_for_checkin, reason: online.reason });
       reasons.add(online.reason);
       if (online.valid_for_checkin) {

@@ -1,8 +1,8 @@
 import { CheckinAlerts, decide } from '@studio/shared';
-import { checkinRulesOf } from '../gate/offline-decision.js';
-import type { EligibilityCache } from '../store/cache.js';
+import type { EligibilityCache } from './cache.js';
+import { checkinRulesOf } from './lookup.js';
 
-/** What can refuse a class check-in: the location's check-in alerts set to block (docs/api-decisions.md, Classes). */
+/** What can refuse a contact offline: the location's check-in alerts set to block (docs/api-decisions.md, Classes). */
 const alertReasons = new Set<string>(Object.keys(CheckinAlerts.shape));
 
 /** An eligibility cache this old refuses offline (the gate's `offline.max_cache_age_s`). */
@@ -12,13 +12,13 @@ export function cacheStale(eligibility: EligibilityCache, maxCacheAgeS: number, 
 }
 
 /**
- * Why a booked contact may not check into class while the server is away, with the server's own
- * rule: only a blocking alert refuses (`past_due`, ...), judged by the shared `decide` on the
- * contact's cached memberships; one membership free of them is enough, as the server judges the
- * spot's covering membership. A contact with no cached membership has nothing to block on here;
- * the server judges the report when it arrives, and a refusal then is kept for staff.
+ * Why a known contact (a booked class spot, say) may not be served while the server is away, with
+ * the server's own rule: only a blocking alert refuses (`past_due`, ...), judged by the shared
+ * `decide` on the contact's cached memberships; one membership free of them is enough, as the
+ * server judges the spot's covering membership. A contact with no cached membership has nothing to
+ * block on here; the server judges the report when it arrives, and a refusal then is kept for staff.
  */
-export function offlineClassRefusal(eligibility: EligibilityCache, contactId: string, maxCacheAgeS: number, now: Date): string | null {
+export function offlineContactRefusal(eligibility: EligibilityCache, contactId: string, maxCacheAgeS: number, now: Date): string | null {
   if (cacheStale(eligibility, maxCacheAgeS, now)) return 'cache_stale';
   const rules = checkinRulesOf(eligibility.state().rules!);
   const blocking = eligibility.ofContact(contactId).map((row) => decide(row, rules, now).reasons.filter((reason) => alertReasons.has(reason)));

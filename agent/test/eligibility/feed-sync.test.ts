@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findCached } from '../../src/gate/offline-decision.js';
+import { findCached } from '../../src/eligibility/lookup.js';
 import { AgentStore } from '../../src/store/agent-store.js';
-import { syncFeed, type FeedServer } from '../../src/sync/feed-sync.js';
+import { syncFeed, type FeedServer } from '../../src/eligibility/feed-sync.js';
 import { ServerContact } from '../../src/sync/server-contact.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { tempDir } from '../helpers/test-agent.js';
@@ -96,17 +96,17 @@ describe('the feed sync', () => {
     expect(store.cache.rowCount()).toBe(5);
     expect(store.cache.syncedAt()).not.toBeNull();
     expect(store.cache.state()).toMatchObject({ hashKey: studio.secret, reload: { hashKey: rotated.secret } });
-    for (const [i, old] of olds.entries()) expect(findCached(store, `100000000${i + 1}`)?.membership_id).toBe(old.membership_id);
+    for (const [i, old] of olds.entries()) expect(findCached(store.cache, `100000000${i + 1}`)?.membership_id).toBe(old.membership_id);
 
     store.close();
     store = AgentStore.open(`${temp.dir}/agent.db`);
-    expect(findCached(store, '1000000003')?.membership_id).toBe(olds[2]!.membership_id);
+    expect(findCached(store.cache, '1000000003')?.membership_id).toBe(olds[2]!.membership_id);
     await sync(dying);
     // Resumed after the two committed pages (calls 4 and 5 fetched the rest), not started again.
     expect(calls).toBe(5);
     expect(store.cache.state()).toMatchObject({ hashKey: rotated.secret, reload: null });
     expect(store.cache.rowCount()).toBe(6);
-    for (const [i, row] of fresh.entries()) expect(findCached(store, `100000000${i + 1}`)?.membership_id).toBe(row.membership_id);
+    for (const [i, row] of fresh.entries()) expect(findCached(store.cache, `100000000${i + 1}`)?.membership_id).toBe(row.membership_id);
     expect(store.cache.find(olds.map((old) => old.credential_hash))).toBeNull();
     // The spare table is emptied once swapped; the next reload swaps back.
     expect((store.db.prepare('select count(*) as n from feed_rows_alt union all select count(*) from feed_rows').all() as { n: number }[]).map((r) => r.n).sort()).toEqual([0, 6]);
@@ -135,10 +135,10 @@ describe('the feed sync', () => {
       syncFeed({ server, cache: store.cache, contact: new ServerContact(() => new Date()), locationId: moved.locationId, pageLimit: 2, logger: pino({ level: 'silent' }), now: () => new Date() });
     await expect(movedSync(down(moved, 2))).rejects.toThrow('connection reset');
     expect(store.cache.state().locationId).toBe(studio.locationId);
-    expect(findCached(store, '1000000001')?.membership_id).toBe(ann.membership_id);
+    expect(findCached(store.cache, '1000000001')?.membership_id).toBe(ann.membership_id);
     await movedSync(moved);
     expect(store.cache.state()).toMatchObject({ locationId: moved.locationId, reload: null });
-    expect(findCached(store, '2000000001')?.membership_id).toBe(bob.membership_id);
-    expect(findCached(store, '1000000001')).toBeNull();
+    expect(findCached(store.cache, '2000000001')?.membership_id).toBe(bob.membership_id);
+    expect(findCached(store.cache, '1000000001')).toBeNull();
   });
 });

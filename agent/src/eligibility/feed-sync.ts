@@ -1,7 +1,7 @@
 import { ApiRequestError, type StudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import type { EligibilityCache } from '../store/cache.js';
-import type { ServerContact } from './server-contact.js';
+import type { EligibilityCache } from './cache.js';
+import type { ServerContact } from '../sync/server-contact.js';
 
 export type FeedServer = Pick<StudioClient['members'], 'eligibility'>;
 

@@ -1,6 +1,6 @@
 import type { EligibilityFeed, EligibilityRow } from '@studio/shared';
 import type { z } from 'zod';
-import type { AgentDatabase } from './database.js';
+import type { AgentDatabase } from '../store/database.js';
 
 export type FeedPage = z.output<typeof EligibilityFeed>;
 export type FeedRules = FeedPage['rules'];
