@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { AgentStore } from '../agent/src/store/agent-store.js';
 import { syncFeed } from '../agent/src/eligibility/feed-sync.js';
 import { drainOutbox } from '../agent/src/sync/outbox-drain.js';
-import { ServerContact } from '../agent/src/sync/server-contact.js';
+import { ServerContact } from '../agent/src/link/server-contact.js';
 
 interface Input {
   serverUrl: string;

@@ -10,14 +10,14 @@ import { Gate, type Lane } from './gate/gate.js';
 import type { GateServer } from './gate/online-decision.js';
 import { cacheAgeSeconds, healthReport, type HealthReport } from './health.js';
 import { Kiosk } from './kiosk/kiosk.js';
-import type { KioskServer } from './kiosk/server-link.js';
+import type { KioskServer } from './kiosk/kiosk-server.js';
 import { LocalApi } from './local-api/local-api.js';
 import { AgentMetrics } from './runtime/metrics.js';
 import { AgentStore } from './store/agent-store.js';
 import { syncFeed, type FeedServer } from './eligibility/feed-sync.js';
 import { drainOutbox, type DrainServer } from './sync/outbox-drain.js';
 import { PeriodicTask } from './runtime/periodic-task.js';
-import { ServerContact } from './sync/server-contact.js';
+import { ServerContact } from './link/server-contact.js';
 
 export const agentVersion = '0.1.0';
 

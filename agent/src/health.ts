@@ -2,7 +2,7 @@ import type { DeviceHealth } from './devices/types.js';
 import type { KioskHealth } from './kiosk/kiosk-health.js';
 import type { AgentStore } from './store/agent-store.js';
 import type { RefusedVoid } from './store/outbox.js';
-import type { ServerContact } from './sync/server-contact.js';
+import type { ServerContact } from './link/server-contact.js';
 
 export interface HealthReport {
   /** `failing`: the database is not writable (the watchdog stops feeding); `degraded`: works, but needs a look. */

@@ -1,7 +1,8 @@
-import { ApiRequestError, type StudioClient } from '@studio/shared/client';
+import { ApiRequestError, defaultRetries, type StudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
+import type { ServerContact } from '../link/server-contact.js';
+import { ServerLink } from '../link/server-link.js';
 import type { EligibilityCache } from './cache.js';
-import type { ServerContact } from '../sync/server-contact.js';
 
 export type FeedServer = Pick<StudioClient['members'], 'eligibility'>;
 
@@ -18,6 +19,12 @@ export interface FeedSyncDeps {
 }
 
 /**
+ * One page may take this long, its retries included. A page is a read, safe to repeat, so the
+ * client's usual retries smooth a blip; a pass that still fails resumes from its last page later.
+ */
+const pageBudgetMs = 30_000;
+
+/**
  * Keeps the eligibility cache current: a full load (paged) when there is no cursor, then deltas
  * from the stored cursor. Each page commits with its cursor, so a crash or an outage resumes where
  * it stopped. A refused cursor, a location change or a rotated hash key starts a new full load,
@@ -25,6 +32,7 @@ export interface FeedSyncDeps {
  */
 export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
   const log = deps.logger.child({ module: 'feed-sync' });
+  const link = new ServerLink(deps.server, deps.contact);
   const before = deps.cache.state();
   // A reload under way is resumed; one for another location is started again.
   const resumable = before.reload === null ? before.locationId === deps.locationId : before.reload.locationId === deps.locationId;
@@ -35,18 +43,17 @@ export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
   for (;;) {
     let page;
     try {
-      page = await deps.server.eligibility({ location_id: deps.locationId, limit: deps.pageLimit, ...(cursor !== undefined && { cursor }) });
+      const query = { location_id: deps.locationId, limit: deps.pageLimit, ...(cursor !== undefined && { cursor }) };
+      page = await link.within(pageBudgetMs, { retries: defaultRetries })((o) => link.server.eligibility(query, o));
     } catch (error) {
       if (cursor !== undefined && error instanceof ApiRequestError && error.status === 400 && error.param === 'cursor') {
         log.warn({ code: error.code }, 'the server refused the feed cursor; reloading the cache in full');
-        deps.contact.seen();
         cursor = undefined;
         startsFullLoad = true;
         continue;
       }
       throw error;
     }
-    deps.contact.seen();
     if (!startsFullLoad && knownKey !== null && page.credential_hash_key !== knownKey) {
       log.warn('the company hash key changed; reloading the cache in full');
       cursor = undefined;

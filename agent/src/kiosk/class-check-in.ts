@@ -5,7 +5,8 @@ import type { EligibilityCache } from '../eligibility/cache.js';
 import { answer, refused, refusalReason, type AnswerContext } from './answers.js';
 import { firstNameOf, kioskClass, kioskRoster } from './kiosk-view.js';
 import { offlineContactRefusal } from '../eligibility/offline-eligibility.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
+import { isServerAnswer } from '../link/server-link.js';
+import type { KioskLink } from './kiosk-server.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import type { TimetableSync } from './timetable-sync.js';
 import { insideWindow } from './timetable-window.js';
@@ -20,7 +21,7 @@ export interface CheckInSettings {
 }
 
 export interface ClassCheckInDeps {
-  link: ServerLink;
+  link: KioskLink;
   sync: TimetableSync;
   store: KioskStore;
   eligibility: EligibilityCache;

@@ -2,12 +2,13 @@ import type { Logger } from 'pino';
 import { refusalReason } from './answers.js';
 import type { ClassCheckInEntry } from './store/class-outbox.js';
 import type { KioskStore } from './store/kiosk-store.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
+import { isServerAnswer } from '../link/server-link.js';
+import type { KioskLink } from './kiosk-server.js';
 
 export type ClassDrainResult = 'sent' | 'rejected' | 'retry';
 
 export interface ClassDrainDeps {
-  link: ServerLink;
+  link: KioskLink;
   store: KioskStore;
   logger: Logger;
   now: () => Date;

@@ -9,13 +9,14 @@ import type { LocalApi } from '../local-api/local-api.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
 import type { AgentStore } from '../store/agent-store.js';
 import { PeriodicTask } from '../runtime/periodic-task.js';
-import type { ServerContact } from '../sync/server-contact.js';
+import type { ServerContact } from '../link/server-contact.js';
 import { ClassCheckIn } from './class-check-in.js';
 import { drainClassCheckIns } from './class-outbox-drain.js';
 import { kioskConflicts, kioskHealth, type KioskHealth } from './kiosk-health.js';
+import type { KioskLink, KioskServer } from './kiosk-server.js';
 import { addKioskRoutes, type KioskApi } from './routes.js';
 import { checkInScan, type ScanDeps } from './scan-check-in.js';
-import { ServerLink, type KioskServer } from './server-link.js';
+import { ServerLink } from '../link/server-link.js';
 import { KioskStore } from './store/kiosk-store.js';
 import { shownOnKiosk } from './timetable-window.js';
 import { TimetableSync } from './timetable-sync.js';
@@ -43,7 +44,7 @@ export interface KioskDeps {
  */
 export class Kiosk implements KioskApi {
   readonly store: KioskStore;
-  private readonly link: ServerLink;
+  private readonly link: KioskLink;
   private readonly sync: TimetableSync;
   private readonly checkIns: ClassCheckIn;
   private readonly scanDeps: ScanDeps;

@@ -4,13 +4,14 @@ import type { AgentStore } from '../store/agent-store.js';
 import { refused, refusalReason } from './answers.js';
 import type { ClassCheckIn } from './class-check-in.js';
 import { cacheStale } from '../eligibility/offline-eligibility.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
+import { isServerAnswer } from '../link/server-link.js';
+import type { KioskLink } from './kiosk-server.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import { classForScan, openForCheckIn } from './timetable-window.js';
 import type { TimetableSync } from './timetable-sync.js';
 
 export interface ScanDeps {
-  link: ServerLink;
+  link: KioskLink;
   sync: TimetableSync;
   kioskStore: KioskStore;
   /** The eligibility cache: who a credential is when the server is away. */

@@ -4,7 +4,7 @@ import { onlineCheckInBody } from '../gate/online-decision.js';
 import type { DrainResult } from '../runtime/metrics.js';
 import type { EligibilityCache } from '../eligibility/cache.js';
 import type { DeliveryOutcome, Outbox, OutboxEntry, VoidOutcome } from '../store/outbox.js';
-import type { ServerContact } from './server-contact.js';
+import type { ServerContact } from '../link/server-contact.js';
 
 export type DrainServer = Pick<StudioClient['members'], 'checkIn' | 'voidVisit'>;
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCached } from '../../src/eligibility/lookup.js';
 import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed, type FeedServer } from '../../src/eligibility/feed-sync.js';
-import { ServerContact } from '../../src/sync/server-contact.js';
+import { ServerContact } from '../../src/link/server-contact.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { tempDir } from '../helpers/test-agent.js';
 

@@ -10,7 +10,7 @@ import { findCached } from '../../src/eligibility/lookup.js';
 import { decideOffline } from '../../src/gate/offline-decision.js';
 import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed } from '../../src/eligibility/feed-sync.js';
-import { ServerContact } from '../../src/sync/server-contact.js';
+import { ServerContact } from '../../src/link/server-contact.js';
 
 interface Case {
   name: string;
