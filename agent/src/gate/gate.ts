@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import { findCached } from '../eligibility/lookup.js';
 import type { DecisionEvent, EventBus } from '../runtime/events.js';
-import type { AgentMetrics } from '../runtime/metrics.js';
-import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
-import type { DecisionRecord, Direction } from '../store/decisions.js';
+import type { GateMetrics } from './gate-metrics.js';
+import { doorNotOpened, type GateStore } from './gate-store.js';
+import type { DecisionRecord, Direction } from './decision-log.js';
 import type { ServerContact } from '../link/server-contact.js';
 import { ServerLink } from '../link/server-link.js';
 import { decideOffline, type OfflinePolicy } from './offline-decision.js';
@@ -34,10 +35,11 @@ export interface GateSettings {
 export interface GateDeps {
   lanes: Lane[];
   server: GateServer;
-  store: AgentStore;
+  store: GateStore;
+  cache: EligibilityCache;
   digest: CredentialDigester;
   bus: EventBus;
-  metrics: AgentMetrics;
+  metrics: Pick<GateMetrics, 'decision'>;
   contact: ServerContact;
   logger: Logger;
   settings: GateSettings;
@@ -96,7 +98,7 @@ export class Gate {
     const at = this.now();
     const direction = lane.direction ?? 'in';
     const digest = this.deps.digest(read.identifier);
-    const cached = findCached(store.cache, read.identifier);
+    const cached = findCached(this.deps.cache, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
     const record = {
       at,
@@ -130,7 +132,7 @@ export class Gate {
       this.link,
       { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
       {
-        learn: (id, learned) => store.cache.learn(id, learned),
+        learn: (id, learned) => this.deps.cache.learn(id, learned),
         // A member the cache did not know (or knew by another card): held by who they are.
         admit: ({ contactId }) => (heldByPassback(store.decisions, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
       },
@@ -160,7 +162,7 @@ export class Gate {
     }
 
     this.log.warn({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
-    const offline = decideOffline(store, cached, read.identifier, settings.offline, at);
+    const offline = decideOffline({ cache: this.deps.cache, outbox: store.outbox }, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
     const membershipId = cached?.membership_id ?? online.membershipId;
     let doorFailed: () => void;

@@ -1,6 +1,7 @@
 import { candidateKeys, decide, defaultMatchingProfile, doorEntryCounts, type EligibilityRow, type MatchingProfile } from '@studio/shared';
 import { checkinRulesOf } from '../eligibility/lookup.js';
-import type { AgentStore } from '../store/agent-store.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import type { VisitOutbox } from './visit-outbox.js';
 
 export interface OfflinePolicy {
   maxCacheAgeS: number;
@@ -21,6 +22,12 @@ export function isStaffCredential(identifier: string, staff: readonly string[], 
   return staff.some((s) => candidateKeys(s, profile).some((key) => scanned.has(key)));
 }
 
+/** What the offline decision reads: the cache, and the visits not yet delivered. */
+export interface OfflineSources {
+  cache: EligibilityCache;
+  outbox: Pick<VisitOutbox, 'pendingCountOf'>;
+}
+
 /**
  * The decision when the server cannot answer in time, with the server's own rules (shared
  * `decide`) so the reasons match online ones. A cache older than the policy allows refuses with
@@ -28,7 +35,7 @@ export function isStaffCredential(identifier: string, staff: readonly string[], 
  * Offline door visits not yet delivered count against the allowance, so limits hold offline;
  * not on a plan or package whose door entries use nothing (the server records them uncounted).
  */
-export function decideOffline(store: AgentStore, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
+export function decideOffline(store: OfflineSources, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
   const { rules } = store.cache.state();
   if (isStaffCredential(identifier, policy.staffIdentifiers, rules?.matching_profile)) return { granted: true, reason: null, staff: true };
   const syncedAt = store.cache.syncedAt();

@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
 import type { AgentConfig } from '../config/schema.js';
 import type { CardRead, CardReader } from '../devices/types.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
 import type { EventBus } from '../runtime/events.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import type { LocalApi } from '../local-api/local-api.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
-import type { AgentStore } from '../store/agent-store.js';
 import { PeriodicTask } from '../runtime/periodic-task.js';
+import type { AgentDatabase } from '../store/database.js';
 import type { ServerContact } from '../link/server-contact.js';
 import { ClassCheckIn } from './class-check-in.js';
 import { drainClassCheckIns } from './class-outbox-drain.js';
@@ -24,7 +25,10 @@ import { TimetableSync } from './timetable-sync.js';
 export interface KioskDeps {
   config: AgentConfig;
   server: KioskServer;
-  agentStore: AgentStore;
+  /** The agent's database: the kiosk's tables live in it. */
+  db: AgentDatabase;
+  /** Who a credential or a contact is when the server is away. */
+  eligibility: EligibilityCache;
   localApi: LocalApi;
   /** The configured kiosk reader, if any: its scans are class check-ins. */
   reader: CardReader | null;
@@ -60,20 +64,20 @@ export class Kiosk implements KioskApi {
     const { config, logger, now } = deps;
     const kiosk = config.kiosk;
     this.log = logger.child({ module: 'kiosk' });
-    this.store = new KioskStore(deps.agentStore.db);
+    this.store = new KioskStore(deps.db);
     this.link = new ServerLink(deps.server, deps.contact, (offline) => {
       if (offline) this.log.warn('kiosk offline: answering from the cache');
       else this.log.info('kiosk back online');
       deps.bus.emit('kiosk-status', this.status());
       if (!offline) this.drain.trigger();
     });
-    this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.agentStore.cache, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
+    this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.eligibility, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
     const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min };
     this.checkIns = new ClassCheckIn({
       link: this.link,
       sync: this.sync,
       store: this.store,
-      eligibility: deps.agentStore.cache,
+      eligibility: deps.eligibility,
       settings,
       logger,
       now,
@@ -83,7 +87,7 @@ export class Kiosk implements KioskApi {
       link: this.link,
       sync: this.sync,
       kioskStore: this.store,
-      agentStore: deps.agentStore,
+      eligibility: deps.eligibility,
       checkIn: this.checkIns,
       now,
       settings: { locationId: config.location_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min },

@@ -1,23 +1,30 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCached } from '../../src/eligibility/lookup.js';
-import { AgentStore } from '../../src/store/agent-store.js';
+import { EligibilityCache } from '../../src/eligibility/cache.js';
 import { syncFeed, type FeedServer } from '../../src/eligibility/feed-sync.js';
 import { ServerContact } from '../../src/link/server-contact.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
+import { openAgentDatabase } from '../../src/store/database.js';
 import { tempDir } from '../helpers/test-agent.js';
+
+/** The cache on its own database file, as the agent opens it. */
+function openStore(path: string) {
+  const db = openAgentDatabase(path);
+  return { db, cache: new EligibilityCache(db), close: () => db.close() };
+}
 
 describe('the feed sync', () => {
   let temp: ReturnType<typeof tempDir>;
   let studio: FakeStudio;
-  let store: AgentStore;
+  let store: ReturnType<typeof openStore>;
   const sync = (server: FeedServer = studio, pageLimit = 2) =>
     syncFeed({ server, cache: store.cache, contact: new ServerContact(() => new Date()), locationId: studio.locationId, pageLimit, logger: pino({ level: 'silent' }), now: () => new Date() });
 
   beforeEach(() => {
     temp = tempDir();
     studio = new FakeStudio();
-    store = AgentStore.open(`${temp.dir}/agent.db`);
+    store = openStore(`${temp.dir}/agent.db`);
   });
   afterEach(() => {
     store.close();
@@ -99,7 +106,7 @@ describe('the feed sync', () => {
     for (const [i, old] of olds.entries()) expect(findCached(store.cache, `100000000${i + 1}`)?.membership_id).toBe(old.membership_id);
 
     store.close();
-    store = AgentStore.open(`${temp.dir}/agent.db`);
+    store = openStore(`${temp.dir}/agent.db`);
     expect(findCached(store.cache, '1000000003')?.membership_id).toBe(olds[2]!.membership_id);
     await sync(dying);
     // Resumed after the two committed pages (calls 4 and 5 fetched the rest), not started again.

@@ -8,9 +8,17 @@ import { startFixture, type Fixture } from '../../../server/test/helpers/fixture
 import { memberBuilder } from '../../../server/test/helpers/members.js';
 import { findCached } from '../../src/eligibility/lookup.js';
 import { decideOffline } from '../../src/gate/offline-decision.js';
-import { AgentStore } from '../../src/store/agent-store.js';
+import { EligibilityCache } from '../../src/eligibility/cache.js';
+import { GateStore } from '../../src/gate/gate-store.js';
+import { openAgentDatabase } from '../../src/store/database.js';
 import { syncFeed } from '../../src/eligibility/feed-sync.js';
 import { ServerContact } from '../../src/link/server-contact.js';
+
+/** The cache and the visit outbox on one database, as the agent opens them. */
+function openStore(path: string) {
+  const db = openAgentDatabase(path);
+  return { db, cache: new EligibilityCache(db), outbox: new GateStore(db).outbox, close: () => db.close() };
+}
 
 interface Case {
   name: string;
@@ -26,7 +34,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
   let f: Fixture;
   let client: StudioClient;
   const cases: Case[] = [];
-  const stores = new Map<string, AgentStore>();
+  const stores = new Map<string, ReturnType<typeof openStore>>();
 
   beforeAll(async () => {
     f = await startFixture(dialect);
@@ -76,7 +84,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
     // Every case belongs to one of these two agents' locations.
     for (const [i, c] of cases.entries()) if (c.location === elsewhere) cases[i] = { ...c, location: site };
     for (const location of [site, closed]) {
-      const store = AgentStore.open(':memory:');
+      const store = openStore(':memory:');
       await syncFeed({
         server: client.members,
         cache: store.cache,

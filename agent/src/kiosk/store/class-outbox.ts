@@ -1,5 +1,5 @@
 import type { AgentDatabase } from '../../store/database.js';
-import { outboxDepth, type OutboxDepth, type OutboxStatus } from '../../store/outbox.js';
+import { outboxDepth, type OutboxDepth, type OutboxStatus } from '../../outbox/durable-outbox.js';
 
 /** One class check-in the kiosk answered while the server was away, waiting to be reported. */
 export interface ClassCheckInEntry {

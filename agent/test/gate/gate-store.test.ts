@@ -1,9 +1,16 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgentStore } from '../../src/store/agent-store.js';
-import type { DecisionRecord } from '../../src/store/decisions.js';
-import type { NewOutboxEntry } from '../../src/store/outbox.js';
+import type { DecisionRecord } from '../../src/gate/decision-log.js';
+import { GateStore } from '../../src/gate/gate-store.js';
+import type { NewOutboxEntry } from '../../src/gate/visit-outbox.js';
+import { openAgentDatabase } from '../../src/store/database.js';
 import { tempDir } from '../helpers/test-agent.js';
+
+/** The gate's tables on their own database file, as the agent opens them. */
+function open(path: string) {
+  const db = openAgentDatabase(path);
+  return Object.assign(new GateStore(db), { close: () => db.close() });
+}
 
 const decision = (at = new Date()): DecisionRecord => ({
   at,
@@ -25,7 +32,7 @@ const visit = (key = 'key-1'): NewOutboxEntry => ({
   online_attempted: false,
 });
 
-describe('the agent store', () => {
+describe("the gate's store: decisions and the visit outbox", () => {
   let temp: ReturnType<typeof tempDir>;
   let path: string;
   beforeEach(() => {
@@ -34,49 +41,19 @@ describe('the agent store', () => {
   });
   afterEach(() => temp.remove());
 
-  it('runs WAL with synchronous=FULL on every open, also when reopening an existing WAL file', () => {
-    for (let open = 0; open < 2; open++) {
-      const store = AgentStore.open(path);
-      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
-      store.close();
-    }
-    // The trap the store guards against: a plain reopen of the WAL file runs at NORMAL (1).
-    const plain = new Database(path);
-    expect(plain.pragma('synchronous', { simple: true })).toBe(1);
-    plain.close();
-  });
-
   it('keeps an offline grant and its outbox row after a reopen', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     store.recordOfflineGrant(decision(), visit());
     store.close();
-    const again = AgentStore.open(path);
+    const again = open(path);
     expect(again.outbox.list('pending')).toEqual([expect.objectContaining({ idempotency_key: 'key-1', membership_id: 'm-1', status: 'pending', attempts: 0 })]);
     expect(again.decisions.lastPassage('digest')).not.toBeNull();
     expect(again.outbox.pendingCountOf('m-1')).toBe(1);
     again.close();
   });
 
-  it("reads a member's latest passage from the index, without sorting their grants, also in a database made before", () => {
-    const oldPath = `${temp.dir}/old.db`;
-    const old = new Database(oldPath);
-    old.exec(
-      'create table decisions (id integer primary key autoincrement, at text not null, lane_id text not null, reader_id text not null, credential_digest text not null, membership_id text, granted integer not null, reason text, offline integer not null, idempotency_key text)',
-    );
-    old.exec('create index decisions_grants on decisions (credential_digest, granted, at)');
-    old.close();
-    for (const file of [path, oldPath]) {
-      const store = AgentStore.open(file);
-      const plan = store.db.prepare('explain query plan select at, direction from decisions where passage_key = ? and granted = 1 order by id desc limit 1').all('digest') as { detail: string }[];
-      expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX decisions_last_passage/);
-      expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
-      store.close();
-    }
-  });
-
   it('writes the decision and the outbox row in one transaction: when the outbox insert fails, no decision is kept', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     store.recordOfflineGrant(decision(new Date('2026-01-01T00:00:00Z')), visit('same'));
     expect(() => store.recordOfflineGrant(decision(new Date('2026-01-02T00:00:00Z')), visit('same'))).toThrow(/UNIQUE/);
     expect(store.decisions.lastPassage('digest')?.at).toEqual(new Date('2026-01-01T00:00:00Z'));
@@ -85,7 +62,7 @@ describe('the agent store', () => {
   });
 
   it('never stores the scanned identifier', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     store.recordOfflineGrant(decision(), visit());
     store.close();
     const raw = new Database(path);
@@ -95,7 +72,7 @@ describe('the agent store', () => {
   });
 
   it('a door that did not open withdraws a visit the drain is not delivering, and only flags one it is (to void it once sent)', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     const first = store.recordOfflineGrant(decision(), visit('idle'));
     expect(store.offlineDoorFailed(first, 'idle', new Date())).toBe('withdrawn');
     expect(store.outbox.depth()).toMatchObject({ pending: 0, sent: 0 });
@@ -104,7 +81,7 @@ describe('the agent store', () => {
     store.outbox.claim([busy!.id]);
     expect(store.offlineDoorFailed(second, 'busy', new Date())).toBe('voided');
     expect(store.outbox.pendingCountOf('m-1')).toBe(0);
-    store.outbox.record([{ id: busy!.id, kind: 'sent', visitId: 'visit-9' }], new Date());
+    store.outbox.record([{ id: busy!.id, kind: 'sent', ref: 'visit-9' }], new Date());
     store.outbox.release([busy!.id]);
     expect(store.outbox.voidsDue()).toMatchObject([{ visit_id: 'visit-9', void_reason: 'door_not_opened', void_state: 'pending' }]);
     expect(store.decisions.lastPassage('digest')).toBeNull();
@@ -112,20 +89,20 @@ describe('the agent store', () => {
   });
 
   it('marks rows sent or rejected only once, and reports depth by status', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     store.recordOfflineGrant(decision(), visit('a'));
     store.recordOfflineGrant({ ...decision(), idempotencyKey: 'b' }, visit('b'));
     const [a, b] = store.outbox.pending();
-    store.outbox.record([{ id: a!.id, kind: 'sent', visitId: 'visit-1' }], new Date());
+    store.outbox.record([{ id: a!.id, kind: 'sent', ref: 'visit-1' }], new Date());
     store.outbox.record([{ id: b!.id, kind: 'rejected', error: 'resource_missing' }], new Date());
-    store.outbox.record([{ id: b!.id, kind: 'sent', visitId: 'visit-2' }], new Date());
+    store.outbox.record([{ id: b!.id, kind: 'sent', ref: 'visit-2' }], new Date());
     expect(store.outbox.depth()).toMatchObject({ pending: 0, sent: 1, rejected: 1 });
     expect(store.outbox.list('rejected')[0]).toMatchObject({ last_error: 'resource_missing', visit_id: null });
     store.close();
   });
 
   it('counts the voids the server refused and lists the newest few, by when it refused them', () => {
-    const store = AgentStore.open(path);
+    const store = open(path);
     const base = Date.parse('2026-03-02T10:00:00Z');
     for (let i = 0; i < 4; i++) store.outbox.addVoid({ ...visit(`v-${i}`), visit_id: `visit-${i}` }, 'door_not_opened', new Date(base));
     const due = store.outbox.voidsDue();
@@ -149,29 +126,6 @@ describe('the agent store', () => {
       refused_at: new Date(base + refusedAfterMs).toISOString(),
     });
     expect(refused.newest).toEqual([row(3, 'invalid_param', 180_000), row(0, 'resource_missing', 120_000)]);
-    store.close();
-  });
-});
-
-describe('an agent database made before the contact column', () => {
-  let temp: ReturnType<typeof tempDir>;
-  beforeEach(() => {
-    temp = tempDir();
-  });
-  afterEach(() => temp.remove());
-
-  it("gains the column, filled from the cached rows, so the kiosk finds a contact's rows", () => {
-    const path = `${temp.dir}/old.db`;
-    const old = new Database(path);
-    old.exec('create table feed_rows (credential_hash text primary key, membership_id text not null, row text not null)');
-    old.exec("create index feed_rows_contact on feed_rows (json_extract(row, '$.contact_id'))");
-    old.prepare('insert into feed_rows values (?, ?, ?)').run('hash-1', 'm-1', JSON.stringify({ credential_hash: 'hash-1', membership_id: 'm-1', contact_id: 'c-1' }));
-    old.close();
-    const store = AgentStore.open(path);
-    expect(store.cache.ofContact('c-1').map((row) => row.credential_hash)).toEqual(['hash-1']);
-    const indexes = store.db.prepare("select name from sqlite_schema where type = 'index' and tbl_name = 'feed_rows'").all() as { name: string }[];
-    expect(indexes.map((index) => index.name)).toContain('feed_rows_contact_id');
-    expect(indexes.map((index) => index.name)).not.toContain('feed_rows_contact');
     store.close();
   });
 });

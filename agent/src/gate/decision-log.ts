@@ -1,4 +1,4 @@
-import type { AgentDatabase } from './database.js';
+import type { AgentDatabase } from '../store/database.js';
 
 export type Direction = 'in' | 'out';
 

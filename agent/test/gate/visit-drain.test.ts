@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@studio/shared/client';
-import { drainInFlight } from '../../src/sync/outbox-drain.js';
+import { drainInFlight } from '../../src/gate/visit-drain.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 

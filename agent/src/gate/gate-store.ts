@@ -1,25 +1,18 @@
-import { EligibilityCache } from '../eligibility/cache.js';
-import { databaseWritable, openAgentDatabase, type AgentDatabase } from './database.js';
-import { DecisionLog, type DecisionRecord } from './decisions.js';
-import { Outbox, type NewOutboxEntry } from './outbox.js';
+import type { AgentDatabase } from '../store/database.js';
+import { DecisionLog, type DecisionRecord } from './decision-log.js';
+import { VisitOutbox, type NewOutboxEntry } from './visit-outbox.js';
 
 /** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */
 export const doorNotOpened = 'door_not_opened';
 
-/** The agent's one SQLite connection (one writer, docs/hardware.md §5.2) and its three repositories. */
-export class AgentStore {
-  readonly cache: EligibilityCache;
-  readonly outbox: Outbox;
+/** The gate's tables (its decision log and its visit outbox) and the writes that must commit together. */
+export class GateStore {
+  readonly outbox: VisitOutbox;
   readonly decisions: DecisionLog;
 
-  private constructor(readonly db: AgentDatabase) {
-    this.cache = new EligibilityCache(db);
-    this.outbox = new Outbox(db);
+  constructor(private readonly db: AgentDatabase) {
+    this.outbox = new VisitOutbox(db);
     this.decisions = new DecisionLog(db);
-  }
-
-  static open(path: string): AgentStore {
-    return new AgentStore(openAgentDatabase(path));
   }
 
   /**
@@ -52,13 +45,5 @@ export class AgentStore {
       this.decisions.doorFailed(decisionId, doorNotOpened);
       this.outbox.addVoid(visit, doorNotOpened, at);
     })();
-  }
-
-  writable(): boolean {
-    return databaseWritable(this.db);
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close();
   }
 }
