@@ -1,6 +1,6 @@
 import type { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskConflicts, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
-import { Counter, Gauge } from 'prom-client';
+import { Counter } from 'prom-client';
 import type { AgentConfig } from '../config/schema.js';
 import type { CardRead, CardReader } from '../devices/types.js';
 import type { EligibilityCache } from '../eligibility/cache.js';
@@ -8,6 +8,7 @@ import type { EventBus } from '../runtime/events.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import type { LocalApi } from '../local-api/local-api.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
+import { outboxMetrics } from '../outbox/outbox-metrics.js';
 import { PeriodicTask } from '../runtime/periodic-task.js';
 import type { AgentDatabase } from '../store/database.js';
 import type { ServerContact } from '../link/server-contact.js';
@@ -95,30 +96,28 @@ export class Kiosk implements KioskApi {
 
     const backoff = { maxBackoffMs: config.sync.max_backoff_s * 1000, logger };
     this.refresh = new PeriodicTask({ name: 'kiosk-timetable', intervalMs: kiosk.refresh_s * 1000, ...backoff, job: () => this.sync.refreshAll() });
-    const drained = new Counter({ name: 'studio_agent_kiosk_drain_total', help: 'Offline class check-in deliveries, by result', labelNames: ['result'], registers: [deps.metrics.registry] });
+    const store = this.store;
+    const drained = outboxMetrics(
+      deps.metrics.registry,
+      {
+        depth: 'studio_agent_kiosk_outbox_depth',
+        depthHelp: 'Offline class check-ins by status',
+        deliveries: 'studio_agent_kiosk_drain_total',
+        deliveriesHelp: 'Offline class check-in deliveries, by result',
+      },
+      () => store.outbox.depth(),
+    );
     this.drain = new PeriodicTask({
       name: 'kiosk-outbox-drain',
       intervalMs: config.sync.drain_interval_s * 1000,
       ...backoff,
-      job: () => drainClassCheckIns({ link: this.link, store: this.store, logger, now, onResult: (result) => drained.inc({ result }) }),
+      job: () => drainClassCheckIns({ link: this.link, store: this.store, logger, now, onResult: drained }),
     });
     this.answers = new Counter({
       name: 'studio_agent_kiosk_answers_total',
       help: 'Kiosk class check-in answers',
       labelNames: ['via', 'outcome', 'reason', 'offline'],
       registers: [deps.metrics.registry],
-    });
-    const store = this.store;
-    new Gauge({
-      name: 'studio_agent_kiosk_outbox_depth',
-      help: 'Offline class check-ins by status',
-      labelNames: ['status'],
-      registers: [deps.metrics.registry],
-      collect() {
-        const depth = store.outbox.depth();
-        this.set({ status: 'pending' }, depth.pending);
-        this.set({ status: 'rejected' }, depth.rejected);
-      },
     });
     addKioskRoutes(deps.localApi, this);
   }
