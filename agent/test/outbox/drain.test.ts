@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drainOutbox, type DrainSettings } from '../../src/outbox/drain.js';
 import { DurableOutbox, type OutboxRow } from '../../src/outbox/durable-outbox.js';
 import { openAgentDatabase, type AgentDatabase } from '../../src/store/database.js';
+import { outboxTableSql } from '../../src/store/outbox-table.js';
 
 /** A third kind of offline report, as a feature would add one: a desk sale of one member. */
 interface SaleRow extends OutboxRow {
@@ -25,10 +26,7 @@ describe('the generic outbox and its drain', () => {
 
   beforeEach(() => {
     db = openAgentDatabase(':memory:');
-    db.exec(`create table desk_sale_outbox (
-      id integer primary key autoincrement, idempotency_key text not null unique, member text not null, amount integer not null,
-      status text not null default 'pending' check (status in ('pending', 'sent', 'rejected')), attempts integer not null default 0,
-      last_error text, receipt_id text, created_at text not null, updated_at text not null)`);
+    db.exec(outboxTableSql('desk_sale_outbox', 'member text not null, amount integer not null, receipt_id text'));
     sales = new DurableOutbox<SaleRow, NewSale>(db, { name: 'desk_sale_outbox', columns: ['idempotency_key', 'member', 'amount'], sentRef: 'receipt_id' });
   });
   afterEach(() => db.close());
