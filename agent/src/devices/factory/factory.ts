@@ -1,20 +1,20 @@
 import type { Logger } from 'pino';
-import type { DevicesConfig, ReaderConfig, RelayConfig, SensorConfig } from './config.js';
-import { createNodeHidOpener, type HidOpener, type HidTarget } from './hid/hid-device.js';
-import { createHidRelay } from './hid/hid-relay.js';
-import { createWedgeReader } from './hid/wedge-reader.js';
-import { createDtrRelay } from './serial/dtr-relay.js';
-import { createLcusRelay } from './serial/lcus-relay.js';
-import { lineFormat } from './serial/line-format.js';
-import { createModemLineSensor } from './serial/modem-line-sensor.js';
-import { createSerialReader } from './serial/serial-reader.js';
-import { id12laFormat, rdm6300Format } from './serial/stx-hex-frames.js';
-import { createLogRelay } from './simulated/log-relay.js';
-import { createStdinReader } from './simulated/stdin-reader.js';
-import type { BackoffPolicy } from './supervision/backoff.js';
-import type { Clock, Random } from './supervision/clock.js';
-import type { SupervisionDeps } from './supervision/supervisor.js';
-import type { CardReader, PassageSensor, Relay } from './types.js';
+import type { DevicesConfig, ReaderConfig, RelayConfig, SensorConfig } from '../config.js';
+import { createNodeHidOpener, type HidOpener, type HidTarget } from '../hid/hid-device.js';
+import { createHidRelay } from '../hid/hid-relay.js';
+import { createWedgeReader } from '../hid/wedge-reader.js';
+import { createDtrRelay } from '../serial/dtr-relay.js';
+import { createLcusRelay } from '../serial/lcus-relay.js';
+import { lineFormat } from '../serial/line-format.js';
+import { createModemLineSensor } from '../serial/modem-line-sensor.js';
+import { createSerialReader } from '../serial/serial-reader.js';
+import { id12laFormat, rdm6300Format } from '../serial/stx-hex-frames.js';
+import { createLogRelay } from '../simulated/log-relay.js';
+import { createStdinReader } from '../simulated/stdin-reader.js';
+import type { BackoffPolicy } from '../supervision/backoff.js';
+import type { Clock, Random } from '../supervision/clock.js';
+import type { SupervisionDeps } from '../supervision/supervisor.js';
+import type { CardReader, PassageSensor, Relay } from '../types.js';
 
 export interface DeviceDeps {
   logger: Logger;

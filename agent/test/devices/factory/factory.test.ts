@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DevicesConfig } from '../../src/devices/config.js';
-import { createDevices, type Devices } from '../../src/devices/factory.js';
-import type { CardRead } from '../../src/devices/types.js';
-import { FakeHidOpener } from './helpers/fake-hid.js';
-import { typed } from './helpers/keyboard.js';
-import { capturingLogger } from './helpers/logs.js';
-import { MockBinding } from './helpers/mock-binding.js';
+import { DevicesConfig } from '../../../src/devices/config.js';
+import { createDevices, type Devices } from '../../../src/devices/factory/factory.js';
+import type { CardRead } from '../../../src/devices/types.js';
+import { FakeHidOpener } from '../helpers/fake-hid.js';
+import { typed } from '../helpers/keyboard.js';
+import { capturingLogger } from '../helpers/logs.js';
+import { MockBinding } from '../helpers/mock-binding.js';
 
 let devices: Devices | null = null;
 afterEach(async () => {
