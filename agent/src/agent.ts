@@ -58,8 +58,10 @@ function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
 }
 
 /**
- * The composition root: one store, one API client, the gate, the two background jobs (feed sync,
- * outbox drain) and the local API, started and stopped in a safe order (relays off first and last).
+ * The composition root: one database (its schema brought up to date), one API client, the shared
+ * services (eligibility cache and its feed sync; the server contact every link reports to), the
+ * features (the gate and its visit outbox drain; the kiosk, which runs its own jobs) and the local
+ * API, started and stopped in a safe order (relays off first and last).
  */
 export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const now = deps.now ?? (() => new Date());

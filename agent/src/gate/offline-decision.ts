@@ -1,6 +1,6 @@
 import { candidateKeys, decide, defaultMatchingProfile, doorEntryCounts, type EligibilityRow, type MatchingProfile } from '@studio/shared';
-import { checkinRulesOf } from '../eligibility/lookup.js';
 import type { EligibilityCache } from '../eligibility/cache.js';
+import { checkinRulesOf } from '../eligibility/lookup.js';
 import type { VisitOutbox } from './visit-outbox.js';
 
 export interface OfflinePolicy {

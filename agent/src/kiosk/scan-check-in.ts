@@ -1,14 +1,14 @@
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { findCached } from '../eligibility/lookup.js';
 import type { EligibilityCache } from '../eligibility/cache.js';
-import { refused, refusalReason } from './answers.js';
-import type { ClassCheckIn } from './class-check-in.js';
+import { findCached } from '../eligibility/lookup.js';
 import { cacheStale } from '../eligibility/offline-eligibility.js';
 import { isServerAnswer } from '../link/server-link.js';
+import { refused, refusalReason } from './answers.js';
+import type { ClassCheckIn } from './class-check-in.js';
 import type { KioskLink } from './kiosk-server.js';
 import type { KioskStore } from './store/kiosk-store.js';
-import { classForScan, openForCheckIn } from './timetable-window.js';
 import type { TimetableSync } from './timetable-sync.js';
+import { classForScan, openForCheckIn } from './timetable-window.js';
 
 export interface ScanDeps {
   link: KioskLink;

@@ -1,8 +1,8 @@
 import { ApiRequestError } from '@studio/shared/client';
 import type { Logger } from 'pino';
 import type { EligibilityCache } from '../eligibility/cache.js';
-import { kioskClass, kioskRoster } from './kiosk-view.js';
 import type { KioskLink } from './kiosk-server.js';
+import { kioskClass, kioskRoster } from './kiosk-view.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import { shownOnKiosk, timetableQuery } from './timetable-window.js';
 

@@ -48,7 +48,10 @@ export async function drainOutbox<Row extends OutboxRow, Result>(settings: Drain
     let outcomes: DrainOutcome<Row, Result>[];
     try {
       outcomes = await deliverWave(settings, rows);
-      outbox.record(outcomes.map((outcome) => recorded(settings, outcome)), settings.now());
+      outbox.record(
+        outcomes.map((outcome) => recorded(settings, outcome)),
+        settings.now(),
+      );
     } finally {
       outbox.release(ids);
     }

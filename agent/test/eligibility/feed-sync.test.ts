@@ -1,11 +1,11 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findCached } from '../../src/eligibility/lookup.js';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
 import { syncFeed, type FeedServer } from '../../src/eligibility/feed-sync.js';
+import { findCached } from '../../src/eligibility/lookup.js';
 import { ServerContact } from '../../src/link/server-contact.js';
-import { FakeStudio } from '../helpers/fake-studio.js';
 import { openAgentDatabase } from '../../src/store/database.js';
+import { FakeStudio } from '../helpers/fake-studio.js';
 import { tempDir } from '../helpers/test-agent.js';
 
 /** The cache on its own database file, as the agent opens it. */

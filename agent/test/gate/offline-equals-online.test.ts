@@ -6,13 +6,13 @@ import { revokeCard } from '../../../server/src/modules/members/admin.js';
 import { dialects } from '../../../server/test/helpers/databases.js';
 import { startFixture, type Fixture } from '../../../server/test/helpers/fixture.js';
 import { memberBuilder } from '../../../server/test/helpers/members.js';
-import { findCached } from '../../src/eligibility/lookup.js';
-import { decideOffline } from '../../src/gate/offline-decision.js';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
-import { GateStore } from '../../src/gate/gate-store.js';
-import { openAgentDatabase } from '../../src/store/database.js';
 import { syncFeed } from '../../src/eligibility/feed-sync.js';
+import { findCached } from '../../src/eligibility/lookup.js';
+import { GateStore } from '../../src/gate/gate-store.js';
+import { decideOffline } from '../../src/gate/offline-decision.js';
 import { ServerContact } from '../../src/link/server-contact.js';
+import { openAgentDatabase } from '../../src/store/database.js';
 
 /** The cache and the visit outbox on one database, as the agent opens them. */
 function openStore(path: string) {

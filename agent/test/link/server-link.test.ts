@@ -4,7 +4,11 @@ import { ServerContact } from '../../src/link/server-contact.js';
 import { isServerAnswer, ServerLink } from '../../src/link/server-link.js';
 
 const refusal = (status: number, code: string) =>
-  new ApiRequestError(code, { status, type: 'invalid_request', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined }, { method: 'POST', path: '/x', attempts: 1 });
+  new ApiRequestError(
+    code,
+    { status, type: 'invalid_request', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined },
+    { method: 'POST', path: '/x', attempts: 1 },
+  );
 const unreachable = () => new NetworkError('network_error', 'connection refused', { method: 'POST', path: '/x', attempts: 1 });
 
 describe('the server link', () => {
@@ -36,7 +40,10 @@ describe('the server link', () => {
     const contact = new ServerContact(() => clock);
     const flips: boolean[] = [];
     const link = new ServerLink(null, contact, (offline) => flips.push(offline));
-    const call = (outcome: () => Promise<string>) => link.within(1000)(outcome).catch(() => 'failed');
+    const call = (outcome: () => Promise<string>) =>
+      link
+        .within(1000)(outcome)
+        .catch(() => 'failed');
 
     await call(() => Promise.reject(unreachable()));
     await call(() => Promise.reject(unreachable()));

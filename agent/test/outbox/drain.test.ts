@@ -15,7 +15,11 @@ interface SaleRow extends OutboxRow {
 type NewSale = Pick<SaleRow, 'idempotency_key' | 'member' | 'amount'>;
 
 const refusal = (status: number, code: string) =>
-  new ApiRequestError(code, { status, type: 'invalid_request', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined }, { method: 'POST', path: '/sales', attempts: 1 });
+  new ApiRequestError(
+    code,
+    { status, type: 'invalid_request', code, param: undefined, requestId: undefined, reasons: undefined, retryAfterMs: undefined },
+    { method: 'POST', path: '/sales', attempts: 1 },
+  );
 const unreachable = () => new NetworkError('network_error', 'connection refused', { method: 'POST', path: '/sales', attempts: 1 });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import type { KioskAttendee, KioskClass } from '@studio/shared/kiosk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KioskStore } from '../../../src/kiosk/store/kiosk-store.js';
 import type { NewClassCheckIn } from '../../../src/kiosk/store/class-outbox.js';
+import { KioskStore } from '../../../src/kiosk/store/kiosk-store.js';
 import { openAgentDatabase, type AgentDatabase } from '../../../src/store/database.js';
 import { tempDir } from '../../helpers/test-agent.js';
 
