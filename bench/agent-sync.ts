@@ -6,10 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createStudioClient } from '@studio/shared/client';
 import { pino } from 'pino';
-import { AgentStore } from '../agent/src/store/agent-store.js';
-import { syncFeed } from '../agent/src/sync/feed-sync.js';
-import { drainOutbox } from '../agent/src/sync/outbox-drain.js';
-import { ServerContact } from '../agent/src/sync/server-contact.js';
+import { EligibilityCache } from '../agent/src/eligibility/cache.js';
+import { syncFeed } from '../agent/src/eligibility/feed-sync.js';
+import { GateStore } from '../agent/src/gate/gate-store.js';
+import { drainVisits } from '../agent/src/gate/visit-drain.js';
+import { ServerContact } from '../agent/src/link/server-contact.js';
+import { openAgentDatabase } from '../agent/src/store/database.js';
 
 interface Input {
   serverUrl: string;
@@ -25,7 +27,8 @@ const input = JSON.parse(json!) as Input;
 const logger = pino({ level: 'silent' });
 const now = () => new Date();
 const client = createStudioClient({ baseUrl: `${input.serverUrl}/v1`, apiKey: input.key, timeoutMs: 60_000 });
-const store = AgentStore.open(input.storePath);
+const db = openAgentDatabase(input.storePath);
+const store = { db, cache: new EligibilityCache(db), outbox: new GateStore(db).outbox, close: () => db.close() };
 const contact = new ServerContact(now);
 const print = (value: unknown) => process.stdout.write(JSON.stringify(value) + '\n');
 const rssMb = () => process.resourceUsage().maxRSS / 1024;
@@ -50,7 +53,7 @@ if (mode === 'feed') {
     }
   })();
   const t0 = process.hrtime.bigint();
-  while (!(await drainOutbox({ server: client.members, outbox: store.outbox, cache: store.cache, contact, logger, now }))) {
+  while (!(await drainVisits({ server: client.members, outbox: store.outbox, cache: store.cache, contact, logger, now }))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const elapsed = seconds(t0);

@@ -1,23 +1,27 @@
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import type { AgentConfig } from './config/schema.js';
 import { pulseMsOf } from './config/lanes.js';
-import { watchDeviceHealth } from './device-health-watch.js';
+import type { AgentConfig } from './config/schema.js';
 import type { CardReader, Device, PassageSensor, Relay } from './devices/types.js';
-import { EventBus } from './events.js';
-import { createCredentialDigester } from './gate/credential-digest.js';
+import { cacheAgeGauge } from './eligibility/cache-health.js';
+import { EligibilityCache } from './eligibility/cache.js';
+import { createCredentialDigester } from './eligibility/credential-digest.js';
+import { syncFeed, type FeedServer } from './eligibility/feed-sync.js';
+import { GateMetrics } from './gate/gate-metrics.js';
+import { GateStore } from './gate/gate-store.js';
 import { Gate, type Lane } from './gate/gate.js';
 import type { GateServer } from './gate/online-decision.js';
-import { cacheAgeSeconds, healthReport, type HealthReport } from './health.js';
+import { drainVisits, type DrainServer } from './gate/visit-drain.js';
+import { healthReport, type HealthReport } from './health.js';
+import type { KioskServer } from './kiosk/kiosk-server.js';
 import { Kiosk } from './kiosk/kiosk.js';
-import type { KioskServer } from './kiosk/server-link.js';
+import { ServerContact } from './link/server-contact.js';
 import { LocalApi } from './local-api/local-api.js';
-import { AgentMetrics } from './metrics.js';
-import { AgentStore } from './store/agent-store.js';
-import { syncFeed, type FeedServer } from './sync/feed-sync.js';
-import { drainOutbox, type DrainServer } from './sync/outbox-drain.js';
-import { PeriodicTask } from './sync/periodic-task.js';
-import { ServerContact } from './sync/server-contact.js';
+import { watchDeviceHealth } from './runtime/device-health-watch.js';
+import { EventBus } from './runtime/events.js';
+import { AgentMetrics } from './runtime/metrics.js';
+import { PeriodicTask } from './runtime/periodic-task.js';
+import { databaseWritable, openAgentDatabase } from './store/database.js';
 
 export const agentVersion = '0.1.0';
 
@@ -54,8 +58,10 @@ function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
 }
 
 /**
- * The composition root: one store, one API client, the gate, the two background jobs (feed sync,
- * outbox drain) and the local API, started and stopped in a safe order (relays off first and last).
+ * The composition root: one database (its schema brought up to date), one API client, the shared
+ * services (eligibility cache and its feed sync; the server contact every link reports to), the
+ * features (the gate and its visit outbox drain; the kiosk, which runs its own jobs) and the local
+ * API, started and stopped in a safe order (relays off first and last).
  */
 export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const now = deps.now ?? (() => new Date());
@@ -63,23 +69,25 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const needsClient = !deps.server || (config.kiosk.enabled && !deps.kioskServer);
   const client = needsClient ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, logger: logger.child({ module: 'client' }) }) : null;
   const server = deps.server ?? client!.members;
-  const store = AgentStore.open(config.store.path);
-  const digest = createCredentialDigester(store.db);
+  const db = openAgentDatabase(config.store.path);
+  const cache = new EligibilityCache(db);
+  const gateStore = new GateStore(db);
+  const digest = createCredentialDigester(db);
   const bus = new EventBus(logger);
   const contact = new ServerContact(now);
-  const metrics = new AgentMetrics(
-    () => store.outbox.depth(),
-    () => cacheAgeSeconds(store, now()),
-  );
+  const metrics = new AgentMetrics();
+  const gateMetrics = new GateMetrics(metrics.registry, gateStore.outbox);
+  cacheAgeGauge(metrics.registry, cache, now);
   const allDevices: Device[] = [...deps.devices.readers, ...deps.devices.relays, ...deps.devices.sensors];
 
   const gate = new Gate({
     lanes: buildLanes(config, deps.devices),
     server,
-    store,
+    store: gateStore,
+    cache,
     digest,
     bus,
-    metrics,
+    metrics: gateMetrics,
     contact,
     logger,
     now,
@@ -97,7 +105,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     intervalMs: config.sync.drain_interval_s * 1000,
     maxBackoffMs: config.sync.max_backoff_s * 1000,
     logger,
-    job: () => drainOutbox({ server, outbox: store.outbox, cache: store.cache, contact, logger, now, onResult: (r) => metrics.drain(r) }),
+    job: () => drainVisits({ server, outbox: gateStore.outbox, cache, contact, logger, now, onResult: (r) => gateMetrics.drain(r) }),
   });
   const feed = new PeriodicTask({
     name: 'feed-sync',
@@ -105,7 +113,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     maxBackoffMs: config.sync.max_backoff_s * 1000,
     logger,
     job: async () => {
-      await syncFeed({ server, cache: store.cache, contact, locationId: config.location_id, pageLimit: config.sync.page_limit, logger, now, onCaughtUp: () => drain.trigger() });
+      await syncFeed({ server, cache, contact, locationId: config.location_id, pageLimit: config.sync.page_limit, logger, now, onCaughtUp: () => drain.trigger() });
       return true;
     },
   });
@@ -116,7 +124,8 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       ? new Kiosk({
           config,
           server: deps.kioskServer ?? client!,
-          agentStore: store,
+          db,
+          eligibility: cache,
           localApi,
           reader: kioskReader(config, deps.devices),
           digest,
@@ -133,7 +142,9 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       deviceId: config.device_id,
       locationId: config.location_id,
       maxCacheAgeS: config.offline.max_cache_age_s,
-      store,
+      db,
+      cache,
+      gate: gateStore,
       contact,
       devices: () => allDevices.map((d) => d.health()),
       kiosk: kiosk ? () => kiosk.health() : null,
@@ -147,13 +158,16 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   return {
     gate,
     kiosk,
-    store,
+    /** The gate's tables: its decision log and its visit outbox (`store.outbox`). */
+    store: gateStore,
+    /** The eligibility cache. */
+    cache,
     bus,
     metrics,
     localApi,
     health,
     /** Liveness for the systemd watchdog: the database takes a write. */
-    alive: () => store.writable(),
+    alive: () => databaseWritable(db),
     /** One feed pass now, after any in flight (tests, and an operator's "sync now" later). */
     syncFeedNow: () => feed.runNow(),
     /** One outbox pass now, after any in flight: never two drains at once. */
@@ -169,7 +183,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       drain.start();
       kiosk?.start();
       await localApi?.start();
-      logger.info({ device_id: config.device_id, lanes: config.lanes.length, cached: store.cache.rowCount(), outbox: store.outbox.depth().pending }, 'agent started');
+      logger.info({ device_id: config.device_id, lanes: config.lanes.length, cached: cache.rowCount(), outbox: gateStore.outbox.depth().pending }, 'agent started');
     },
 
     /** Idempotent: signals may arrive twice. Relays off first, the database closed last. */
@@ -183,7 +197,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
         await Promise.allSettled(allDevices.map((device) => device.stop()));
         bus.clear();
         await client?.close();
-        store.close();
+        if (db.open) db.close();
         logger.info('agent stopped');
       })();
       return stopping;

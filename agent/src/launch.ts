@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createAgent, type Agent } from './agent.js';
 import type { AgentConfig } from './config/schema.js';
 import { DevicesConfig } from './devices/config.js';
-import { createDevices } from './devices/factory.js';
+import { createDevices } from './devices/factory/factory.js';
 
 /**
  * Simulation: the configured hardware is replaced by a `stdin` reader (type an identifier, press

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { ConfigError, loadAgentConfigFile, type ConfigWarning } from './config/load.js';
 import { launchAgent } from './launch.js';
-import { createAgentLogger } from './logger.js';
-import { startSystemdNotify } from './ops/systemd-notify.js';
+import { createAgentLogger } from './runtime/logger.js';
+import { startSystemdNotify } from './runtime/systemd-notify.js';
 
 const program = new Command('studio-agent')
   .description('The device agent at a turnstile or front desk: reads cards, decides, opens the relay, keeps working offline.')

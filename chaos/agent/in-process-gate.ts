@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { createAgent, type Agent } from '../../agent/src/agent.js';
 import type { AgentConfig } from '../../agent/src/config/schema.js';
-import type { DecisionEvent } from '../../agent/src/events.js';
+import type { DecisionEvent } from '../../agent/src/runtime/events.js';
 import { FakeReader, FakeRelay } from '../../agent/test/helpers/fake-devices.js';
 import { startStudioServer, type StudioServer } from '../../agent/test/helpers/studio-server.js';
 import { agentConfig, tempDir } from '../../agent/test/helpers/test-agent.js';

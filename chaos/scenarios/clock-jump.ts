@@ -1,4 +1,4 @@
-import type { DecisionEvent } from '../../agent/src/events.js';
+import type { DecisionEvent } from '../../agent/src/runtime/events.js';
 import type { ScenarioResult } from '../report.js';
 import { InProcessGate } from '../agent/in-process-gate.js';
 import { agentScenarioResult } from '../agent/ledger.js';

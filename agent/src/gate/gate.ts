@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
-import type { DecisionEvent, EventBus } from '../events.js';
-import type { AgentMetrics } from '../metrics.js';
-import { doorNotOpened, type AgentStore } from '../store/agent-store.js';
-import type { DecisionRecord, Direction } from '../store/decisions.js';
-import type { ServerContact } from '../sync/server-contact.js';
-import { digestPrefix, type CredentialDigester } from './credential-digest.js';
-import { decideOffline, findCached, type OfflinePolicy } from './offline-decision.js';
-import { askServer, type GateServer } from './online-decision.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
+import { findCached } from '../eligibility/lookup.js';
+import type { ServerContact } from '../link/server-contact.js';
+import { ServerLink } from '../link/server-link.js';
+import type { DecisionEvent, EventBus } from '../runtime/events.js';
+import type { DecisionRecord, Direction } from './decision-log.js';
+import type { GateMetrics } from './gate-metrics.js';
+import { doorNotOpened, type GateStore } from './gate-store.js';
+import { decideOffline, type OfflinePolicy } from './offline-decision.js';
+import { askServer, type GateLink, type GateServer } from './online-decision.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
 
 /** A reader and the relay it opens. */
@@ -32,10 +35,11 @@ export interface GateSettings {
 export interface GateDeps {
   lanes: Lane[];
   server: GateServer;
-  store: AgentStore;
+  store: GateStore;
+  cache: EligibilityCache;
   digest: CredentialDigester;
   bus: EventBus;
-  metrics: AgentMetrics;
+  metrics: Pick<GateMetrics, 'decision'>;
   contact: ServerContact;
   logger: Logger;
   settings: GateSettings;
@@ -54,13 +58,14 @@ export class Gate {
   private readonly now: () => Date;
   private readonly newKey: () => string;
   private readonly log: Logger;
-  /** The last online attempt found the server unreachable: local refusals meanwhile are offline decisions. */
-  private serverAway = false;
+  /** Unanswered last time (see `isServerAnswer`): a local refusal meanwhile is an offline decision. */
+  private readonly link: GateLink;
 
   constructor(private readonly deps: GateDeps) {
     this.now = deps.now ?? (() => new Date());
     this.newKey = deps.newIdempotencyKey ?? randomUUID;
     this.log = deps.logger.child({ module: 'gate' });
+    this.link = new ServerLink(deps.server, deps.contact);
   }
 
   start(): void {
@@ -93,7 +98,7 @@ export class Gate {
     const at = this.now();
     const direction = lane.direction ?? 'in';
     const digest = this.deps.digest(read.identifier);
-    const cached = findCached(store, read.identifier);
+    const cached = findCached(this.deps.cache, read.identifier);
     const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: cached?.first_name ?? null, staff: false };
     const record = {
       at,
@@ -120,21 +125,19 @@ export class Gate {
     if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, record, base);
     // The member known here (the cache) is held without asking the server; while the server is
     // unreachable that is an offline decision like the others.
-    if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.serverAway);
+    if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.link.offline);
 
     const idempotencyKey = this.newKey();
     const online = await askServer(
-      this.deps.server,
+      this.link,
       { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
       {
-        contact: () => this.deps.contact.seen(),
-        learn: (id, learned) => store.cache.learn(id, learned),
+        learn: (id, learned) => this.deps.cache.learn(id, learned),
         // A member the cache did not know (or knew by another card): held by who they are.
         admit: ({ contactId }) => (heldByPassback(store.decisions, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
       },
     );
     if (online.kind === 'answered') {
-      this.serverAway = false;
       const decided = { ...record, passageKey: passageKeyOf(online.contactId ?? cached?.contact_id, digest), membershipId: online.membershipId ?? record.membershipId };
       const decisionId = store.decisions.add({ ...decided, granted: online.granted, reason: online.reason, offline: false, idempotencyKey });
       const visitId = online.visitId;
@@ -158,9 +161,8 @@ export class Gate {
       return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
     }
 
-    this.serverAway = true;
     this.log.warn({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
-    const offline = decideOffline(store, cached, read.identifier, settings.offline, at);
+    const offline = decideOffline({ cache: this.deps.cache, outbox: store.outbox }, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
     const membershipId = cached?.membership_id ?? online.membershipId;
     let doorFailed: () => void;
@@ -205,9 +207,7 @@ export class Gate {
     let contactId = cachedContact;
     if (contactId === null) {
       try {
-        const budget = settings.onlineBudgetMs;
-        const resolved = await this.deps.server.resolve({ identifier: read.identifier, location_id: settings.locationId }, { signal: AbortSignal.timeout(budget), timeoutMs: budget, retries: 0 });
-        this.deps.contact.seen();
+        const resolved = await this.link.within(settings.onlineBudgetMs)((o) => this.link.server.resolve({ identifier: read.identifier, location_id: settings.locationId }, o));
         contactId = resolved.contact_id;
       } catch {
         // Unknown here and the server away: the card's own digest names the passage.

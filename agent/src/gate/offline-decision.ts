@@ -1,6 +1,7 @@
-import { candidateKeys, credentialHash, decide, defaultMatchingProfile, doorEntryCounts, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
-import type { FeedRules } from '../store/cache.js';
-import type { AgentStore } from '../store/agent-store.js';
+import { candidateKeys, decide, defaultMatchingProfile, doorEntryCounts, type EligibilityRow, type MatchingProfile } from '@studio/shared';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import { checkinRulesOf } from '../eligibility/lookup.js';
+import type { VisitOutbox } from './visit-outbox.js';
 
 export interface OfflinePolicy {
   maxCacheAgeS: number;
@@ -14,28 +15,17 @@ export interface OfflineDecision {
   staff: boolean;
 }
 
-/** The feed's rules as the shared `decide` takes them; an alert the feed leaves out uses the server's default. */
-export function checkinRulesOf(rules: FeedRules): CheckinRules {
-  const alerts = rules.checkin_alerts;
-  return {
-    timezone: rules.timezone,
-    checkin_alerts: { past_due: alerts.past_due ?? 'block', no_card: alerts.no_card ?? 'warn', form_missing: alerts.form_missing ?? 'warn' },
-    access_hours: rules.access_hours ?? undefined,
-  };
-}
-
-/** The cached row of a scan: the first candidate key (most specific first) whose hash is cached. */
-export function findCached(store: AgentStore, identifier: string): EligibilityRow | null {
-  const { hashKey, rules } = store.cache.state();
-  if (hashKey === null || rules === null) return null;
-  return store.cache.find(candidateKeys(identifier, rules.matching_profile).map((key) => credentialHash(hashKey, key)));
-}
-
 /** Staff identifiers match a scan when they share a candidate key: a card printed as hex or decimal is one card. */
 export function isStaffCredential(identifier: string, staff: readonly string[], profile: MatchingProfile = defaultMatchingProfile): boolean {
   if (staff.length === 0) return false;
   const scanned = new Set(candidateKeys(identifier, profile));
   return staff.some((s) => candidateKeys(s, profile).some((key) => scanned.has(key)));
+}
+
+/** What the offline decision reads: the cache, and the visits not yet delivered. */
+export interface OfflineSources {
+  cache: EligibilityCache;
+  outbox: Pick<VisitOutbox, 'pendingCountOf'>;
 }
 
 /**
@@ -45,7 +35,7 @@ export function isStaffCredential(identifier: string, staff: readonly string[], 
  * Offline door visits not yet delivered count against the allowance, so limits hold offline;
  * not on a plan or package whose door entries use nothing (the server records them uncounted).
  */
-export function decideOffline(store: AgentStore, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
+export function decideOffline(store: OfflineSources, cached: EligibilityRow | null, identifier: string, policy: OfflinePolicy, now: Date): OfflineDecision {
   const { rules } = store.cache.state();
   if (isStaffCredential(identifier, policy.staffIdentifiers, rules?.matching_profile)) return { granted: true, reason: null, staff: true };
   const syncedAt = store.cache.syncedAt();

@@ -1,8 +1,12 @@
-import { ApiRequestError, type StudioClient } from '@studio/shared/client';
-import type { Learned } from '../store/cache.js';
+import type { StudioClient } from '@studio/shared/client';
+import type { Learned } from '../eligibility/cache.js';
+import { failureCode, isServerAnswer, type ServerLink } from '../link/server-link.js';
 
 /** The slice of the API client the gate uses, so tests pass a fake. */
 export type GateServer = Pick<StudioClient['members'], 'resolve' | 'checkIn'>;
+
+/** The gate's own link: whether its last call was answered makes a local refusal meanwhile an offline decision. */
+export type GateLink = ServerLink<GateServer>;
 
 export interface OnlineRequest {
   identifier: string;
@@ -19,8 +23,6 @@ export type OnlineOutcome =
   | { kind: 'unreachable'; checkInAttempted: boolean; membershipId: string | null; error: string };
 
 export interface OnlineHooks {
-  /** The server answered something: for "last server contact" in /health. */
-  contact(): void;
   learn(membershipId: string, learned: Learned): void;
   /**
    * Called once the server found a member it would admit, before the check-in: a local reason to
@@ -37,18 +39,18 @@ export function onlineCheckInBody(visit: { locationId: string; membershipId: str
 /**
  * Resolve, then check in by membership id, all within one budget. The check-in names the
  * membership, not the card, so that its body can be rebuilt from the outbox (which never holds a
- * card number). Only the server's answers about eligibility count as answers; anything else
- * (unreachable, timeout, 5xx, 429, a key problem) lets the cache decide, so the door keeps working.
+ * card number). Only the server's answers about eligibility count as answers here; anything else
+ * (not answered by the link's rule, or answered about something else, such as a clock running
+ * ahead) lets the cache decide, so the door keeps working and the outbox reports the passage.
  */
-export async function askServer(server: GateServer, request: OnlineRequest, hooks: OnlineHooks): Promise<OnlineOutcome> {
-  const call = { signal: AbortSignal.timeout(request.budgetMs), timeoutMs: request.budgetMs, retries: 0 };
+export async function askServer(link: GateLink, request: OnlineRequest, hooks: OnlineHooks): Promise<OnlineOutcome> {
+  const call = link.within(request.budgetMs);
   let membershipId: string | null = null;
   let contactId: string | null = null;
   let checkInAttempted = false;
   const answered = (granted: boolean, reason: string | null, visitId: string | null = null): OnlineOutcome => ({ kind: 'answered', granted, reason, membershipId, contactId, visitId });
   try {
-    const resolved = await server.resolve({ identifier: request.identifier, location_id: request.locationId }, call);
-    hooks.contact();
+    const resolved = await call((o) => link.server.resolve({ identifier: request.identifier, location_id: request.locationId }, o));
     membershipId = resolved.membership_id;
     contactId = resolved.contact_id;
     if (membershipId !== null && resolved.status !== null) hooks.learn(membershipId, { status: resolved.status });
@@ -58,17 +60,14 @@ export async function askServer(server: GateServer, request: OnlineRequest, hook
     if (local !== null) return answered(false, local);
     checkInAttempted = true;
     const body = onlineCheckInBody({ locationId: request.locationId, membershipId, deviceId: request.deviceId, checkedInAt: request.at.toISOString() });
-    const { data: visit } = await server.checkIn(body, { ...call, idempotencyKey: request.idempotencyKey });
-    hooks.contact();
+    const { data: visit } = await call((o) => link.server.checkIn(body, { ...o, idempotencyKey: request.idempotencyKey }));
     hooks.learn(visit.membership_id, { used: visit.visits_used });
     return answered(true, null, visit.id);
   } catch (error) {
-    if (error instanceof ApiRequestError) {
-      hooks.contact();
+    if (isServerAnswer(error)) {
       if (error.code === 'checkin_blocked') return answered(false, error.reasons?.[0] ?? 'checkin_blocked');
       if (error.code === 'member_not_found') return answered(false, 'not_found');
     }
-    const code = (error as { code?: string }).code ?? 'error';
-    return { kind: 'unreachable', checkInAttempted, membershipId, error: `${code}: ${(error as Error).message}` };
+    return { kind: 'unreachable', checkInAttempted, membershipId, error: `${failureCode(error)}: ${(error as Error).message}` };
   }
 }

@@ -1,5 +1,5 @@
 import type { Relay } from '../devices/types.js';
-import type { DecisionLog, Direction } from '../store/decisions.js';
+import type { DecisionLog, Direction } from './decision-log.js';
 
 /**
  * Who passes, for anti-passback: the member (their contact), whatever card or code they showed

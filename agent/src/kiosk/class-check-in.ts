@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { KioskAnswer, KioskAttendee, KioskClass } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
-import type { EligibilityCache } from '../store/cache.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import { offlineContactRefusal } from '../eligibility/offline-eligibility.js';
+import { isServerAnswer } from '../link/server-link.js';
 import { answer, refused, refusalReason, type AnswerContext } from './answers.js';
+import type { KioskLink } from './kiosk-server.js';
 import { firstNameOf, kioskClass, kioskRoster } from './kiosk-view.js';
-import { offlineClassRefusal } from './offline-eligibility.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import type { TimetableSync } from './timetable-sync.js';
 import { insideWindow } from './timetable-window.js';
@@ -20,7 +21,7 @@ export interface CheckInSettings {
 }
 
 export interface ClassCheckInDeps {
-  link: ServerLink;
+  link: KioskLink;
   sync: TimetableSync;
   store: KioskStore;
   eligibility: EligibilityCache;
@@ -127,7 +128,7 @@ export class ClassCheckIn {
     // The server's window for the class, as cached: offline the kiosk refuses what the server would.
     if (!insideWindow(cached.class, at, settings.checkinOpensMin)) return refused('checkin_window', context);
     if (!entry) return refused(attempt.mayWalkIn ? 'walk_in_offline' : 'not_booked', context);
-    const refusal = offlineClassRefusal(this.deps.eligibility, attempt.contactId, settings.maxCacheAgeS, at);
+    const refusal = offlineContactRefusal(this.deps.eligibility, attempt.contactId, settings.maxCacheAgeS, at);
     if (refusal) return refused(refusal, context);
     store.recordOfflineCheckIn(
       {

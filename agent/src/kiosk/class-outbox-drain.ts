@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
+import { drainOutbox, type DrainOutcome } from '../outbox/drain.js';
 import { refusalReason } from './answers.js';
+import type { KioskLink } from './kiosk-server.js';
 import type { ClassCheckInEntry } from './store/class-outbox.js';
 import type { KioskStore } from './store/kiosk-store.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
 
-export type ClassDrainResult = 'sent' | 'rejected' | 'retry';
+export type ClassDrainResult = DrainOutcome<ClassCheckInEntry, unknown>['kind'];
 
 export interface ClassDrainDeps {
-  link: ServerLink;
+  link: KioskLink;
   store: KioskStore;
   logger: Logger;
   now: () => Date;
@@ -23,38 +24,29 @@ export function classCheckInReport(row: ClassCheckInEntry) {
 }
 
 /**
- * One pass over the pending offline class check-ins, in order, each with its own Idempotency-Key
- * on every attempt and after every restart: a crash between "the server recorded it" and "marked
- * sent" replays the server's stored answer, and a class check-in is once per spot anyway.
+ * One pass over the pending offline class check-ins on the generic drain: one at a time, in the
+ * order they happened, each marked as soon as it is answered, with its own Idempotency-Key on
+ * every attempt and after every restart (a crash between "the server recorded it" and "marked
+ * sent" replays the server's stored answer, and a class check-in is once per spot anyway).
  * The server not answering stops the pass (false: the caller backs off). The server refusing
  * (409 `not_booked` for a spot cancelled meanwhile, `class_cancelled`, 422 `checkin_blocked`, ...)
  * is a conflict: the row is kept as `rejected` with its reason for staff, and the rows behind it go.
  */
-export async function drainClassCheckIns(deps: ClassDrainDeps): Promise<boolean> {
-  const { link, store } = deps;
+export function drainClassCheckIns(deps: ClassDrainDeps): Promise<boolean> {
+  const { link } = deps;
   const log = deps.logger.child({ module: 'kiosk-outbox' });
-  for (;;) {
-    const rows = store.outbox.pending(50);
-    if (rows.length === 0) return true;
-    for (const row of rows) {
-      try {
-        await link.within(deliveryBudgetMs)((o) => link.server.classes.checkIn(row.class_id, classCheckInReport(row), { ...o, idempotencyKey: row.idempotency_key }));
-        store.outbox.markSent(row.id, deps.now());
-        deps.onResult?.('sent');
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'error';
-        if (!isServerAnswer(error)) {
-          store.outbox.markFailedAttempt(row.id, `${code}: ${(error as Error).message}`, deps.now());
-          deps.onResult?.('retry');
-          log.warn({ outbox_id: row.id, code }, 'class check-in delivery failed; will retry with the same key');
-          return false;
-        }
-        const reason = refusalReason(error);
-        store.outbox.markRejected(row.id, reason, deps.now());
-        deps.onResult?.('rejected');
-        // No person in the line: the row id leads staff to it in /health and /kiosk/api/conflicts.
-        log.warn({ outbox_id: row.id, reason }, 'an offline class check-in conflicts with the server; kept for staff');
-      }
-    }
-  }
+  return drainOutbox({
+    outbox: deps.store.outbox,
+    deliver: (row) => link.within(deliveryBudgetMs)((o) => link.server.classes.checkIn(row.class_id, classCheckInReport(row), { ...o, idempotencyKey: row.idempotency_key })),
+    refusalReason,
+    inFlight: 1,
+    waveSize: 1,
+    logger: log,
+    now: deps.now,
+    onOutcome: (outcome) => {
+      // No person in the line: the row id leads staff to it in /health and /kiosk/api/conflicts.
+      if (outcome.kind === 'rejected') log.warn({ outbox_id: outcome.row.id, reason: outcome.reason }, 'an offline class check-in conflicts with the server; kept for staff');
+      deps.onResult?.(outcome.kind);
+    },
+  });
 }

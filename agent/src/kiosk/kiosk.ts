@@ -1,29 +1,35 @@
 import type { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskConflicts, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
-import { Counter, Gauge } from 'prom-client';
+import { Counter } from 'prom-client';
 import type { AgentConfig } from '../config/schema.js';
 import type { CardRead, CardReader } from '../devices/types.js';
-import type { EventBus } from '../events.js';
-import { digestPrefix, type CredentialDigester } from '../gate/credential-digest.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
+import type { ServerContact } from '../link/server-contact.js';
+import { ServerLink } from '../link/server-link.js';
 import type { LocalApi } from '../local-api/local-api.js';
-import type { AgentMetrics } from '../metrics.js';
-import type { AgentStore } from '../store/agent-store.js';
-import { PeriodicTask } from '../sync/periodic-task.js';
-import type { ServerContact } from '../sync/server-contact.js';
+import { outboxMetrics } from '../outbox/outbox-metrics.js';
+import type { EventBus } from '../runtime/events.js';
+import type { AgentMetrics } from '../runtime/metrics.js';
+import { PeriodicTask } from '../runtime/periodic-task.js';
+import type { AgentDatabase } from '../store/database.js';
 import { ClassCheckIn } from './class-check-in.js';
 import { drainClassCheckIns } from './class-outbox-drain.js';
 import { kioskConflicts, kioskHealth, type KioskHealth } from './kiosk-health.js';
+import type { KioskLink, KioskServer } from './kiosk-server.js';
 import { addKioskRoutes, type KioskApi } from './routes.js';
 import { checkInScan, type ScanDeps } from './scan-check-in.js';
-import { ServerLink, type KioskServer } from './server-link.js';
 import { KioskStore } from './store/kiosk-store.js';
-import { shownOnKiosk } from './timetable-window.js';
 import { TimetableSync } from './timetable-sync.js';
+import { shownOnKiosk } from './timetable-window.js';
 
 export interface KioskDeps {
   config: AgentConfig;
   server: KioskServer;
-  agentStore: AgentStore;
+  /** The agent's database: the kiosk's tables live in it. */
+  db: AgentDatabase;
+  /** Who a credential or a contact is when the server is away. */
+  eligibility: EligibilityCache;
   localApi: LocalApi;
   /** The configured kiosk reader, if any: its scans are class check-ins. */
   reader: CardReader | null;
@@ -43,7 +49,7 @@ export interface KioskDeps {
  */
 export class Kiosk implements KioskApi {
   readonly store: KioskStore;
-  private readonly link: ServerLink;
+  private readonly link: KioskLink;
   private readonly sync: TimetableSync;
   private readonly checkIns: ClassCheckIn;
   private readonly scanDeps: ScanDeps;
@@ -59,20 +65,20 @@ export class Kiosk implements KioskApi {
     const { config, logger, now } = deps;
     const kiosk = config.kiosk;
     this.log = logger.child({ module: 'kiosk' });
-    this.store = new KioskStore(deps.agentStore.db);
+    this.store = new KioskStore(deps.db);
     this.link = new ServerLink(deps.server, deps.contact, (offline) => {
       if (offline) this.log.warn('kiosk offline: answering from the cache');
       else this.log.info('kiosk back online');
       deps.bus.emit('kiosk-status', this.status());
       if (!offline) this.drain.trigger();
     });
-    this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.agentStore.cache, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
+    this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.eligibility, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
     const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min };
     this.checkIns = new ClassCheckIn({
       link: this.link,
       sync: this.sync,
       store: this.store,
-      eligibility: deps.agentStore.cache,
+      eligibility: deps.eligibility,
       settings,
       logger,
       now,
@@ -82,7 +88,7 @@ export class Kiosk implements KioskApi {
       link: this.link,
       sync: this.sync,
       kioskStore: this.store,
-      agentStore: deps.agentStore,
+      eligibility: deps.eligibility,
       checkIn: this.checkIns,
       now,
       settings: { locationId: config.location_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min },
@@ -90,30 +96,28 @@ export class Kiosk implements KioskApi {
 
     const backoff = { maxBackoffMs: config.sync.max_backoff_s * 1000, logger };
     this.refresh = new PeriodicTask({ name: 'kiosk-timetable', intervalMs: kiosk.refresh_s * 1000, ...backoff, job: () => this.sync.refreshAll() });
-    const drained = new Counter({ name: 'studio_agent_kiosk_drain_total', help: 'Offline class check-in deliveries, by result', labelNames: ['result'], registers: [deps.metrics.registry] });
+    const store = this.store;
+    const drained = outboxMetrics(
+      deps.metrics.registry,
+      {
+        depth: 'studio_agent_kiosk_outbox_depth',
+        depthHelp: 'Offline class check-ins by status',
+        deliveries: 'studio_agent_kiosk_drain_total',
+        deliveriesHelp: 'Offline class check-in deliveries, by result',
+      },
+      () => store.outbox.depth(),
+    );
     this.drain = new PeriodicTask({
       name: 'kiosk-outbox-drain',
       intervalMs: config.sync.drain_interval_s * 1000,
       ...backoff,
-      job: () => drainClassCheckIns({ link: this.link, store: this.store, logger, now, onResult: (result) => drained.inc({ result }) }),
+      job: () => drainClassCheckIns({ link: this.link, store: this.store, logger, now, onResult: drained }),
     });
     this.answers = new Counter({
       name: 'studio_agent_kiosk_answers_total',
       help: 'Kiosk class check-in answers',
       labelNames: ['via', 'outcome', 'reason', 'offline'],
       registers: [deps.metrics.registry],
-    });
-    const store = this.store;
-    new Gauge({
-      name: 'studio_agent_kiosk_outbox_depth',
-      help: 'Offline class check-ins by status',
-      labelNames: ['status'],
-      registers: [deps.metrics.registry],
-      collect() {
-        const depth = store.outbox.depth();
-        this.set({ status: 'pending' }, depth.pending);
-        this.set({ status: 'rejected' }, depth.rejected);
-      },
     });
     addKioskRoutes(deps.localApi, this);
   }

@@ -1,20 +1,21 @@
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { findCached } from '../gate/offline-decision.js';
-import type { AgentStore } from '../store/agent-store.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import { findCached } from '../eligibility/lookup.js';
+import { cacheStale } from '../eligibility/offline-eligibility.js';
+import { isServerAnswer } from '../link/server-link.js';
 import { refused, refusalReason } from './answers.js';
 import type { ClassCheckIn } from './class-check-in.js';
-import { cacheStale } from './offline-eligibility.js';
-import { isServerAnswer, type ServerLink } from './server-link.js';
+import type { KioskLink } from './kiosk-server.js';
 import type { KioskStore } from './store/kiosk-store.js';
-import { classForScan, openForCheckIn } from './timetable-window.js';
 import type { TimetableSync } from './timetable-sync.js';
+import { classForScan, openForCheckIn } from './timetable-window.js';
 
 export interface ScanDeps {
-  link: ServerLink;
+  link: KioskLink;
   sync: TimetableSync;
   kioskStore: KioskStore;
   /** The eligibility cache: who a credential is when the server is away. */
-  agentStore: AgentStore;
+  eligibility: EligibilityCache;
   checkIn: ClassCheckIn;
   settings: { locationId: string; budgetMs: number; maxCacheAgeS: number; checkinOpensMin: number };
   now: () => Date;
@@ -28,7 +29,7 @@ export interface ScanDeps {
 export async function checkInScan(deps: ScanDeps, identifier: string, target: string | null): Promise<KioskAnswer> {
   const { link, settings } = deps;
   const now = deps.now();
-  const cachedRow = findCached(deps.agentStore, identifier);
+  const cachedRow = findCached(deps.eligibility, identifier);
   let who: { contactId: string; firstName: string | null };
   let online = true;
   try {
@@ -39,7 +40,7 @@ export async function checkInScan(deps: ScanDeps, identifier: string, target: st
     if (isServerAnswer(error)) return refused(refusalReason(error), { firstName: null, cls: null, offline: false });
     online = false;
     const offline = { firstName: cachedRow?.first_name ?? null, cls: null, offline: true };
-    if (cacheStale(deps.agentStore.cache, settings.maxCacheAgeS, now)) return refused('cache_stale', offline);
+    if (cacheStale(deps.eligibility, settings.maxCacheAgeS, now)) return refused('cache_stale', offline);
     if (!cachedRow) return refused('not_found', offline);
     who = { contactId: cachedRow.contact_id, firstName: cachedRow.first_name };
   }

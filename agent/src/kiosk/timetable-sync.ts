@@ -1,13 +1,13 @@
 import { ApiRequestError } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import type { EligibilityCache } from '../store/cache.js';
+import type { EligibilityCache } from '../eligibility/cache.js';
+import type { KioskLink } from './kiosk-server.js';
 import { kioskClass, kioskRoster } from './kiosk-view.js';
-import type { ServerLink } from './server-link.js';
 import type { KioskStore } from './store/kiosk-store.js';
 import { shownOnKiosk, timetableQuery } from './timetable-window.js';
 
 export interface TimetableSyncDeps {
-  link: ServerLink;
+  link: KioskLink;
   store: KioskStore;
   /** The eligibility cache's rules carry the location's time zone when the key cannot read locations. */
   eligibility: EligibilityCache;

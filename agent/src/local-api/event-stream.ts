@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '@studio/shared';
-import type { AgentEvents, EventBus } from '../events.js';
+import type { AgentEvents, EventBus } from '../runtime/events.js';
 import type { RouteHandler } from './router.js';
 
 /** Comment lines keep idle proxies and the kiosk's EventSource from timing the stream out. */

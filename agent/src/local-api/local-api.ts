@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { AgentEvents, EventBus } from '../events.js';
-import type { AgentMetrics } from '../metrics.js';
+import type { AgentEvents, EventBus } from '../runtime/events.js';
+import type { AgentMetrics } from '../runtime/metrics.js';
 import { eventStream, StreamSlots, type StreamedEvents } from './event-stream.js';
 import { requireLocalHost } from './host-guard.js';
 import { Router } from './router.js';

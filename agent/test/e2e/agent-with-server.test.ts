@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type Agent } from '../../src/agent.js';
-import type { DecisionEvent } from '../../src/events.js';
+import type { DecisionEvent } from '../../src/runtime/events.js';
 import { FakeReader, FakeRelay } from '../helpers/fake-devices.js';
 import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
 import { agentConfig, tempDir } from '../helpers/test-agent.js';
@@ -56,7 +56,7 @@ describe('the agent against the real server', () => {
   it('online, offline with the same reasons, then delivers every offline visit exactly once', async () => {
     const { agent, relay, scan } = await startAgent('main');
     try {
-      expect(agent.store.cache.rowCount()).toBeGreaterThanOrEqual(5);
+      expect(agent.cache.rowCount()).toBeGreaterThanOrEqual(5);
 
       // Online: one grant, one pulse, one visit on the server; the past-due member is refused.
       expect(await scan('3000000001')).toMatchObject({ granted: true, offline: false, reason: null });
@@ -99,7 +99,7 @@ describe('the agent against the real server', () => {
     try {
       await studio.proxy.down();
       expect(await scan('3000000011')).toMatchObject({ granted: true, offline: true });
-      const synced = agent.store.cache.syncedAt()!;
+      const synced = agent.cache.syncedAt()!;
       clock = () => new Date(synced.getTime() + 601_000);
       expect(await scan('3000000012')).toMatchObject({ granted: false, offline: true, reason: 'cache_stale' });
       expect(relay.pulses).toHaveLength(1);

@@ -3,7 +3,7 @@ import { freePort } from '../../../server/test/helpers/processes.js';
 import { startAgentProcess, writeAgentConfig, type AgentProcess } from '../helpers/agent-process.js';
 import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
 import { tempDir } from '../helpers/test-agent.js';
-import { drainInFlight } from '../../src/sync/outbox-drain.js';
+import { drainInFlight } from '../../src/gate/visit-drain.js';
 
 /** More visits than the drain has in flight, so some are still unsent when the agent is killed. */
 const visitsCount = drainInFlight + 8;

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type Agent } from '../../src/agent.js';
-import type { DecisionEvent } from '../../src/events.js';
+import type { DecisionEvent } from '../../src/runtime/events.js';
 import { FakeReader, FakeRelay } from '../helpers/fake-devices.js';
 import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
 import { agentConfig, tempDir } from '../helpers/test-agent.js';

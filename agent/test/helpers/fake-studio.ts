@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { candidateKeys, credentialHash, decide, defaultMatchingProfile, type EligibilityRow, type ResolveResult, type Visit } from '@studio/shared';
 import { ApiRequestError, NetworkError, type CallOptions, type KeyedCallOptions } from '@studio/shared/client';
-import { checkinRulesOf } from '../../src/gate/offline-decision.js';
-import type { FeedPage, FeedRules } from '../../src/store/cache.js';
+import { checkinRulesOf } from '../../src/eligibility/lookup.js';
+import type { FeedPage, FeedRules } from '../../src/eligibility/cache.js';
 
 type CheckInBody = { location_id: string; membership_id?: string; identifier?: string; source?: string; device_id?: string; checked_in_at?: string; offline?: boolean };
 

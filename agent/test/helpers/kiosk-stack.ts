@@ -3,7 +3,7 @@ import type { KioskAnswer } from '@studio/shared/kiosk';
 import { classBuilder } from '../../../server/test/helpers/classes.js';
 import { createAgent, type Agent } from '../../src/agent.js';
 import type { KioskConfig } from '../../src/config/kiosk.js';
-import { createAgentLogger } from '../../src/logger.js';
+import { createAgentLogger } from '../../src/runtime/logger.js';
 import { FakeReader } from './fake-devices.js';
 import { startStudioServer, type StudioServer } from './studio-server.js';
 import { agentConfig, tempDir } from './test-agent.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createAgent, type Agent, type AgentDeps } from '../../src/agent.js';
 import type { AgentConfig } from '../../src/config/schema.js';
-import type { DecisionEvent } from '../../src/events.js';
+import type { DecisionEvent } from '../../src/runtime/events.js';
 import { FakeReader, FakeRelay } from './fake-devices.js';
 
 export function tempDir(): { dir: string; remove(): void } {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DecisionEvent } from '../../src/events.js';
+import type { DecisionEvent } from '../../src/runtime/events.js';
 import { pino } from 'pino';
 import { createAgent, type Agent } from '../../src/agent.js';
 import { createSerialReader } from '../../src/devices/serial/serial-reader.js';

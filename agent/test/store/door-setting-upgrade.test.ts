@@ -1,8 +1,14 @@
 import { defaultMatchingProfile, type EligibilityRow } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgentStore } from '../../src/store/agent-store.js';
-import type { FeedPage } from '../../src/store/cache.js';
+import { EligibilityCache, type FeedPage } from '../../src/eligibility/cache.js';
+import { openAgentDatabase } from '../../src/store/database.js';
 import { tempDir } from '../helpers/test-agent.js';
+
+/** The cache on its own database file, as the agent opens it. */
+function openStore(path: string) {
+  const db = openAgentDatabase(path);
+  return { db, cache: new EligibilityCache(db), close: () => db.close() };
+}
 
 const at = new Date('2026-03-02T10:00:00Z');
 const row: EligibilityRow = {
@@ -50,14 +56,14 @@ describe('an agent database whose feed rows were cached before they carried the 
   afterEach(() => temp.remove());
 
   it('reads them as `visit` and drops the feed cursor once, so the next sync reloads them while the cache keeps answering', () => {
-    const old = AgentStore.open(path);
+    const old = openStore(path);
     const { door_checkin_consumes: _, ...cachedBefore } = row;
     old.cache.applyPage(page([cachedBefore], 'cursor-1'), { startsFullLoad: true, at });
     // What every database made before this version says.
     old.db.pragma('user_version = 0');
     old.close();
 
-    const upgraded = AgentStore.open(path);
+    const upgraded = openStore(path);
     expect(upgraded.cache.state()).toMatchObject({ cursor: null, reload: null, locationId: 'loc' });
     expect(upgraded.cache.syncedAt()).toEqual(at);
     expect(upgraded.cache.find(['hash-1'])).toMatchObject({ membership_id: 'm-1', door_checkin_consumes: 'visit' });
@@ -65,7 +71,7 @@ describe('an agent database whose feed rows were cached before they carried the 
     upgraded.cache.applyPage(page([row], 'cursor-2'), { startsFullLoad: true, at: new Date(at.getTime() + 60_000) });
     upgraded.close();
 
-    const reopened = AgentStore.open(path);
+    const reopened = openStore(path);
     expect(reopened.cache.state().cursor).toBe('cursor-2');
     expect(reopened.cache.find(['hash-1'])).toMatchObject({ door_checkin_consumes: 'nothing' });
     reopened.close();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevicesConfig } from '../../../src/devices/config.js';
-import { createDevices } from '../../../src/devices/factory.js';
+import { createDevices } from '../../../src/devices/factory/factory.js';
 import { createLcusRelay } from '../../../src/devices/serial/lcus-relay.js';
 import { createSerialReader } from '../../../src/devices/serial/serial-reader.js';
 import { rdm6300Format } from '../../../src/devices/serial/stx-hex-frames.js';

@@ -1,0 +1,49 @@
+import type { AgentDatabase } from '../store/database.js';
+import { DecisionLog, type DecisionRecord } from './decision-log.js';
+import { VisitOutbox, type NewOutboxEntry } from './visit-outbox.js';
+
+/** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */
+export const doorNotOpened = 'door_not_opened';
+
+/** The gate's tables (its decision log and its visit outbox) and the writes that must commit together. */
+export class GateStore {
+  readonly outbox: VisitOutbox;
+  readonly decisions: DecisionLog;
+
+  constructor(private readonly db: AgentDatabase) {
+    this.outbox = new VisitOutbox(db);
+    this.decisions = new DecisionLog(db);
+  }
+
+  /**
+   * An offline grant: the decision and the visit to report are one transaction, so after any
+   * crash either both exist or neither does (and the relay had not pulsed yet: it pulses after).
+   * The pending outbox row is also what counts the visit against the member's allowance offline.
+   */
+  recordOfflineGrant(decision: DecisionRecord, visit: NewOutboxEntry): number {
+    return this.db.transaction(() => {
+      const id = this.decisions.add(decision);
+      this.outbox.add(visit, decision.at);
+      return id;
+    })();
+  }
+
+  /**
+   * The relay failed after an offline grant: the decision is no passage, and the visit is withdrawn
+   * (the server never saw it) or, if it may have reached the server, voided there after delivery.
+   */
+  offlineDoorFailed(decisionId: number, idempotencyKey: string, at: Date): 'withdrawn' | 'voided' | 'none' {
+    return this.db.transaction(() => {
+      this.decisions.doorFailed(decisionId, doorNotOpened);
+      return this.outbox.doorFailed(idempotencyKey, doorNotOpened, at);
+    })();
+  }
+
+  /** The relay failed after an online grant: the decision is no passage, and the recorded visit is voided through the outbox. */
+  onlineDoorFailed(decisionId: number, visit: NewOutboxEntry & { visit_id: string }, at: Date): void {
+    this.db.transaction(() => {
+      this.decisions.doorFailed(decisionId, doorNotOpened);
+      this.outbox.addVoid(visit, doorNotOpened, at);
+    })();
+  }
+}
