@@ -38,7 +38,7 @@ interface OutboxRow {
  * Matches what the agent recorded (its decisions and outbox, read from its SQLite file after it
  * stopped) with what the server holds (visits of the device, and the stored answer of each
  * Idempotency-Key): every grant once, none lost, none doubled. A grant's visit is the answer to
- * its key, or to the `:offline` key the drain derives from it (outbox-drain.ts).
+ * its key, or to the `:offline` key the drain derives from it (agent/src/gate/visit-drain.ts).
  */
 export async function reconcileAgent(agentDbPath: string, server: Db, companyId: string, deviceId: string): Promise<AgentLedger> {
   const local = new Database(agentDbPath, { readonly: true });
