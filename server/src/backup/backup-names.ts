@@ -16,12 +16,14 @@ export class BackupNames {
   private readonly stem: string;
   private readonly extension: string;
   private readonly pattern: RegExp;
+  private readonly partialPattern: RegExp;
 
   constructor(databaseFile: string) {
     this.extension = extname(databaseFile) || '.db';
     this.stem = basename(databaseFile, extname(databaseFile));
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     this.pattern = new RegExp(`^${escape(this.stem)}-(\\d{8}T\\d{6}Z)${escape(this.extension)}$`);
+    this.partialPattern = new RegExp(`^\\.${escape(this.stem)}-\\d{8}T\\d{6}Z${escape(this.extension)}\\.[0-9a-f]+\\.partial$`);
   }
 
   nameAt(at: Date): string {
@@ -31,6 +33,11 @@ export class BackupNames {
   /** This database's backups among `names`, oldest first; anything else in the folder is not ours to touch. */
   ours(names: string[]): string[] {
     return names.filter((name) => this.pattern.test(name)).sort();
+  }
+
+  /** The hidden partial copies of them that the online backup writes first (see the shared routine). */
+  partials(names: string[]): string[] {
+    return names.filter((name) => this.partialPattern.test(name));
   }
 
   /** When the newest of them was taken, or null. */

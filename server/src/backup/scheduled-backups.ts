@@ -52,7 +52,7 @@ export class ScheduledBackups {
   start(): void {
     this.stopped = false;
     this.abort = new AbortController();
-    const newest = existsSync(this.options.dir) ? this.names.newestTime(readdirSync(this.options.dir)) : null;
+    const newest = this.names.newestTime(this.listDir());
     const due = newest ? newest.getTime() + this.options.intervalMs - this.clock().getTime() : 0;
     this.schedule(Math.max(0, due));
   }
@@ -71,6 +71,15 @@ export class ScheduledBackups {
     await this.running;
   }
 
+  /** The folder's names; none when it is missing or unreadable (the backup then says why, in the log). */
+  private listDir(): string[] {
+    try {
+      return readdirSync(this.options.dir);
+    } catch {
+      return [];
+    }
+  }
+
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = this.timers.setTimeout(() => {
@@ -87,6 +96,8 @@ export class ScheduledBackups {
     const started = this.clock();
     try {
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // A partial copy left by a process that died mid-backup; none of this schedule's is under way.
+      for (const name of this.names.partials(readdirSync(dir))) rmSync(join(dir, name), { force: true });
       const destination = join(dir, this.names.nameAt(started));
       const result = await this.options.backup(databaseFile, destination, { signal: this.abort.signal });
       const removed = this.names.beyondRetention(readdirSync(dir), keep);

@@ -90,6 +90,13 @@ describe('the online SQLite backup', () => {
     expect(source.inTransaction).toBe(false); // the snapshot is let go
   });
 
+  it('refuses to write over the database itself or its WAL, even forced', async () => {
+    for (const target of [file, `${file}-wal`]) {
+      await expect(backupSqlite(source, target, { force: true })).rejects.toThrow(`${target} is the database itself; back it up to another file`);
+    }
+    expect(count(source)).toBe(600);
+  });
+
   it('refuses a connection inside a transaction, and a folder that does not exist', async () => {
     source.exec('begin');
     await expect(backupSqlite(source, join(dir, 'copy.db'))).rejects.toThrow('a backup needs a connection of its own');

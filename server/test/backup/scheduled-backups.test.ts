@@ -74,6 +74,8 @@ describe('scheduled backups', () => {
     mkdirSync(backupDir);
     // Not ours: another database's backups and a note stay, whatever their age.
     for (const name of ['other-20200101T000000Z.db', 'README.txt', 'studio-20200101T000000Z.db.partial']) writeFileSync(join(backupDir, name), 'x');
+    // Left by a server that died in the middle of a backup: ours, and removed.
+    writeFileSync(join(backupDir, '.studio-20260301T101554Z.db.0123456789ab.partial'), 'half a copy');
     const time = manualTime(new Date('2026-03-02T10:15:54.621Z'));
     const { log } = memoryLog();
     const schedule = new ScheduledBackups({ databaseFile, dir: backupDir, intervalMs: 24 * hour, keep: 3, log, clock: time.clock, timers: time.timers, backup: backupDatabaseFile });

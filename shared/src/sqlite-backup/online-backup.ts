@@ -14,6 +14,8 @@ export interface BackupProgress {
  * read transaction on it), opened read-write (the copy is attached to it once, see singleFile).
  */
 export interface BackupSource {
+  /** The database's path as it was opened. */
+  readonly name: string;
   readonly inTransaction: boolean;
   exec(sql: string): unknown;
   prepare(sql: string): { get(...params: unknown[]): unknown; run(...params: unknown[]): unknown };
@@ -59,6 +61,8 @@ function removeWithSidecars(file: string): void {
 export async function backupSqlite(source: BackupSource, destination: string, options: BackupOptions = {}): Promise<BackupResult> {
   const file = resolve(destination);
   const folder = dirname(file);
+  // Renamed over the live database or its WAL, even --force would destroy what it was to save.
+  if (['', ...sidecars].some((suffix) => resolve(source.name) + suffix === file)) throw new BackupError(`${destination} is the database itself; back it up to another file`);
   if (existsSync(file) && !options.force) throw new BackupError(`${destination} already exists; use --force to replace it`);
   if (!existsSync(folder)) throw new BackupError(`folder ${folder} does not exist`);
   if (source.inTransaction) throw new BackupError('the source connection is inside a transaction: a backup needs a connection of its own');
