@@ -3,7 +3,7 @@ import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, o
 import { basename, dirname, join, resolve } from 'node:path';
 import { utcStamp } from './backup-names.js';
 import { BackupRefused } from './database-target.js';
-import { checkpointUnused } from './exclusive-use.js';
+import { checkpointUnused } from './checkpoint-unused.js';
 import { checkStudioDatabase, type SchemaState } from './studio-database-check.js';
 
 export interface RestoreOutcome {
