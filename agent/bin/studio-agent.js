@@ -3,4 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/main.ts');
+// `studio-agent backup FILE` copies the store, alongside a running agent; anything else runs the agent.
+await import(process.argv[2] === 'backup' ? '../src/store/backup-command.ts' : '../src/main.ts');

@@ -8,6 +8,7 @@ const program = new Command('studio-agent')
   .description('The device agent at a turnstile or front desk: reads cards, decides, opens the relay, keeps working offline.')
   .option('-c, --config <file>', 'the agent config file (JSON, version 1)', '/etc/studio-agent/config.json')
   .option('--simulate', 'use a stdin reader and log relays instead of the configured devices')
+  .addHelpText('after', '\nAlso: studio-agent backup FILE [--config file] [--force], a copy of the store while the agent runs.')
   .showHelpAfterError()
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
 

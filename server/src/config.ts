@@ -23,6 +23,10 @@ export const ConfigSchema = z
     MAX_CONNECTIONS: count(1024, 1),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional().describe('Open connections from one client address (an IPv6 /64); default a quarter of MAX_CONNECTIONS'),
     SHUTDOWN_TIMEOUT_MS: count(15_000, 0).describe('On SIGTERM, requests still running after this are cut off'),
+    BACKUP_DIR: z.string().min(1).optional().describe('A folder for scheduled online backups of a SQLite database; unset: none'),
+    // At most 24 days: a Node timer cannot wait longer than 2^31 ms.
+    BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(576).default(24).describe('Hours between scheduled backups'),
+    BACKUP_KEEP: count(7, 1).describe('Scheduled backups kept; older ones are deleted'),
   })
   // Node refuses a server whose headers may take longer than the whole request.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -56,6 +60,8 @@ export interface Config {
   databaseUrl: string;
   logLevel: Env['LOG_LEVEL'];
   limits: ServerLimits;
+  /** Scheduled online backups of a SQLite database (docs/backups.md); `dir` null: none. */
+  backups: { dir: string | null; intervalMs: number; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -87,8 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
-  const { PORT, HOST, DATABASE_URL, LOG_LEVEL } = parsed.data;
-  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data) };
+  const { PORT, HOST, DATABASE_URL, LOG_LEVEL, BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP } = parsed.data;
+  const backups = { dir: BACKUP_DIR ?? null, intervalMs: Math.round(BACKUP_INTERVAL_HOURS * 3_600_000), keep: BACKUP_KEEP };
+  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups };
 }
 
 /** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */

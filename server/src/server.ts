@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { buildApp } from './app.js';
+import { startScheduledBackups } from './backup/schedule-from-config.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
@@ -24,6 +25,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await prepare?.(db);
   const app = await buildApp({ db, logger: log, limits: config.limits });
   await app.listen({ port: config.port, host: config.host });
+  const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +45,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       clearInterval(idle);
       clearTimeout(deadline);
     }
+    await backups.stop();
     await db.close();
     log.info('stopped');
   };

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerBackupCommands } from './commands/backup.js';
 import { registerBookingCommands } from './commands/bookings.js';
 import { registerCardCommands } from './commands/cards.js';
 import { registerClassCommands } from './commands/classes.js';
@@ -34,6 +35,10 @@ registerBookingCommands(program);
 registerClassCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
+<<<<<<< HEAD
 registerDoctorCommand(program);
+=======
+registerBackupCommands(program);
+>>>>>>> backups
 
 await program.parseAsync(process.argv);
