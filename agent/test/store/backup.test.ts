@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupAgentStore, storePathOf } from '../../src/store/backup.js';
-import { AgentStore } from '../../src/store/agent-store.js';
+import { GateStore } from '../../src/gate/gate-store.js';
+import { openAgentDatabase, type AgentDatabase } from '../../src/store/database.js';
 import { agentBin } from '../helpers/agent-process.js';
 import { tempDir } from '../helpers/test-agent.js';
 
@@ -27,21 +28,23 @@ const outboxKeys = (file: string): string[] => {
 
 describe('backing up the agent store while the agent has it open', () => {
   let temp: ReturnType<typeof tempDir>;
-  let store: AgentStore;
+  let db: AgentDatabase;
+  let store: GateStore;
   let visits = 0;
   const visit = () =>
     store.outbox.add({ idempotency_key: `visit-${visits++}`, membership_id: 'm-1', location_id: 'l-1', device_id: 'gate-1', checked_in_at: at.toISOString(), online_attempted: false }, at);
   beforeEach(() => {
     temp = tempDir();
     visits = 0;
-    store = AgentStore.open(join(temp.dir, 'data', 'agent.db'));
+    db = openAgentDatabase(join(temp.dir, 'data', 'agent.db'));
+    store = new GateStore(db);
     // Enough rows that the copy takes many steps.
-    store.db.transaction(() => {
+    db.transaction(() => {
       for (let i = 0; i < 3000; i++) visit();
     })();
   });
   afterEach(() => {
-    store.close();
+    db.close();
     temp.remove();
   });
 

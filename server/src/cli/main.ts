@@ -35,10 +35,7 @@ registerBookingCommands(program);
 registerClassCommands(program);
 registerDemoCommand(program);
 registerOpenApiCommand(program);
-<<<<<<< HEAD
 registerDoctorCommand(program);
-=======
 registerBackupCommands(program);
->>>>>>> backups
 
 await program.parseAsync(process.argv);
