@@ -19,15 +19,17 @@ export { LockOrderError };
  *   class check-in of the same member never both consume the class's credit.
  * - membership: every membership a contact holds, keyed by the contact (a coverage decision or a
  *   check-in reads several of them).
- * - feed counter: the company's eligibility-feed sequence (server/src/modules/members/feed-sequence.ts), always
- *   last: it is held until commit, so commits happen in sequence order.
+ * - feed counter: the company's eligibility-feed sequence
+ *   (server/src/modules/members/feed-sequence.ts), always last: it is held until commit, so
+ *   commits happen in sequence order.
  *
  * Several rows of one kind are locked in ascending id order: one call sorts them; a later call may
  * add only ids above the highest held at that rank. A row already held may be asked for again.
  * The order is checked on every dialect, always: a lock taken out of order throws LockOrderError
  * (a programming error), so the SQLite tests catch what would deadlock only on Postgres, and
- * production refuses rather than deadlocks. The idempotency claim (server/src/plugins/idempotency.ts)
- * is taken before any of these; a duplicate waits on it before it locks anything.
+ * production refuses rather than deadlocks. The idempotency claim
+ * (server/src/plugins/idempotency.ts) is taken before any of these; a duplicate waits on it before
+ * it locks anything.
  *
  * Postgres: `select ... for update`, in id order. SQLite: nothing is sent; its one writer
  * serialises whole transactions, so the transaction itself is the lock.
@@ -43,7 +45,12 @@ const ranks = [
 
 export type LockKind = (typeof ranks)[number]['kind'];
 
-/** The rows to lock, by kind: an id or several (null and [] lock nothing). `membershipsOf` takes contact ids. */
+/**
+ * The rows to lock, by kind: an id or several (null and [] lock nothing). `membershipsOf` takes
+ * contact ids and locks the memberships each contact holds when first asked for; asked again, it
+ * locks nothing more: callers lock the contact first, and a new membership's insert waits for that
+ * lock (its foreign key).
+ */
 export type RowsToLock = { readonly [K in LockKind]?: string | readonly string[] | null };
 
 /**
