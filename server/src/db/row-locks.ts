@@ -31,8 +31,9 @@ export { LockOrderError };
  * (server/src/plugins/idempotency.ts) is taken before any of these; a duplicate waits on it before
  * it locks anything.
  *
- * Postgres: `select ... for update`, in id order. SQLite: nothing is sent; its one writer
- * serialises whole transactions, so the transaction itself is the lock.
+ * Postgres: `select ... for update` (the feed counter: `for no key update`), in id order. SQLite:
+ * nothing is sent; its one writer serialises whole transactions, so the transaction itself is the
+ * lock.
  */
 const ranks = [
   { kind: 'room', name: 'room', lock: byId('rooms') },
@@ -40,7 +41,10 @@ const ranks = [
   { kind: 'class', name: 'class', lock: byId('classes') },
   { kind: 'contact', name: 'contact', lock: byId('contacts') },
   { kind: 'membershipsOf', name: 'membership', lock: membershipsOfContacts },
-  { kind: 'feedCounter', name: 'feed counter', lock: byId('companies') },
+  // `for no key update`, the lock its UPDATE takes: every row a transaction inserts for the company
+  // holds a key-share lock on the company (the foreign key), which `for update` would wait for, so
+  // two such transactions taking the counter would wait for each other.
+  { kind: 'feedCounter', name: 'feed counter', lock: byId('companies', 'no key update') },
 ] as const;
 
 export type LockKind = (typeof ranks)[number]['kind'];
@@ -96,15 +100,16 @@ function scopeOf(tx: Queryable, caller: string): TransactionScope {
 // Byte order ("C"), whatever the database's collation: the order the ledger checks ids in.
 const inIdOrder = sql`id collate "C"`;
 
-function byId(table: 'rooms' | 'staff' | 'classes' | 'contacts' | 'companies') {
+function byId(table: 'rooms' | 'staff' | 'classes' | 'contacts' | 'companies', mode: 'update' | 'no key update' = 'update') {
   // Kysely cannot type a select over a union of tables; every one of these has a text `id`.
-  return (qb: Kysely<Tables>, ids: string[]) =>
-    qb
+  return (qb: Kysely<Tables>, ids: string[]) => {
+    const rows = qb
       .selectFrom(table as 'rooms')
       .select('id')
       .where('id', 'in', ids)
-      .orderBy(inIdOrder)
-      .forUpdate();
+      .orderBy(inIdOrder);
+    return mode === 'update' ? rows.forUpdate() : rows.forNoKeyUpdate();
+  };
 }
 
 function membershipsOfContacts(qb: Kysely<Tables>, contactIds: string[]) {

@@ -21,12 +21,13 @@ function signal(): { promise: Promise<void>; fire: () => void } {
  */
 describe.runIf(dialects.includes('postgres'))('row locks held on postgres', () => {
   const suite = useFreshDatabase('postgres');
+  let companyId: string;
   let a: string, b: string;
 
   beforeAll(async () => {
     const db = suite.db;
     const now = new Date().toISOString();
-    const companyId = randomUUID();
+    companyId = randomUUID();
     const locationId = randomUUID();
     await db.run(db.qb.insertInto('companies').values({ id: companyId, name: 'Locks', key_prefix: 'lk', created_at: now }));
     await db.run(
@@ -113,6 +114,22 @@ describe.runIf(dialects.includes('postgres'))('row locks held on postgres', () =
   it('two transactions naming shared rows in opposite orders both commit: each locks them in id order', async () => {
     // Rounds, because in the order named the deadlock depends on which contender wakes first.
     for (let round = 0; round < 5; round++) await contendInOppositeOrders();
+  });
+
+  it('transactions that wrote rows of the company both take its feed counter, one after the other', async () => {
+    // Each insert holds a key-share lock on the company row (its foreign key) until commit.
+    const wrote = [signal(), signal()] as const;
+    const writer = (index: 0 | 1) =>
+      suite.db.transaction(async (tx) => {
+        const now = new Date().toISOString();
+        const id = randomUUID();
+        await tx.run(suite.db.qb.insertInto('locations').values({ id, company_id: companyId, name: id, slug: id, timezone: 'UTC', country: 'US', address: null, settings: '{}', created_at: now }));
+        wrote[index].fire();
+        await wrote[1 - index]!.promise;
+        await lockRows(tx, { feedCounter: companyId });
+      });
+    // Taken `for update`, each counter lock would wait for the other's key share: 40P01.
+    await expect(Promise.all([writer(0), writer(1)])).resolves.toEqual([undefined, undefined]);
   });
 
   it('refuses a transaction that locks rows one at a time against the order, before it can deadlock', async () => {
