@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ownTransaction } from './transaction-scope.js';
 import type { Db, Queryable } from './types.js';
 
 /**
@@ -18,7 +19,10 @@ export function withAmbientTransactions(db: Omit<Db, 'all' | 'first' | 'run' | '
     transaction: (work) => {
       const open = current.getStore();
       if (open) return work(open);
-      return begin((tx) => current.run(tx, () => work(tx)));
+      return begin((tx) => {
+        const own = ownTransaction(tx, { dialect: db.dialect, qb: db.qb });
+        return current.run(own, () => work(own));
+      });
     },
   };
 }

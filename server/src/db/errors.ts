@@ -4,6 +4,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** True when a lock wait outlasted the transaction's limit (row-locks.ts limitLockWait); Postgres only. */
+export function isLockWaitTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '55P03';
+}
+
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '@studio/shared';
-import { sql as rawSql } from 'kysely';
+import { isLockWaitTimeout } from '../db/errors.js';
+import { limitLockWait } from '../db/row-locks.js';
 import type { Db, Queryable } from '../db/types.js';
 import type { Reply } from '../http/route.js';
 import { nowIso } from '../time.js';
@@ -92,7 +93,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
 
   try {
     const result = await db.transaction(async (sql): Promise<IdempotentReply | Refused> => {
-      if (db.dialect === 'postgres') await sql.run(rawSql.raw(`set local lock_timeout = '${waitForFirstMs}ms'`).compile(db.qb));
+      await limitLockWait(sql, waitForFirstMs);
       if ((await sql.run(claim)) === 0) return replay(db, sql, request, requestHash);
       let reply: Reply;
       try {
@@ -111,7 +112,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
     return result;
   } catch (error) {
     if (error instanceof Unstored) return { ...error.reply, replayed: false };
-    if ((error as { code?: string }).code === '55P03') {
+    if (isLockWaitTimeout(error)) {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
     }
     if (error instanceof ApiError && !(error instanceof RecordedRefusal) && storable(error.status) && error.code !== 'idempotency_key_in_use' && error.code !== 'idempotency_key_reused') {

@@ -111,21 +111,25 @@ export function memberBuilder(f: Fixture) {
         updated_at: now(),
       }),
     );
-    if (options.code) {
-      const seq = await nextFeedSeq(db, db, companyId);
-      await db.run(
-        db.qb.insertInto('credential_keys').values({
-          company_id: companyId,
-          match_key: memberCodeKey(options.code),
-          membership_id: membershipId,
-          credential_id: null,
-          kind: 'code',
-          feed_seq: seq,
-          feed_updated_at: now(),
-          created_at: now(),
-          revoked_at: null,
-        }),
-      );
+    const code = options.code;
+    if (code) {
+      // The feed counter is a row lock (server/src/db/row-locks.ts): it is taken inside a transaction.
+      await db.transaction(async (tx) => {
+        const seq = await nextFeedSeq(db, tx, companyId);
+        await tx.run(
+          db.qb.insertInto('credential_keys').values({
+            company_id: companyId,
+            match_key: memberCodeKey(code),
+            membership_id: membershipId,
+            credential_id: null,
+            kind: 'code',
+            feed_seq: seq,
+            feed_updated_at: now(),
+            created_at: now(),
+            revoked_at: null,
+          }),
+        );
+      });
     }
     const cardIds: string[] = [];
     for (const card of options.cards ?? []) cardIds.push((await addCard(db, companyId, membershipId, card.value, card.format)).id);

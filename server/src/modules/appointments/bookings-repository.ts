@@ -47,21 +47,3 @@ export async function findAppointmentService(db: Db, sql: Queryable, companyId: 
   if (service.kind !== 'appointment') throw new ApiError('booking_rule', 'This service is a class: book it through /classes.', { param: 'service_id' });
   return service;
 }
-
-/**
- * Locks what a booking would hold, in one fixed order (room, then technicians by id) so two
- * bookings can never wait on each other. On SQLite the transaction itself is the lock.
- */
-export async function lockHolders(db: Db, sql: Queryable, roomId: string | null, staffIds: string[]): Promise<void> {
-  if (db.dialect !== 'postgres') return;
-  if (roomId) await sql.all(db.qb.selectFrom('rooms').select('id').where('id', '=', roomId).forUpdate());
-  if (staffIds.length)
-    await sql.all(
-      db.qb
-        .selectFrom('staff')
-        .select('id')
-        .where('id', 'in', [...staffIds].sort())
-        .orderBy('id')
-        .forUpdate(),
-    );
-}

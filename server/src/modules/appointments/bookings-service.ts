@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type Booking, type BookingCancel, type BookingCreate, type Slot } from '@studio/shared';
 import type { z } from 'zod';
+import { lockRows } from '../../db/row-locks.js';
 import type { Queryable } from '../../db/types.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type LocationRow } from '../../plugins/auth.js';
 import { nowIso } from '../../time.js';
 import { parseLocationSettings } from '../locations/settings.js';
 import { boundary } from '../members/time-window.js';
-import { findAppointmentService, findBooking, lockHolders, toBooking, type BookingRow } from './bookings-repository.js';
+import { findAppointmentService, findBooking, toBooking, type BookingRow } from './bookings-repository.js';
 import { availableSlots, checkStart, type Verdict } from './engine/index.js';
 import { loadSlotRequest, qualifiedStaff, type ServiceRow } from './schedule.js';
 
@@ -66,16 +67,12 @@ function refusal(verdicts: Verdict[]): ApiError {
 
 /**
  * Finds the first technician (the one asked for, else any qualified one) for whom `start` passes
- * the slot predicate, with the room and the technicians locked so a concurrent request waits.
+ * the slot predicate, with the room and the technicians locked so a concurrent request waits
+ * (server/src/db/row-locks.ts).
  */
 async function claimTechnician(ctx: Ctx, sql: Queryable, service: ServiceRow, location: LocationRow, start: number, technicianId: string | undefined, excludeBookingId?: string) {
   const technicians = await techniciansFor(ctx, sql, service, technicianId);
-  await lockHolders(
-    ctx.db,
-    sql,
-    service.room_id,
-    technicians.map((t) => t.id),
-  );
+  await lockRows(sql, { room: service.room_id, staff: technicians.map((t) => t.id) });
   const now = Date.now();
   const request = await loadSlotRequest(ctx.db, sql, { service, location, technicians, from: start, to: start + 1, now, ...(excludeBookingId && { excludeBookingId }) });
   const verdicts = technicians.map((t) => ({ technician: t, verdict: checkStart(request, start, t.id) }));

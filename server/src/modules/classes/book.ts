@@ -1,9 +1,10 @@
 import { ApiError, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
+import { lockRows } from '../../db/row-locks.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { toIso } from '../../time.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, lockContact, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
+import { liveSpot, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 import { openSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
@@ -26,7 +27,7 @@ export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: s
   return ctx.transaction(async (sql) => {
     const { db } = ctx;
     const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
-    await lockContact(db, sql, body.contact_id);
+    await lockRows(sql, { contact: body.contact_id });
     const taken = async () => spotsTaken(db, sql, cls.id, nowIso);
     const existing = await liveSpot(db, sql, cls.id, body.contact_id);
     if (existing) return { status: 200, body: { ...spotResult(existing), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: true } };

@@ -51,7 +51,7 @@ export async function cancelClassSpot(ctx: Ctx, classId: string, body: { contact
     const status = late ? 'late_cancelled' : 'cancelled';
     await sql.run(db.qb.updateTable('class_attendees').set({ status, excused, cancelled_at: nowIso, updated_at: nowIso }).where('id', '=', spot.id));
     const promoted = await fillFreedSpots(db, sql, cls, location, now);
-    // After the waitlist: the feed's counter row is always the last lock a transaction takes.
+    // After the waitlist: the feed's counter is the last lock (server/src/db/row-locks.ts).
     const visitId = late && excused === 0 ? await consumeCredit(db, sql, { spot, cls, location, at: now, flags: ['late_cancel'] }) : null;
     if (visitId) await sql.run(db.qb.updateTable('class_attendees').set({ visit_id: visitId }).where('id', '=', spot.id));
     return cancelResult({ ...spot, status, excused, visit_id: visitId, cancelled_at: nowIso, updated_at: nowIso }, await spotsLeft(), promoted);

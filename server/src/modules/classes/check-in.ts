@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ClassCheckIn, type ClassSpotResult, type Reason } from '@studio/shared';
 import type { z } from 'zod';
+import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext } from '../../http/route.js';
@@ -12,7 +13,7 @@ import { reportedCheckInTime } from '../members/reported-time.js';
 import { evaluate, evaluateContact } from '../members/resolve.js';
 import { spotResult } from './book.js';
 import { judgeCheckinWindow } from './checkin-window.js';
-import { liveSpot, lockContact, type AttendeeRow } from './class-repository.js';
+import { liveSpot, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 
@@ -50,7 +51,7 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Pro
   return ctx.transaction(async (sql) => {
     const { db } = ctx;
     const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
-    await lockContact(db, sql, body.contact_id);
+    await lockRows(sql, { contact: body.contact_id });
     const spot = await liveSpot(db, sql, cls.id, body.contact_id);
     if (!spot) throw new ApiError('not_booked', 'This contact holds no spot in the class: book first.', { param: 'contact_id' });
     if (spot.status === 'checked_in') return spotResult(spot);

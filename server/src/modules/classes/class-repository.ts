@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ClassSummary } from '@studio/shared';
+import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { assertLocationAllowed, type AuthContext } from '../../plugins/auth.js';
@@ -131,18 +132,10 @@ export async function findClass(db: Db, sql: Queryable, auth: AuthContext, id: s
   return row;
 }
 
-/**
- * Locks the class row: every change to a class's roster and waitlist takes this lock first, then
- * the contact, then memberships, so two changes never wait on each other. On SQLite the
- * transaction itself is the lock.
- */
+/** Locks the class (server/src/db/row-locks.ts) and answers its row as it is now. */
 export async function lockClass(db: Db, sql: Queryable, id: string): Promise<ClassRow> {
-  const query = db.qb.selectFrom('classes').selectAll().where('id', '=', id);
-  return (await sql.first(db.dialect === 'postgres' ? query.forUpdate() : query))!;
-}
-
-export async function lockContact(db: Db, sql: Queryable, contactId: string): Promise<void> {
-  if (db.dialect === 'postgres') await sql.all(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).forUpdate());
+  await lockRows(sql, { class: id });
+  return (await sql.first(db.qb.selectFrom('classes').selectAll().where('id', '=', id)))!;
 }
 
 /** Spots taken now: booked plus offers that still hold a spot. */

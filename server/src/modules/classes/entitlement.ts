@@ -1,6 +1,7 @@
 import type { PaidBy } from '@studio/shared';
 import type { ExpressionBuilder } from 'kysely';
 import { DateTime } from 'luxon';
+import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
@@ -65,21 +66,17 @@ export async function decideCoverage(db: Db, sql: Queryable, input: CoverageInpu
   const usable = held.filter(
     (m) => m.start_date <= classDay && (m.end_date === null || classDay <= m.end_date) && (m.access_location_ids === null || (JSON.parse(m.access_location_ids) as string[]).includes(location.id)),
   );
+  // Before any allowance is counted: every membership of the contact, in the global order (server/src/db/row-locks.ts).
+  if (usable.length) await lockRows(sql, { membershipsOf: contactId });
   for (const m of usable.filter((m) => m.kind === 'membership' && covers(m.plan_services, service.id))) {
-    await lockMembership(db, sql, m.id);
     if (await membershipHasRoom(db, sql, m, cls, location.timezone)) return { paid_by: 'membership', membership_id: m.id };
   }
   for (const m of usable.filter((m) => m.kind === 'package' && covers(m.package_services, service.id))) {
-    await lockMembership(db, sql, m.id);
     if ((await creditsCommitted(db, sql, m.id)) < (m.credits_total ?? 0)) return { paid_by: 'package', membership_id: m.id };
   }
   if (service.free_classes > 0 && (await freeClassesUsed(db, sql, contactId, service.id)) < service.free_classes) return { paid_by: 'free_class', membership_id: null };
   if (!service.requires_entitlement || input.allowWithoutEntitlement) return { paid_by: 'none', membership_id: null };
   return null;
-}
-
-async function lockMembership(db: Db, sql: Queryable, id: string): Promise<void> {
-  if (db.dialect === 'postgres') await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', id).forUpdate());
 }
 
 interface PlanLimits {

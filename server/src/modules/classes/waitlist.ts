@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
 import { toIso } from '../../time.js';
 import { classRules } from '../locations/settings.js';
 import { contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, lockContact, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';
+import { liveSpot, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 
 interface ClassService {
@@ -37,8 +38,10 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
     const rules = classRules(location);
     const service = await classService(db, sql, cls.service_id);
     const waiting = await sql.all(db.qb.selectFrom('class_waitlist').selectAll().where('class_id', '=', cls.id).where('status', '=', 'waiting').orderBy('position').orderBy('created_at'));
-    // Every waiting contact is locked up front in id order, so two waitlists sharing contacts never deadlock.
-    for (const contactId of waiting.map((entry) => entry.contact_id).sort()) await lockContact(db, sql, contactId);
+    // Every waiting contact and their memberships are locked up front (server/src/db/row-locks.ts sorts
+    // them): taken one contact at a time in queue order, the memberships would come out of id order.
+    const waitingContacts = waiting.map((entry) => entry.contact_id);
+    await lockRows(sql, { contact: waitingContacts, membershipsOf: waitingContacts });
     for (const entry of waiting) {
       if (free === 0) break;
       if (await liveSpot(db, sql, cls.id, entry.contact_id)) {

@@ -1,4 +1,5 @@
 import { sql as raw, type Insertable } from 'kysely';
+import { contactSearchIndexFilter } from '../../db/contact-search-index.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { foldForSearch } from './phone.js';
@@ -34,27 +35,16 @@ export function searchWords(search: string): string[] {
     .map((word) => (/^[\d\s()+.\-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word));
 }
 
-/** The trigram index serves words of this many characters or more (005-contact-search). */
-const indexedWordLength = 3;
-
-/** An FTS5 query for rows holding every word: each a quoted phrase, which a trigram index matches anywhere in the text. */
-function ftsQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
-}
-
 /**
- * Every word must appear in `search_text` (`like`, on both dialects). On SQLite the words long
- * enough for the trigram index first narrow the rows through it; Postgres's planner uses its
- * trigram index for the `like` itself.
+ * Every word must appear in `search_text` (`like`, on both dialects); the dialect's trigram index
+ * narrows the rows first (server/src/db/contact-search-index.ts).
  */
 export function contactListQuery(db: Db, companyId: string, locations: readonly string[] | null, search: string | undefined) {
   let query = db.qb.selectFrom('contacts').select(contactColumns).where('company_id', '=', companyId);
   if (locations) query = query.where('location_id', 'in', locations);
   const words = search ? searchWords(search) : [];
-  const indexed = words.filter((word) => [...word].length >= indexedWordLength);
-  if (db.dialect === 'sqlite' && indexed.length > 0) {
-    query = query.where(raw<boolean>`rowid in (select rowid from contacts_search where contacts_search match ${ftsQuery(indexed)})`);
-  }
+  const narrowed = contactSearchIndexFilter(db, words);
+  if (narrowed) query = query.where(narrowed);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(raw<boolean>`${raw.ref('search_text')} like ${pattern} escape '\\'`);

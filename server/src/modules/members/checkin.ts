@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
+import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
@@ -8,7 +9,6 @@ import { requireLocation, type AuthContext, type LocationRow } from '../../plugi
 import { nowIso } from '../../time.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
-import { lockContact } from '../classes/class-repository.js';
 import { bumpFeed } from './feed-sequence.js';
 import { findByIdentifier } from './lookup.js';
 import { reasonMessages } from './reason-messages.js';
@@ -30,14 +30,13 @@ function identifiedBy(body: Body): NamedBy {
 
 /**
  * Serialises check-ins of one membership, so two turnstiles cannot both take the last visit. The
- * contact is locked first, as every class check-in locks it (after the class, before memberships):
- * a door check-in and a class check-in of one member then never both consume the class's credit.
+ * holder's contact is locked with it, as every class check-in locks the contact: a door check-in
+ * and a class check-in of one member then never both consume the class's credit. Lock order:
+ * server/src/db/row-locks.ts.
  */
 async function lockMembership(db: Db, sql: Queryable, membershipId: string): Promise<void> {
-  if (db.dialect !== 'postgres') return;
   const holder = await sql.first(db.qb.selectFrom('memberships').select('contact_id').where('id', '=', membershipId));
-  if (holder) await lockContact(db, sql, holder.contact_id);
-  await sql.all(db.qb.selectFrom('memberships').select('id').where('id', '=', membershipId).forUpdate());
+  if (holder) await lockRows(sql, { contact: holder.contact_id, membershipsOf: holder.contact_id });
 }
 
 /** The audit trail names an unknown identifier by the hash of its first reading, never by its text. */

@@ -1,10 +1,9 @@
+import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { nowIso } from '../../time.js';
 
 /**
  * Marks every match key of these memberships as changed, for the eligibility feed's next delta.
- * The company's counter row is locked until the transaction commits, so commits happen in
- * sequence order and a reader that has seen sequence N never later finds a new row below N.
  * Call it inside the transaction that makes the change.
  */
 export async function bumpFeed(db: Db, sql: Queryable, companyId: string, membershipIds: readonly string[]): Promise<number> {
@@ -21,7 +20,13 @@ export async function bumpFeed(db: Db, sql: Queryable, companyId: string, member
   return seq;
 }
 
+/**
+ * The company's next feed sequence number. Its counter row stays locked until the transaction
+ * commits, so commits happen in sequence order and a reader that has seen sequence N never later
+ * finds a new row below N. The counter is the last lock of the global order (server/src/db/row-locks.ts).
+ */
 export async function nextFeedSeq(db: Db, sql: Queryable, companyId: string): Promise<number> {
+  await lockRows(sql, { feedCounter: companyId });
   const row = await sql.first(
     db.qb
       .updateTable('companies')
