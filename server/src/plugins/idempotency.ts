@@ -3,7 +3,7 @@ import { ApiError } from '@studio/shared';
 import { sql as rawSql } from 'kysely';
 import type { Db, Queryable } from '../db/types.js';
 import type { Reply } from '../http/route.js';
-import { nowIso } from '../time.js';
+import { nowIso } from '../clock/time.js';
 import { envelope } from './envelope.js';
 import { RecordedRefusal } from '../http/recorded-refusal.js';
 import type { AuthContext } from './auth.js';

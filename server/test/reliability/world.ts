@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits } from '../../src/config.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoFile } from '../../src/modules/setup/demo.js';

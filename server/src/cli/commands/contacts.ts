@@ -1,7 +1,7 @@
 import { DateTimeInput } from '@studio/shared';
 import type { Command } from 'commander';
 import { setFormSigned } from '../../modules/members/admin.js';
-import { nowIso, toIso } from '../../time.js';
+import { nowIso, toIso } from '../../clock/time.js';
 import { companyOf } from '../owner.js';
 import { CliError, action, printJson, withDatabase } from '../run.js';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 
 /** How a booking went, as staff record it once it has started. */
 export const bookingOutcomes = ['completed', 'no_show'] as const;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/types.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type LocationRow } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { parseLocationSettings } from '../locations/settings.js';
 import { boundary } from '../members/time-window.js';
 import { findAppointmentService, findBooking, lockHolders, toBooking, type BookingRow } from './bookings-repository.js';

@@ -1,6 +1,6 @@
 import { ApiError, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
 import type { HandlerContext, Reply } from '../../http/route.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
 import { liveSpot, lockContact, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';

@@ -1,6 +1,6 @@
 import { ApiError, type ClassCancelResult } from '@studio/shared';
 import type { HandlerContext } from '../../http/route.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
 import { liveSpot, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext } from '../../http/route.js';
 import type { AuthContext, LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { checkinRules } from '../locations/settings.js';
 import { reasonMessages } from '../members/reason-messages.js';
 import { reportedCheckInTime } from '../members/reported-time.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { checkinSources } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { loadFacts } from '../members/facts.js';
 import { bumpFeed } from '../members/feed-sequence.js';
 import type { AttendeeRow, ClassRow } from './class-repository.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Visit } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import type { MembershipFacts } from '../members/facts.js';
 import { toVisit } from '../members/visits.js';
 import { insideCheckinWindow } from './checkin-window.js';

@@ -2,7 +2,7 @@ import { ApiError, displayName, type ClassDetail, type ClassSummary } from '@stu
 import type { HandlerContext } from '../../http/route.js';
 import { pageInLocations } from '../../http/listing.js';
 import { requireLocation } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { listZone } from '../locations/list-zone.js';
 import { boundary } from '../members/time-window.js';
 import { classSummaries, classSummary, findClass, lockClass, queued, toClassSummary } from './class-repository.js';

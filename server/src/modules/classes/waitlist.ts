@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
 import { contactRuleRefusal } from './booking-rules.js';
 import { liveSpot, lockContact, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';

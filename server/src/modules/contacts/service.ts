@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type LocationRow } from '../../plugins/auth.js';
 import { contactsInReach, noteAccess } from '../../plugins/reach.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { keyLocations } from '../catalog/repository.js';
 import { normalisePhone, searchText } from './phone.js';
 import { findContact, findContactByPhone, insertContactUnlessPhoneTaken } from './repository.js';

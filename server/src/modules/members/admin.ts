@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, type EnrolmentFormat } from '@studio/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { refuseCardShadowedByCode } from './credential-namespace.js';
 import { bumpFeed, nextFeedSeq } from './feed-sequence.js';
 

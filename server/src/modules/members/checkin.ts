@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/types.js';
 import { RecordedRefusal } from '../../http/recorded-refusal.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation, type AuthContext, type LocationRow } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
 import { lockContact } from '../classes/class-repository.js';

@@ -1,7 +1,7 @@
 import { ApiError, type VoidedVisit } from '@studio/shared';
 import type { HandlerContext } from '../../http/route.js';
 import { assertLocationAllowed } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { bumpFeed } from './feed-sequence.js';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;

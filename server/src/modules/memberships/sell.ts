@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { HandlerContext, Reply } from '../../http/route.js';
 import { requireLocation } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { getContact } from '../contacts/service.js';
 import { refuseCodeShadowingCard } from '../members/credential-namespace.js';
 import { nextFeedSeq } from '../members/feed-sequence.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { locationOf } from '../locations/repository.js';
 
 /** The longest room name, as the import file allows. */

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { createCompany } from '../companies/repository.js';
 import { nextFeedSeq } from '../members/feed-sequence.js';
 import { importedTables, type ImportedTable, type Row } from './import-context.js';

@@ -3,7 +3,7 @@ import { ApiError, weekdayNames } from '@studio/shared';
 import type { Insertable } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { Db } from '../../db/types.js';
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { locationOf } from '../locations/repository.js';
 import type { Span, TimeOffInput, WeeklyHours } from './schedule-input.js';
 
