@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { bookingOutcomes, setBookingOutcome } from '../../modules/appointments/booking-outcome.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerBookingCommands(program: Command): void {
   const bookings = program.command('bookings').description('Appointment bookings.');

@@ -2,8 +2,8 @@ import { EnrolmentFormat, enrolmentFormats } from '@studio/shared';
 import type { Command } from 'commander';
 import { addCard, revokeCard } from '../../modules/members/admin.js';
 import { listCards } from '../../modules/memberships/cards.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 function parseFormat(value: string): EnrolmentFormat {
   const parsed = EnrolmentFormat.safeParse(value);

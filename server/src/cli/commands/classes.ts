@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { addToWaitlist, cancelClass, updateClass } from '../../modules/classes/admin.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 function capacity(value: string): number {
   const n = Number(value);

@@ -2,8 +2,8 @@ import { DateTimeInput } from '@studio/shared';
 import type { Command } from 'commander';
 import { setFormSigned } from '../../modules/members/admin.js';
 import { nowIso, toIso } from '../../clock/time.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** When the form was signed: `--at` in UTC, now by default, null with `--clear`. */
 function signedAt(options: { at?: string; clear?: boolean }): string | null {

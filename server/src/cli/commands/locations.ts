@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { locationSettings, replaceLocationSettings } from '../../modules/locations/repository.js';
 import { LocationSettings } from '../../modules/locations/settings.js';
-import { readCheckedJsonFile } from '../json-file.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { readCheckedJsonFile } from '../support/json-file.js';
+import { companyOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerLocationCommands(program: Command): void {
   const locations = program.command('locations').description('Locations: the sites of a business and the rules each runs by.');

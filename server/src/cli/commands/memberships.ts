@@ -1,8 +1,8 @@
 import { membershipStatuses } from '@studio/shared';
 import type { Command } from 'commander';
 import { setMembershipStatus } from '../../modules/members/admin.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerMembershipCommands(program: Command): void {
   const memberships = program.command('memberships').description('Memberships and packages contacts hold.');

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { apiRoutes } from '../../modules/routes.js';
 import { openApiDocument } from '../../openapi/document.js';
 import { renderMarkdown, type OpenApiDoc } from '../../openapi/markdown.js';
-import { action } from '../run.js';
+import { action } from '../support/run.js';
 
 export function registerOpenApiCommand(program: Command): void {
   program

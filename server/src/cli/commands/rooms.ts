@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createRoom } from '../../modules/rooms/repository.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { companyOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerRoomCommands(program: Command): void {
   const rooms = program.command('rooms').description('Rooms: the spaces services and classes take, so two bookings never share one.');

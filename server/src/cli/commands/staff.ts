@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import { DaySpans, TimeOffInput, WeeklyHours, type Span } from '../../modules/staff/schedule-input.js';
 import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeeklyHours, weeklyHours } from '../../modules/staff/schedule.js';
-import { readCheckedJsonFile } from '../json-file.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { readCheckedJsonFile } from '../support/json-file.js';
+import { companyOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** Every issue on one line, each led by the option it is about. */
 function optionError(issues: z.core.$ZodIssue[], optionOf: (path: PropertyKey[]) => string): CliError {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/types.js';
+import type { Db } from '../../db/types.js';
 import { CliError } from './run.js';
 
 type CompanyTable = 'memberships' | 'credentials' | 'contacts' | 'locations' | 'staff' | 'bookings' | 'classes';
