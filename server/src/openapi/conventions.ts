@@ -1,5 +1,5 @@
 import { bodyLimitBytes, type ServerLimits } from '../plugins/limits.js';
-import { locationRule } from '../plugins/reach.js';
+import { locationRule } from '../modules/locations/reach.js';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 

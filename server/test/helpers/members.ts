@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { memberCodeKey } from '@studio/shared';
 import { addCard, setFormSigned } from '../../src/modules/members/admin.js';
-import { nextFeedSeq } from '../../src/modules/members/feed-sequence.js';
+import { nextFeedSeq } from '../../src/modules/feed/sequence.js';
 import type { Fixture } from './fixture.js';
 
 export interface PlanOptions {

@@ -73,7 +73,7 @@ async function demoWithClasses(): Promise<DemoFile> {
   const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
   file.class_series = [];
   // London's plans admit London only, so its members are outside the reach of a Brooklyn key
-  // (plugins/reach.ts): the other-location target stays another location's in every respect.
+  // (modules/locations/reach.ts): the other-location target stays another location's in every respect.
   for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
   // London's class attendee holds a plan too, so a Brooklyn key may serve them as a visitor once the
   // plan admits Brooklyn (security/cross-location.test.ts); a member apart from the one at the door.

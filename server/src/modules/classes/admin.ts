@@ -1,6 +1,6 @@
 import { ApiError, type ClassSummary } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { toIso } from '../../clock/time.js';
 import { classSummary, lockClass, queued, spotHolding, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';

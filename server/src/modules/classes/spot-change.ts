@@ -1,21 +1,26 @@
 import { ApiError } from '@studio/shared';
-import type { Queryable } from '../../db/types.js';
-import type { HandlerContext } from '../../http/route.js';
-import { requireLocation, type LocationRow } from '../../plugins/auth.js';
+import type { Db, Queryable } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { findClass, lockClass, requireContact, type ClassRow } from './class-repository.js';
-
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 
 /**
  * The opening of every change to a contact's spot, inside its transaction: the class (404 for
- * another company's, 403 outside the key's locations), the contact (404), then the class lock that
+ * another company's, 403 outside the actor's locations), the contact (404), then the class lock that
  * orders every change to its roster. Booking and check-in refuse a cancelled class.
  */
-export async function openSpotChange(ctx: Ctx, sql: Queryable, classId: string, contactId: string, options: { refuseCancelled: boolean }): Promise<{ cls: ClassRow; location: LocationRow }> {
-  await findClass(ctx.db, sql, ctx.auth, classId);
-  await requireContact(ctx.db, sql, ctx.auth.companyId, contactId);
-  const cls = await lockClass(ctx.db, sql, classId);
-  const location = await requireLocation(ctx.db, sql, ctx.auth, cls.location_id, 'id');
+export async function openSpotChange(
+  db: Db,
+  sql: Queryable,
+  actor: Actor,
+  classId: string,
+  contactId: string,
+  options: { refuseCancelled: boolean },
+): Promise<{ cls: ClassRow; location: LocationRow }> {
+  await findClass(db, sql, actor, classId);
+  await requireContact(db, sql, actor.companyId, contactId);
+  const cls = await lockClass(db, sql, classId);
+  const location = await requireLocation(db, sql, actor, cls.location_id, 'id');
   if (options.refuseCancelled && cls.status === 'cancelled') throw new ApiError('class_cancelled', 'This class is cancelled.');
   return { cls, location };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
 import { contactRuleRefusal } from './booking-rules.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
-import { bumpCompanyFeed } from '../members/feed-sequence.js';
+import { bumpCompanyFeed } from '../feed/sequence.js';
 import { parseLocationSettings, type LocationSettings } from './settings.js';
 
 /** The location, or resource_missing when the company has no such location. */

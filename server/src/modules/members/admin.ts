@@ -3,8 +3,8 @@ import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, typ
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../clock/time.js';
-import { refuseCardShadowedByCode } from './credential-namespace.js';
-import { bumpFeed, nextFeedSeq } from './feed-sequence.js';
+import { refuseCardShadowedByCode } from '../memberships/credential-namespace.js';
+import { bumpFeed, nextFeedSeq } from '../feed/sequence.js';
 
 /**
  * The setup side's changes to members, each in one transaction with its feed bump, so the next
