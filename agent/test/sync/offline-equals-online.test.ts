@@ -10,6 +10,7 @@ import { decideOffline, findCached } from '../../src/gate/offline-decision.js';
 import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed } from '../../src/sync/feed-sync.js';
 import { ServerContact } from '../../src/sync/server-contact.js';
+import { systemActor } from '../../../server/src/domain/actor.js';
 
 interface Case {
   name: string;
@@ -50,7 +51,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
     await member('valid');
     cases.push({ name: 'unknown card', identifier: card(), location: site });
     const revoked = await member('revoked card');
-    await revokeCard(f.db, f.acme.id, revoked.cardIds[0]!);
+    await revokeCard(f.db, systemActor(f.acme.id, 'test'), revoked.cardIds[0]!);
     await member('not started', { startDate: day(10) });
     await member('pending', { status: 'pending' });
     await member('expired by status', { status: 'expired' });

@@ -3,7 +3,9 @@ import { ApiError } from '@studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock/time.js';
 import type { Actor } from '../../src/domain/actor.js';
+import { cancelClass } from '../../src/modules/classes/admin.js';
 import { bookClass } from '../../src/modules/classes/book.js';
+import { setMembershipStatus } from '../../src/modules/members/admin.js';
 import { checkIn } from '../../src/modules/members/checkin.js';
 import { classBuilder } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
@@ -88,6 +90,19 @@ describe.each(dialects)('services called with an actor, no HTTP (%s)', (dialect)
     expect(await visitsOf(member.contactId)).toEqual([{ location_id: f.acme.us.id, checked_in_at: new Date(now).toISOString() }]);
     const denials = await f.db.all(f.db.qb.selectFrom('checkin_denials').select('id').where('location_id', '=', f.acme.gb.id));
     expect(denials).toEqual([]);
+  });
+
+  it('holds the setup side to the same rule: a class elsewhere is not cancelled, a membership outside reach keeps its status', async () => {
+    const camden = await c.classAt(inHours(40), { serviceId: await c.service({ locationId: f.acme.gb.id }), locationId: f.acme.gb.id });
+    expect(await refusal(cancelClass(f.db, frontDesk, camden, now))).toMatchObject({ code: 'location_not_allowed', param: 'class' });
+    const status = await f.db.first(f.db.qb.selectFrom('classes').select('status').where('id', '=', camden));
+    expect(status).toEqual({ status: 'scheduled' });
+
+    // Sold at Camden on a plan admitting Camden only: outside a Brooklyn actor's reach.
+    const camdenMember = await c.member({ locationId: f.acme.gb.id, planId: await c.plan({ locationId: f.acme.gb.id, accessLocationIds: [f.acme.gb.id] }) });
+    expect(await refusal(setMembershipStatus(f.db, frontDesk, camdenMember.membershipId, 'paused'))).toMatchObject({ code: 'location_not_allowed', param: 'membership' });
+    const membership = await f.db.first(f.db.qb.selectFrom('memberships').select('status').where('id', '=', camdenMember.membershipId));
+    expect(membership).toEqual({ status: 'active' });
   });
 
   it('lets the same actor with every location do what the limited one may not', async () => {

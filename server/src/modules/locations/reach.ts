@@ -71,18 +71,23 @@ export async function contactsInReach(db: Db, sql: Queryable, actor: Actor, cont
 export async function requireContactInReach(db: Db, sql: Queryable, actor: Actor, contactId: string, param: string): Promise<void> {
   const contact = await sql.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', actor.companyId));
   if (!contact) throw new ApiError('resource_missing', `No such contact: ${contactId}.`, { param });
-  if (!(await contactsInReach(db, sql, actor, [contactId])).has(contactId)) {
-    throw new ApiError('location_not_allowed', 'This contact is outside the locations this key may act on.', { param });
-  }
-  noteAccess(actor, { contact: contactId });
+  await assertInReach(db, sql, actor, contactId, 'contact', param);
 }
 
 /** The membership named by a request, by its holder's reach; 404 when it is not the company's. */
 export async function requireMembershipInReach(db: Db, sql: Queryable, actor: Actor, membershipId: string, param: string): Promise<void> {
   const membership = await sql.first(db.qb.selectFrom('memberships').select('contact_id').where('id', '=', membershipId).where('company_id', '=', actor.companyId));
   if (!membership) throw new ApiError('resource_missing', `No such membership: ${membershipId}.`, { param });
-  if (!(await contactsInReach(db, sql, actor, [membership.contact_id])).has(membership.contact_id)) {
-    throw new ApiError('location_not_allowed', 'This membership is outside the locations this key may act on.', { param });
+  await assertInReach(db, sql, actor, membership.contact_id, 'membership', param);
+}
+
+/**
+ * Refuses (403) a contact of the company outside the actor's reach, or a membership (`what`) they
+ * hold; the caller has found them. Noted, so a replay to another key checks it again.
+ */
+export async function assertInReach(db: Db, sql: Queryable, actor: Actor, contactId: string, what: 'contact' | 'membership', param: string): Promise<void> {
+  if (!(await contactsInReach(db, sql, actor, [contactId])).has(contactId)) {
+    throw new ApiError('location_not_allowed', `This ${what} is outside the locations this key may act on.`, { param });
   }
-  noteAccess(actor, { contact: membership.contact_id });
+  noteAccess(actor, { contact: contactId });
 }
