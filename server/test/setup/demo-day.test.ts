@@ -65,7 +65,13 @@ describe.each(dialects)('the kiosk demo at every hour of a week, on %s', (dialec
       for (const hour of hoursOfWeek(monday, zone)) {
         const now = hour.toMillis();
         // Booked by the booking service as the business, at the injected time.
-        await addDemoClassesNow(suite.db, demoCompanyId, brooklyn, bookAsBusiness(suite.db, demoCompanyId, () => now), now);
+        await addDemoClassesNow(
+          suite.db,
+          demoCompanyId,
+          brooklyn,
+          bookAsBusiness(suite.db, demoCompanyId, () => now),
+          now,
+        );
         const shown = await nextHours(now);
         const booked = shown.filter((c) => c.holders.size > 0);
         const withRefusal = booked.some((c) => c.start < now + 3_600_000 && c.holders.has(contactOf.get(noah)!) && c.holders.has(contactOf.get(emma)!));
