@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { openDatabase } from '../server/src/db/open.js';
-import { bumpFeed } from '../server/src/modules/members/feed-sequence.js';
+import { openDatabase } from '../server/src/db/dialects/open.js';
+import { bumpFeed } from '../server/src/modules/feed/sequence.js';
 import { scanToRelay, type ScanLatency } from './agent-scan.js';
 import type { BenchData } from './seed.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../server/src/db/open.js';
+import { openDatabase } from '../server/src/db/dialects/open.js';
 import type { ScheduleData } from './seed-schedule.js';
 
 export interface RushResult {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { enrolmentKeys, memberCodeKey } from '@studio/shared';
-import { openDatabase } from '../server/src/db/open.js';
+import { openDatabase } from '../server/src/db/dialects/open.js';
 import { refreshStatistics } from '../server/src/db/statistics.js';
 import type { Db } from '../server/src/db/types.js';
 import { createCompany } from '../server/src/modules/companies/repository.js';

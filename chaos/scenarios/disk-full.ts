@@ -6,7 +6,7 @@ import { createStudioClient } from '@studio/shared/client';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app.js';
 import { defaultLimits } from '../../server/src/config.js';
-import { openDatabase } from '../../server/src/db/open.js';
+import { openDatabase } from '../../server/src/db/dialects/open.js';
 import type { Db } from '../../server/src/db/types.js';
 import type { ScenarioResult } from '../report.js';
 import { ServerLoad, operationsFor } from '../server/load.js';

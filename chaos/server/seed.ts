@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../../server/src/db/open.js';
+import { openDatabase } from '../../server/src/db/dialects/open.js';
 import type { Db } from '../../server/src/db/types.js';
 import { createCompany } from '../../server/src/modules/companies/repository.js';
 import { createKey } from '../../server/src/modules/keys/repository.js';

@@ -1,4 +1,4 @@
-import { openDatabase } from '../../server/src/db/open.js';
+import { openDatabase } from '../../server/src/db/dialects/open.js';
 import type { Db } from '../../server/src/db/types.js';
 import type { Operation } from './load.js';
 import type { ServerWorld } from './seed.js';

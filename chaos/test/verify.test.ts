@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/src/db/open.js';
+import { openDatabase } from '../../server/src/db/dialects/open.js';
 import { freshDatabase, type TestDatabase } from '../../server/test/helpers/databases.js';
 import { operationsFor, type Operation } from '../server/load.js';
 import { seedServerWorld, type ServerWorld } from '../server/seed.js';

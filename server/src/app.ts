@@ -1,12 +1,12 @@
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { bodyLimitBytes, defaultLimits, type ServerLimits } from './config.js';
+import { defaultLimits, type ServerLimits } from './config.js';
 import type { Db } from './db/types.js';
 import { mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { answerClientError, answerFrameworkError, loggableError, newRequestId, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
-import { requestLimits, serverOptions } from './plugins/limits.js';
+import { bodyLimitBytes, requestLimits, serverOptions } from './plugins/limits.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutes } from './modules/routes.js';
@@ -46,7 +46,8 @@ export async function buildApp({ db, logger, limits = defaultLimits }: AppOption
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   mountRoutes(app, db, new CursorCodec(secret!.value), apiRoutes, await registerRateLimits(app, limits));
-  registerOpenApiRoute(app);
+  // The document states the default limits, whatever this server's environment changed.
+  registerOpenApiRoute(app, defaultLimits);
 
   const sweep = setInterval(() => {
     sweepIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'idempotency sweep failed'));

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { ServerLimits } from './plugins/limits.js';
+
+export type { ServerLimits };
 
 const count = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -35,24 +38,6 @@ export const ConfigSchema = z
   });
 
 type Env = z.infer<typeof ConfigSchema>;
-
-/** What one server process lets a client do (README, Limits). */
-export interface ServerLimits {
-  rateLimitMax: number;
-  rateLimitWindowMs: number;
-  rateLimitAnonymousMax: number;
-  maxHeaderBytes: number;
-  maxUrlLength: number;
-  maxQueryParams: number;
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  socketTimeoutMs: number;
-  keepAliveTimeoutMs: number;
-  maxConnections: number;
-  /** One address's share of `maxConnections`, so one client cannot hold them all. */
-  maxConnectionsPerAddress: number;
-  shutdownTimeoutMs: number;
-}
 
 export interface Config {
   port: number;
@@ -97,9 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const backups = { dir: BACKUP_DIR ?? null, intervalMs: Math.round(BACKUP_INTERVAL_HOURS * 3_600_000), keep: BACKUP_KEEP };
   return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups };
 }
-
-/** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */
-export const bodyLimitBytes = 1024 * 1024;
 
 /** The limits when the environment sets none. */
 export const defaultLimits: ServerLimits = loadConfig({}).limits;

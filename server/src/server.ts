@@ -2,7 +2,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { startScheduledBackups } from './backup/schedule-from-config.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
 
 /** The server's logger; `destination` (default stdout) lets a test read every line it writes. */

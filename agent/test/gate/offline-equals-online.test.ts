@@ -19,6 +19,7 @@ function openStore(path: string) {
   const db = openAgentDatabase(path);
   return { db, cache: new EligibilityCache(db), outbox: new GateStore(db).outbox, close: () => db.close() };
 }
+import { systemActor } from '../../../server/src/domain/actor.js';
 
 interface Case {
   name: string;
@@ -59,7 +60,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
     await member('valid');
     cases.push({ name: 'unknown card', identifier: card(), location: site });
     const revoked = await member('revoked card');
-    await revokeCard(f.db, f.acme.id, revoked.cardIds[0]!);
+    await revokeCard(f.db, systemActor(f.acme.id, 'test'), revoked.cardIds[0]!);
     await member('not started', { startDate: day(10) });
     await member('pending', { status: 'pending' });
     await member('expired by status', { status: 'expired' });

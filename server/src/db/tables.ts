@@ -230,7 +230,7 @@ export interface Tables {
     request_hash: string;
     response_status: number | null;
     response_body: string | null;
-    /** JSON AccessCheck[] (plugins/reach.ts); null on rows from before 008. */
+    /** JSON AccessCheck[] (domain/access-notes.ts); null on rows from before 008. */
     access_checks: string | null;
     created_at: string;
   };

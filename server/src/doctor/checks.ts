@@ -1,4 +1,4 @@
-import { newerDatabaseMessage, unknownMigrations } from '../db/newer-database.js';
+import { newerDatabaseMessage, unknownMigrations } from '../db/migrations/newer-database.js';
 import type { DoctorFacts } from './facts.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';

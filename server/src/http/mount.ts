@@ -1,12 +1,12 @@
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseBody, parseWith } from '@studio/shared';
-import type { Db, Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
+import { actorFromAuth, type Actor } from '../domain/actor.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
 import type { RateLimiter } from '../plugins/rate-limit.js';
-import { transactionKeepingRefusals } from './recorded-refusal.js';
 import type { HandlerContext, Reply, RouteSpec } from './route.js';
 
 declare module 'fastify' {
@@ -21,19 +21,10 @@ function context(
   db: Db,
   cursors: CursorCodec,
   request: FastifyRequest,
-  sql: Queryable,
-  inTransaction: boolean,
+  actor: Actor,
   input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>,
 ): HandlerContext<unknown, unknown, unknown> {
-  return {
-    ...input,
-    auth: request.auth!,
-    db,
-    sql,
-    transaction: (work) => (inTransaction ? work(sql) : transactionKeepingRefusals(db, work)),
-    requestId: request.id,
-    cursors,
-  };
+  return { ...input, actor, db, requestId: request.id, cursors };
 }
 
 /**
@@ -64,15 +55,14 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
           body: route.body ? parseBody(route.body, request.body) : undefined,
         };
         const key = route.idempotent ? validateIdempotencyKey(request.headers['idempotency-key']) : undefined;
+        const actor = actorFromAuth(request.auth!);
         let result: Reply;
         if (key === undefined) {
-          result = await route.handler(context(db, cursors, request, db, false, input));
+          result = await route.handler(context(db, cursors, request, actor, input));
         } else {
           const path = request.url.split('?')[0]!;
-          const idempotent = await runIdempotent(
-            db,
-            { companyId: request.auth!.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id, auth: request.auth! },
-            (sql) => route.handler(context(db, cursors, request, sql, true, input)),
+          const idempotent = await runIdempotent(db, { companyId: actor.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id, actor }, () =>
+            route.handler(context(db, cursors, request, actor, input)),
           );
           if (idempotent.replayed) {
             reply.header('Idempotent-Replayed', 'true');

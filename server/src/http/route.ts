@@ -1,22 +1,23 @@
 import type { ErrorCode, Scope } from '@studio/shared';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db/types.js';
-import type { AuthContext } from '../plugins/auth.js';
+import type { Db } from '../db/types.js';
+import type { Actor } from '../domain/actor.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/**
+ * What a handler is given: the validated input, and what it passes to the domain services. The
+ * services open their own transactions; inside an idempotent request's, they join it (db/types.ts).
+ */
 export interface HandlerContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  auth: AuthContext;
+  /** The request's key as the actor the services act for: one per request, so what its answer depended on reaches the idempotency record. */
+  actor: Actor;
   db: Db;
-  /** Where this request's queries run: the open transaction of an idempotent request, else the database. */
-  sql: Queryable;
-  /** Runs `work` in a transaction, joining the request's own when it already has one. */
-  transaction<T>(work: (sql: Queryable) => Promise<T>): Promise<T>;
   requestId: string;
   cursors: CursorCodec;
 }

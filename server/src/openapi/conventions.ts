@@ -1,10 +1,11 @@
-import { bodyLimitBytes, defaultLimits as limits } from '../config.js';
-import { locationRule } from '../plugins/reach.js';
+import { bodyLimitBytes, type ServerLimits } from '../plugins/limits.js';
+import { locationRule } from '../modules/locations/reach.js';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
-/** The API-wide decisions (docs/api-decisions.md), as the OpenAPI document's description. */
-export const conventions = `
+/** The API-wide decisions (docs/api-decisions.md), as the OpenAPI document's description; `limits` are the ones it states. */
+export const conventions = (limits: ServerLimits): string =>
+  `
 The HTTP/JSON API of a booking and check-in business: salons, spas, gyms and studios.
 
 ## Authentication

@@ -1,6 +1,7 @@
 import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
 import type { RouteSpec } from '../http/route.js';
 import { apiPrefix } from '../http/mount.js';
+import type { ServerLimits } from '../plugins/limits.js';
 import { conventions } from './conventions.js';
 import { headersFor } from './headers.js';
 import { tagDescriptions } from './tags.js';
@@ -71,8 +72,8 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
   };
 }
 
-/** The OpenAPI 3.1 document of `routes`, generated from the same zod schemas that validate them. */
-export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
+/** The OpenAPI 3.1 document of `routes`, generated from the same zod schemas that validate them; it states `limits`. */
+export function openApiDocument(routes: readonly RouteSpec[], limits: ServerLimits): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   toJsonSchema(ErrorEnvelope, 'output', components);
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -82,7 +83,7 @@ export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Studio check-in API', version: '1.0.0', description: conventions, license: { name: 'MIT', identifier: 'MIT' } },
+    info: { title: 'Studio check-in API', version: '1.0.0', description: conventions(limits), license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: apiPrefix }],
     security: [{ bearerAuth: [] }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: tagDescriptions[name] })),

@@ -1,10 +1,9 @@
 import { ApiError, type Scope } from '@studio/shared';
-import type { Tables } from '../db/tables.js';
 import { prepared } from '../db/prepared.js';
-import type { Db, Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
-import { noteAccess } from './reach.js';
 
+/** What an authenticated key grants; the routes act on it as an Actor (domain/actor.ts, `actorFromAuth`). */
 export interface AuthContext {
   keyId: string;
   companyId: string;
@@ -16,9 +15,6 @@ export interface AuthContext {
 const bearer = /^Bearer ([^\s]+)$/;
 
 const keyByHash = prepared((qb, hash: string) => qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at']).where('key_hash', '=', hash));
-const companyLocation = prepared((qb, id: string, companyId: string) =>
-  qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', id).where('company_id', '=', companyId),
-);
 
 function unauthenticated(message: string): ApiError {
   return new ApiError('invalid_api_key', message);
@@ -54,38 +50,4 @@ export function requireScope(auth: AuthContext, anyOf: readonly Scope[]): void {
   if (anyOf.length === 0 || anyOf.some((scope) => auth.scopes.includes(scope))) return;
   const needed = anyOf.join(' or ');
   throw new ApiError('insufficient_scope', `This key lacks the scope ${needed}.`);
-}
-
-/** True when the key may act on the location (the location is known to be the company's). */
-export function mayActOn(auth: AuthContext, locationId: string): boolean {
-  return auth.locationIds === null || auth.locationIds.includes(locationId);
-}
-
-export type LocationRow = Omit<Tables['locations'], 'created_at'>;
-
-/**
- * The location a request targets: another company's or an unknown id is 404 (a key must not learn
- * what exists elsewhere); one of the company's outside the key's locations is 403.
- */
-export async function requireLocation(db: Db, sql: Queryable, auth: AuthContext, locationId: string, param = 'location_id'): Promise<LocationRow> {
-  const location = await sql.first(companyLocation(db, locationId, auth.companyId));
-  if (!location) throw new ApiError('resource_missing', `No such location: ${locationId}.`, { param });
-  assertLocationAllowed(auth, location.id, param);
-  return location;
-}
-
-export function assertLocationAllowed(auth: AuthContext, locationId: string, param = 'location_id'): void {
-  if (!mayActOn(auth, locationId)) {
-    throw new ApiError('location_not_allowed', 'This key may not act on that location.', { param });
-  }
-  noteAccess(auth, { location: locationId });
-}
-
-/**
- * The locations a list may show: the one asked for (checked), else the key's own; null means
- * every location of the company.
- */
-export async function visibleLocations(db: Db, sql: Queryable, auth: AuthContext, requested: string | undefined): Promise<readonly string[] | null> {
-  if (requested !== undefined) return [(await requireLocation(db, sql, auth, requested)).id];
-  return auth.locationIds;
 }

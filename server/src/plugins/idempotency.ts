@@ -3,12 +3,12 @@ import { ApiError } from '@studio/shared';
 import { isLockWaitTimeout } from '../db/errors.js';
 import { limitLockWait } from '../db/row-locks.js';
 import type { Db, Queryable } from '../db/types.js';
-import type { Reply } from '../http/route.js';
-import { nowIso } from '../time.js';
+import { nowIso } from '../clock/time.js';
+import { accessChecks, type AccessCheck } from '../domain/access-notes.js';
+import type { Actor } from '../domain/actor.js';
+import { RecordedRefusal } from '../domain/recorded-refusal.js';
+import { contactsInReach } from '../modules/locations/reach.js';
 import { envelope } from './envelope.js';
-import { RecordedRefusal } from '../http/recorded-refusal.js';
-import type { AuthContext } from './auth.js';
-import { accessChecks, failedCheck, type AccessCheck } from './reach.js';
 
 /** How long a duplicate waits on Postgres for the first request with its key before answering 409. */
 const waitForFirstMs = 10_000;
@@ -21,8 +21,14 @@ export interface IdempotentRequest {
   path: string;
   body: unknown;
   requestId: string;
-  /** The key asking: a replay is answered only if this key could have been given the stored answer. */
-  auth: AuthContext;
+  /** The key asking, as the actor its handler acts as: a replay is answered only if it could have been given the stored answer. */
+  actor: Actor;
+}
+
+/** An answer as a route gives it and a replay repeats it. */
+export interface Reply {
+  status: number;
+  body: unknown;
 }
 
 export type IdempotentReply = Reply & { replayed: boolean };
@@ -86,7 +92,7 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
     sql.run(
       db.qb
         .updateTable('idempotency_keys')
-        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body), access_checks: JSON.stringify(accessChecks(request.auth)) })
+        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body), access_checks: JSON.stringify(accessChecks(request.actor)) })
         .where('company_id', '=', request.companyId)
         .where('key', '=', request.key),
     );
@@ -137,9 +143,25 @@ async function replay(db: Db, sql: Queryable, request: IdempotentRequest, reques
     throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
   }
   // The key is the company's, so another key of the company may replay it: not to show it what it may not read.
-  const refused = await failedCheck(db, sql, request.auth, JSON.parse(stored.access_checks ?? '[]') as AccessCheck[]);
+  const refused = await failedCheck(db, sql, request.actor, JSON.parse(stored.access_checks ?? '[]') as AccessCheck[]);
   if (refused) throw refused;
   return { status: stored.response_status, body: JSON.parse(stored.response_body), replayed: true };
+}
+
+/** The first of `checks` the actor fails, as the error its own request would have met; null when all hold. */
+async function failedCheck(db: Db, sql: Queryable, actor: Actor, checks: readonly AccessCheck[]): Promise<ApiError | null> {
+  for (const check of checks) {
+    if ('scope' in check && !actor.scopes.includes(check.scope)) {
+      return new ApiError('insufficient_scope', `The stored answer shows what only a key with ${check.scope} may read.`);
+    }
+    if ('location' in check && actor.locationIds !== null && !actor.locationIds.includes(check.location)) {
+      return new ApiError('location_not_allowed', 'The stored answer concerns a location this key may not act on.');
+    }
+    if ('contact' in check && !(await contactsInReach(db, sql, actor, [check.contact])).has(check.contact)) {
+      return new ApiError('location_not_allowed', 'The stored answer concerns a contact outside the locations this key may act on.');
+    }
+  }
+  return null;
 }
 
 /** Forgets keys well past the 24 hours they are promised for. */

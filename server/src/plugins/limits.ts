@@ -1,7 +1,27 @@
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { ServerLimits } from '../config.js';
-import { shareConnections } from '../http/connection-shares.js';
+import { shareConnections } from './connection-shares.js';
+
+/** What one server process lets a client do (README, Limits). */
+export interface ServerLimits {
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  rateLimitAnonymousMax: number;
+  maxHeaderBytes: number;
+  maxUrlLength: number;
+  maxQueryParams: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  socketTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** One address's share of `maxConnections`, so one client cannot hold them all. */
+  maxConnectionsPerAddress: number;
+  shutdownTimeoutMs: number;
+}
+
+/** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */
+export const bodyLimitBytes = 1024 * 1024;
 
 /**
  * The HTTP server's own limits (README, Limits): header size and time, whole-request time, idle

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerLimits } from '../config.js';
+import type { ServerLimits } from './limits.js';
 
 /** Counts requests per API key, and refused-key requests per client IP (README, Limits). */
 export interface RateLimiter {

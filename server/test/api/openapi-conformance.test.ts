@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLimits } from '../../src/config.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import type { JsonSchema } from '../../src/openapi/json-schema.js';
@@ -6,7 +7,7 @@ import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 type Operation = { requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> } };
-const doc = openApiDocument(apiRoutes) as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
+const doc = openApiDocument(apiRoutes, defaultLimits) as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
 
 /** Every integer schema in `schema`, with where it is. */
 function integers(schema: unknown, where: string, found: [string, JsonSchema][] = []): [string, JsonSchema][] {

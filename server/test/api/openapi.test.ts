@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLimits } from '../../src/config.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import { renderMarkdown, type OpenApiDoc } from '../../src/openapi/markdown.js';
@@ -24,7 +25,7 @@ describe('OpenAPI document', () => {
   });
 
   it('describes every mounted route with its scopes, and every error code it may answer', () => {
-    const doc = openApiDocument(apiRoutes) as unknown as OpenApiDoc;
+    const doc = openApiDocument(apiRoutes, defaultLimits) as unknown as OpenApiDoc;
     for (const route of apiRoutes) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
@@ -53,7 +54,7 @@ describe('OpenAPI document', () => {
   });
 
   it('matches the committed docs/openapi.json and docs/api-reference.md (run `npm run docs:api` after a change)', () => {
-    const doc = openApiDocument(apiRoutes);
+    const doc = openApiDocument(apiRoutes, defaultLimits);
     expect(JSON.parse(readFileSync(repoFile('docs/openapi.json'), 'utf8'))).toEqual(doc);
     expect(readFileSync(repoFile('docs/api-reference.md'), 'utf8')).toBe(renderMarkdown(doc as unknown as OpenApiDoc));
   });

@@ -3,6 +3,7 @@ import { setBookingOutcome } from '../../src/modules/appointments/booking-outcom
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { insertDemoBooking } from '../helpers/demo-bookings.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 describe.each(dialects)('booking outcomes on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
@@ -11,7 +12,7 @@ describe.each(dialects)('booking outcomes on %s', (dialect) => {
     await seedDemo(suite.db);
   });
 
-  const mark = (id: string, status: string, at = now) => setBookingOutcome(suite.db, demoCompanyId, id, status, at);
+  const mark = (id: string, status: string, at = now) => setBookingOutcome(suite.db, systemActor(demoCompanyId, 'test'), id, status, at);
 
   it('marks a started booking, corrects it, and changes nothing when it already has that status', async () => {
     const id = await insertDemoBooking(suite.db, '2026-03-10T11:00:00.000Z', 'booked');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { demo } from '../helpers/demo-bookings.js';

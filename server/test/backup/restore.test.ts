@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreSqlite } from '../../src/backup/restore.js';
 import { backupDatabaseFile } from '../../src/backup/sqlite-source.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 
 const now = new Date('2026-03-02T10:15:54.621Z');
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cancelClass } from '../../src/modules/classes/admin.js';
 import { classSuite } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 // Wednesday 3 March 2027, 10:00 in New York (before the US DST change of 14 March).
 const now = '2027-03-03T15:00:00.000Z';
@@ -37,7 +38,7 @@ describe.each(dialects)('class booking rules (%s)', (dialect) => {
     const cls = await s.c.classAt(hours(48), { serviceId: await s.c.service() });
     const ann = await s.c.contact();
     expect((await s.c.book(cls, ann)).status).toBe(201);
-    await cancelClass(s.f.db, s.f.acme.id, cls);
+    await cancelClass(s.f.db, systemActor(s.f.acme.id, 'test'), cls);
     const refused = await s.c.book(cls, ann);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ type: 'conflict', code: 'class_cancelled' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addToWaitlist } from '../../src/modules/classes/admin.js';
 import { classSuite } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -29,7 +30,7 @@ describe.each(dialects)('classes under concurrency (%s)', (dialect) => {
     const holders = await Promise.all(Array.from({ length: 20 }, () => s.c.contact()));
     for (const holder of holders) expect((await s.c.book(cls, holder)).status).toBe(201);
     const waiting = await Promise.all(Array.from({ length: 30 }, () => s.c.contact()));
-    for (const contact of waiting) await addToWaitlist(s.f.db, s.f.acme.id, cls, contact);
+    for (const contact of waiting) await addToWaitlist(s.f.db, systemActor(s.f.acme.id, 'test'), cls, contact);
 
     const leaving = holders.slice(0, 15);
     const answers = await Promise.all(leaving.map((contact) => s.c.cancel(cls, contact)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToWaitlist } from '../../src/modules/classes/admin.js';
+import { systemActor } from '../../src/domain/actor.js';
 import { classSuite } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
 
@@ -24,7 +25,7 @@ describe.each(dialects)('class flows in the global lock order (%s)', (dialect) =
     const holder = await s.c.member({ locationId: site, planId: limited });
     expect((await s.c.book(cls, holder.contactId)).status).toBe(201);
     const waiting = [await s.c.member({ locationId: site }), await s.c.member({ locationId: site })];
-    for (const member of waiting) await addToWaitlist(s.f.db, s.f.acme.id, cls, member.contactId);
+    for (const member of waiting) await addToWaitlist(s.f.db, systemActor(s.f.acme.id, 'test'), cls, member.contactId);
 
     const before = await feedSeq();
     const cancelled = await s.c.cancel(cls, holder.contactId);
@@ -48,7 +49,7 @@ describe.each(dialects)('class flows in the global lock order (%s)', (dialect) =
       const cls = await s.c.classAt(hours(72 + 24 * index), { serviceId: service, locationId: site, capacity: 1 });
       const holder = await s.c.member({ locationId: site });
       expect((await s.c.book(cls, holder.contactId)).status).toBe(201);
-      for (const member of queue) await addToWaitlist(s.f.db, s.f.acme.id, cls, member.contactId);
+      for (const member of queue) await addToWaitlist(s.f.db, systemActor(s.f.acme.id, 'test'), cls, member.contactId);
       classes.push({ cls, holder, first: queue[0]! });
     }
 

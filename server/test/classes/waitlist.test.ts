@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addToWaitlist } from '../../src/modules/classes/admin.js';
 import { classSuite } from '../helpers/classes.js';
 import { dialects } from '../helpers/databases.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 const now = '2027-03-03T15:00:00.000Z';
 const hours = (n: number) => new Date(Date.parse(now) + n * 3600_000).toISOString();
@@ -10,7 +11,7 @@ const at = (iso: string) => vi.setSystemTime(new Date(iso));
 describe.each(dialects)('class waitlist (%s)', (dialect) => {
   const s = classSuite(dialect, { frozenAt: now });
 
-  const wait = (classId: string, contactId: string) => addToWaitlist(s.f.db, s.f.acme.id, classId, contactId);
+  const wait = (classId: string, contactId: string) => addToWaitlist(s.f.db, systemActor(s.f.acme.id, 'test'), classId, contactId);
   const entryStatus = async (classId: string, contactId: string) =>
     (await s.f.db.first(s.f.db.qb.selectFrom('class_waitlist').select('status').where('class_id', '=', classId).where('contact_id', '=', contactId)))!.status;
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/dialects/postgres.js';
 import { openSqlite } from '../../src/db/dialects/sqlite.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrate } from '../../src/db/migrations/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { runStudio } from '../helpers/processes.js';
 

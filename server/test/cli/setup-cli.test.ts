@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import { demoCompanyId } from '../../src/modules/setup/demo.js';
 import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { runStudio } from '../helpers/processes.js';

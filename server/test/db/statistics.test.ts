@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import { refreshStatistics } from '../../src/db/statistics.js';
 import type { Db } from '../../src/db/types.js';
 import { freshDatabase, type TestDatabase } from '../helpers/databases.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { loadSchemaV5 } from './fixtures/load.js';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/dialects/postgres.js';
 import { openSqlite } from '../../src/db/dialects/sqlite.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrate } from '../../src/db/migrations/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import type { Db } from '../../src/db/types.js';
 import { runChecks } from '../../src/doctor/checks.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '@studio/shared';
 import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { createCompany } from '../../src/modules/companies/repository.js';
 import { createKey } from '../../src/modules/keys/repository.js';

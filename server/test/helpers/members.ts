@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { memberCodeKey } from '@studio/shared';
 import { addCard, setFormSigned } from '../../src/modules/members/admin.js';
-import { nextFeedSeq } from '../../src/modules/members/feed-sequence.js';
+import { nextFeedSeq } from '../../src/modules/feed/sequence.js';
 import type { Fixture } from './fixture.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 export interface PlanOptions {
   locationId?: string;
@@ -132,8 +133,8 @@ export function memberBuilder(f: Fixture) {
       });
     }
     const cardIds: string[] = [];
-    for (const card of options.cards ?? []) cardIds.push((await addCard(db, companyId, membershipId, card.value, card.format)).id);
-    if (options.formSigned !== false) await setFormSigned(db, companyId, contactId, now());
+    for (const card of options.cards ?? []) cardIds.push((await addCard(db, systemActor(companyId, 'test'), membershipId, card.value, card.format)).id);
+    if (options.formSigned !== false) await setFormSigned(db, systemActor(companyId, 'test'), contactId, now());
     return { contactId, membershipId, planId, cardIds };
   }
 

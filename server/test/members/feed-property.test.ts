@@ -5,6 +5,7 @@ import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
 function seeded(seed: number) {
@@ -80,19 +81,19 @@ describe.each(dialects)('a feed consumer agrees with resolve after random change
       const roll = random.next();
       if (roll < 0.15) {
         const status = random.pick(membershipStatuses);
-        await setMembershipStatus(f.db, f.acme.id, member.membershipId, status);
+        await setMembershipStatus(f.db, systemActor(f.acme.id, 'test'), member.membershipId, status);
         changes.push(`status ${status}`);
       } else if (roll < 0.25) {
         const signed = random.next() < 0.5;
-        await setFormSigned(f.db, f.acme.id, member.contactId, signed ? new Date().toISOString() : null);
+        await setFormSigned(f.db, systemActor(f.acme.id, 'test'), member.contactId, signed ? new Date().toISOString() : null);
         changes.push(`form ${signed}`);
       } else if (roll < 0.32 && cards.length) {
         const card = cards.splice(Math.floor(random.next() * cards.length), 1)[0]!;
-        await revokeCard(f.db, f.acme.id, card);
+        await revokeCard(f.db, systemActor(f.acme.id, 'test'), card);
         changes.push('revoke');
       } else if (roll < 0.42) {
         const value = newCard();
-        cards.push((await addCard(f.db, f.acme.id, member.membershipId, value)).id);
+        cards.push((await addCard(f.db, systemActor(f.acme.id, 'test'), member.membershipId, value)).id);
         identifiers.push(value);
         changes.push('add card');
       } else if (roll < 0.95) {

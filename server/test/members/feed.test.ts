@@ -5,6 +5,7 @@ import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
   let f: Fixture;
@@ -33,9 +34,9 @@ describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
     expect(consumer.decide('feed-3')).toMatchObject({ found: true, membership_id: members[3]!.membershipId, valid: true });
 
     expect(await consumer.sync()).toEqual([]);
-    await setMembershipStatus(f.db, f.acme.id, members[1]!.membershipId, 'past_due');
-    await revokeCard(f.db, f.acme.id, members[2]!.cardIds[0]!);
-    await setFormSigned(f.db, f.acme.id, members[4]!.contactId, null);
+    await setMembershipStatus(f.db, systemActor(f.acme.id, 'test'), members[1]!.membershipId, 'past_due');
+    await revokeCard(f.db, systemActor(f.acme.id, 'test'), members[2]!.cardIds[0]!);
+    await setFormSigned(f.db, systemActor(f.acme.id, 'test'), members[4]!.contactId, null);
     const check = await f.request('POST', '/v1/members/check-in', { body: { identifier: 'feed-5', location_id: site } });
     expect(check.status).toBe(201);
     const delta = await consumer.sync();
@@ -64,7 +65,7 @@ describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {
     expect(consumer.decide('away-only')).toMatchObject({ found: true, valid: false, reason: 'location_not_allowed' });
     const awayRow = [...consumer.rows.values()].find((row) => row.membership_id === away.membershipId)!;
     expect(awayRow).toMatchObject({ first_name: '', plan_name: '', reason: 'location_not_allowed' });
-    await setMembershipStatus(f.db, f.acme.id, local.membershipId, 'cancelled');
+    await setMembershipStatus(f.db, systemActor(f.acme.id, 'test'), local.membershipId, 'cancelled');
     const delta = await consumer.sync();
     expect(delta.filter((row) => row.membership_id === local.membershipId).map((row) => [row.deleted, row.reason])).toEqual([[false, 'cancelled']]);
     expect(consumer.decide('local-1')).toMatchObject({ found: true, valid: false, reason: 'cancelled' });

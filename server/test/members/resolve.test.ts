@@ -3,6 +3,7 @@ import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
 import { revokeCard } from '../../src/modules/members/admin.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -133,7 +134,7 @@ describe.each(dialects)('resolve and the eligibility rules (%s)', (dialect) => {
   it('stops matching a revoked card at the very next resolve', async () => {
     const m = await build.member({ code: 'keeps-code', cards: [{ value: '0000000781' }] });
     expect((await resolve('0000000781')).membership_id).toBe(m.membershipId);
-    await revokeCard(f.db, f.acme.id, m.cardIds[0]!);
+    await revokeCard(f.db, systemActor(f.acme.id, 'test'), m.cardIds[0]!);
     expect(await resolve('0000000781')).toMatchObject({ found: false, reason: 'not_found' });
     expect((await resolve('keeps-code')).membership_id).toBe(m.membershipId);
     // The number is free again: it can be enrolled to someone else.

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../../src/http/route.js';
+import { defaultLimits } from '../../src/config.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import type { ApiRequest, Target } from './world.js';
@@ -89,7 +90,7 @@ export interface Operation {
 
 /** Every operation of the served OpenAPI document: a route added to the registry appears here by itself. */
 export function documentedOperations(): Operation[] {
-  const doc = openApiDocument(apiRoutes) as {
+  const doc = openApiDocument(apiRoutes, defaultLimits) as {
     paths: Record<
       string,
       Record<string, { operationId: string; parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { freshDatabase, type TestDatabase } from '../helpers/databases.js';

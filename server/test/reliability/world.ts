@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits } from '../../src/config.js';
-import { openDatabase } from '../../src/db/open.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoFile } from '../../src/modules/setup/demo.js';
@@ -73,7 +73,7 @@ async function demoWithClasses(): Promise<DemoFile> {
   const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
   file.class_series = [];
   // London's plans admit London only, so its members are outside the reach of a Brooklyn key
-  // (plugins/reach.ts): the other-location target stays another location's in every respect.
+  // (modules/locations/reach.ts): the other-location target stays another location's in every respect.
   for (const plan of file.membership_plans as Entry[]) if (plan.location === 'london') plan.access_locations = ['london'];
   // London's class attendee holds a plan too, so a Brooklyn key may serve them as a visitor once the
   // plan admits Brooklyn (security/cross-location.test.ts); a member apart from the one at the door.

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits, loadConfig } from '../../src/config.js';
-import { clientOf } from '../../src/http/connection-shares.js';
+import { clientOf } from '../../src/plugins/connection-shares.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 interface Held {

@@ -5,6 +5,7 @@ import { importBusiness } from '../../src/modules/setup/importer.js';
 import { dialects } from '../helpers/databases.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { memberBuilder } from '../helpers/members.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 /**
  * Member codes and card numbers share one namespace: a scan's code key is tried before its card
@@ -54,16 +55,16 @@ describe.each(dialects)('member codes and card numbers share one namespace (%s)'
 
   it("refuses a card one of whose prints is another member's code, and the code keeps resolving to its holder", async () => {
     const holder = await build.member({ code: '1C2D3E4F5A' });
-    await expect(addCard(f.db, f.acme.id, emma.membershipId, '1c2d3e4f5a', 'hex')).rejects.toMatchObject({ code: 'invalid_param', param: 'uid' });
+    await expect(addCard(f.db, systemActor(f.acme.id, 'test'), emma.membershipId, '1c2d3e4f5a', 'hex')).rejects.toMatchObject({ code: 'invalid_param', param: 'uid' });
     // The same tag typed in decimal, and a 4-byte UID whose reversed print is a code.
     const reversedHolder = await build.member({ code: '78563412' });
-    await expect(addCard(f.db, f.acme.id, emma.membershipId, String(0x1c2d3e4f5an), 'decimal')).rejects.toMatchObject({ param: 'uid' });
-    await expect(addCard(f.db, f.acme.id, emma.membershipId, '12345678', 'hex')).rejects.toMatchObject({ param: 'uid' });
+    await expect(addCard(f.db, systemActor(f.acme.id, 'test'), emma.membershipId, String(0x1c2d3e4f5an), 'decimal')).rejects.toMatchObject({ param: 'uid' });
+    await expect(addCard(f.db, systemActor(f.acme.id, 'test'), emma.membershipId, '12345678', 'hex')).rejects.toMatchObject({ param: 'uid' });
     expect((await resolve('1C2D3E4F5A')).membership_id).toBe(holder.membershipId);
     expect((await resolve('78563412')).membership_id).toBe(reversedHolder.membershipId);
     // A card no code shadows is enrolled; a member's own code and card may coincide (both are theirs).
-    await expect(addCard(f.db, f.acme.id, emma.membershipId, '0B00000001', 'hex')).resolves.toMatchObject({ membership_id: emma.membershipId });
-    await expect(addCard(f.db, f.acme.id, holder.membershipId, '1C2D3E4F5A', 'hex')).resolves.toMatchObject({ membership_id: holder.membershipId });
+    await expect(addCard(f.db, systemActor(f.acme.id, 'test'), emma.membershipId, '0B00000001', 'hex')).resolves.toMatchObject({ membership_id: emma.membershipId });
+    await expect(addCard(f.db, systemActor(f.acme.id, 'test'), holder.membershipId, '1C2D3E4F5A', 'hex')).resolves.toMatchObject({ membership_id: holder.membershipId });
   });
 
   /** A small business: Ann holds an EM4100 tag, Bob the code given. */

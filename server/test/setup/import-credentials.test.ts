@@ -6,6 +6,7 @@ import { importBusiness, type ImportSummary } from '../../src/modules/setup/impo
 import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { resolverFor } from '../helpers/resolver.js';
 import { rowCounts } from '../helpers/row-counts.js';
+import { systemActor } from '../../src/domain/actor.js';
 
 /**
  * A gym whose cards arrive in every printed form (docs/hardware.md §1.5). `main` keeps the default
@@ -215,7 +216,7 @@ describe.each(dialects)('cards and member codes through the import, on %s', (dia
   it('lets a revoked card be imported again, under a later feed sequence', async () => {
     const before = await suite.db.first(suite.db.qb.selectFrom('companies').select('feed_seq').where('id', '=', gym.company_id));
     const cat = await suite.db.first(suite.db.qb.selectFrom('credentials').select('id').where('canonical', '=', 'U:00402A75').where('company_id', '=', gym.company_id));
-    await revokeCard(suite.db, gym.company_id, cat!.id);
+    await revokeCard(suite.db, systemActor(gym.company_id, 'test'), cat!.id);
     const branch = await importBusiness(suite.db, branchFile({ member_code: 'CG-004', card_uids: ['00402A75'] }), { companyId: gym.company_id });
     const dan = branch.ids.memberships!.dan!;
     expect(await found('0004205173', 'main')).toBe(dan);

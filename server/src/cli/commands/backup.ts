@@ -3,7 +3,7 @@ import { progressLine } from '@studio/shared/sqlite-backup';
 import { sqliteFileOf } from '../../backup/database-target.js';
 import { backupDatabaseFile } from '../../backup/sqlite-source.js';
 import { loadConfig } from '../../config.js';
-import { action, printJson } from '../run.js';
+import { action, printJson } from '../support/run.js';
 import { registerRestoreCommand } from './restore.js';
 
 /** `studio backup` and `studio restore` (docs/backups.md). */

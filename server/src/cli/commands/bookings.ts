@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { bookingOutcomes, setBookingOutcome } from '../../modules/appointments/booking-outcome.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { actorOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerBookingCommands(program: Command): void {
   const bookings = program.command('bookings').description('Appointment bookings.');
@@ -12,7 +12,7 @@ export function registerBookingCommands(program: Command): void {
     .argument('<status>', bookingOutcomes.join(' or '))
     .action(
       action(async (id: string, status: string) => {
-        printJson(await withDatabase(async (db) => setBookingOutcome(db, await companyOf(db, 'bookings', id), id, status)));
+        printJson(await withDatabase(async (db) => setBookingOutcome(db, await actorOf(db, 'bookings', id), id, status)));
       }),
     );
 }

@@ -2,8 +2,8 @@ import { EnrolmentFormat, enrolmentFormats } from '@studio/shared';
 import type { Command } from 'commander';
 import { addCard, revokeCard } from '../../modules/members/admin.js';
 import { listCards } from '../../modules/memberships/cards.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { actorOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 function parseFormat(value: string): EnrolmentFormat {
   const parsed = EnrolmentFormat.safeParse(value);
@@ -22,7 +22,7 @@ export function registerCardCommands(program: Command): void {
     .action(
       action(async (options: { membership: string; uid: string; format: string }) => {
         const format = parseFormat(options.format);
-        printJson(await withDatabase(async (db) => addCard(db, await companyOf(db, 'memberships', options.membership), options.membership, options.uid, format)));
+        printJson(await withDatabase(async (db) => addCard(db, await actorOf(db, 'memberships', options.membership), options.membership, options.uid, format)));
       }),
     );
   cards
@@ -31,7 +31,7 @@ export function registerCardCommands(program: Command): void {
     .requiredOption('--membership <id>', 'the membership')
     .action(
       action(async (options: { membership: string }) => {
-        printJson(await withDatabase(async (db) => listCards(db, await companyOf(db, 'memberships', options.membership), options.membership)));
+        printJson(await withDatabase(async (db) => listCards(db, await actorOf(db, 'memberships', options.membership), options.membership)));
       }),
     );
   cards
@@ -40,7 +40,7 @@ export function registerCardCommands(program: Command): void {
     .argument('<id>', 'the card id (as `cards add` and `cards list` print it)')
     .action(
       action(async (id: string) => {
-        printJson(await withDatabase(async (db) => revokeCard(db, await companyOf(db, 'credentials', id), id)));
+        printJson(await withDatabase(async (db) => revokeCard(db, await actorOf(db, 'credentials', id), id)));
       }),
     );
 }

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { addToWaitlist, cancelClass, updateClass } from '../../modules/classes/admin.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { actorOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 function capacity(value: string): number {
   const n = Number(value);
@@ -17,7 +17,7 @@ export function registerClassCommands(program: Command): void {
     .argument('<id>', 'the class')
     .action(
       action(async (id: string) => {
-        printJson(await withDatabase(async (db) => cancelClass(db, await companyOf(db, 'classes', id), id)));
+        printJson(await withDatabase(async (db) => cancelClass(db, await actorOf(db, 'classes', id), id)));
       }),
     );
   classes
@@ -31,7 +31,7 @@ export function registerClassCommands(program: Command): void {
         const staffId = options.instructor === undefined ? undefined : options.instructor === 'none' ? null : options.instructor;
         printJson(
           await withDatabase(async (db) =>
-            updateClass(db, await companyOf(db, 'classes', id), id, { ...(options.capacity !== undefined && { capacity: options.capacity }), ...(staffId !== undefined && { staffId }) }),
+            updateClass(db, await actorOf(db, 'classes', id), id, { ...(options.capacity !== undefined && { capacity: options.capacity }), ...(staffId !== undefined && { staffId }) }),
           ),
         );
       }),
@@ -43,7 +43,7 @@ export function registerClassCommands(program: Command): void {
     .argument('<contact>', 'the contact')
     .action(
       action(async (id: string, contact: string) => {
-        printJson(await withDatabase(async (db) => addToWaitlist(db, await companyOf(db, 'classes', id), id, contact)));
+        printJson(await withDatabase(async (db) => addToWaitlist(db, await actorOf(db, 'classes', id), id, contact)));
       }),
     );
 }

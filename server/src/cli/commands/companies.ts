@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createCompany } from '../../modules/companies/repository.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerCompanyCommands(program: Command): void {
   const companies = program.command('companies').description('Companies: the businesses this server holds.');

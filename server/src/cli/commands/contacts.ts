@@ -1,9 +1,9 @@
 import { DateTimeInput } from '@studio/shared';
 import type { Command } from 'commander';
 import { setFormSigned } from '../../modules/members/admin.js';
-import { nowIso, toIso } from '../../time.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { nowIso, toIso } from '../../clock/time.js';
+import { actorOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** When the form was signed: `--at` in UTC, now by default, null with `--clear`. */
 function signedAt(options: { at?: string; clear?: boolean }): string | null {
@@ -25,7 +25,7 @@ export function registerContactCommands(program: Command): void {
     .action(
       action(async (id: string, options: { at?: string; clear?: boolean }) => {
         const at = signedAt(options);
-        printJson(await withDatabase(async (db) => setFormSigned(db, await companyOf(db, 'contacts', id), id, at)));
+        printJson(await withDatabase(async (db) => setFormSigned(db, await actorOf(db, 'contacts', id), id, at)));
       }),
     );
 }

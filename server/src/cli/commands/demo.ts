@@ -3,7 +3,7 @@ import { apiBaseUrl, loadConfig } from '../../config.js';
 import { createKey } from '../../modules/keys/repository.js';
 import { seedDemo } from '../../modules/setup/demo.js';
 import { extendDemoTimetable } from '../../modules/setup/demo-timetable.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerDemoCommand(program: Command): void {
   program

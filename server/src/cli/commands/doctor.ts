@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { runChecks } from '../../doctor/checks.js';
 import { gatherFacts } from '../../doctor/gather.js';
 import { exitCodeOf, formatJson, formatText } from '../../doctor/report.js';
-import { action } from '../run.js';
+import { action } from '../support/run.js';
 
 export function registerDoctorCommand(program: Command): void {
   program

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { importBusiness } from '../../modules/setup/importer.js';
-import { readJsonFile } from '../json-file.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { readJsonFile } from '../support/json-file.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerImportCommand(program: Command): void {
   program

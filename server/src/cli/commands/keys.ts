@@ -2,7 +2,7 @@ import { scopes as knownScopes, type Scope } from '@studio/shared';
 import type { Command } from 'commander';
 import { findCompany } from '../../modules/companies/repository.js';
 import { createKey, listKeys, revokeKey } from '../../modules/keys/repository.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** A comma-separated list, or the word `all`. */
 function listOrAll(value: string): string[] | 'all' {

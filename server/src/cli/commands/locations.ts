@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { locationSettings, replaceLocationSettings } from '../../modules/locations/repository.js';
 import { LocationSettings } from '../../modules/locations/settings.js';
-import { readCheckedJsonFile } from '../json-file.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { readCheckedJsonFile } from '../support/json-file.js';
+import { actorOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerLocationCommands(program: Command): void {
   const locations = program.command('locations').description('Locations: the sites of a business and the rules each runs by.');
@@ -16,8 +16,8 @@ export function registerLocationCommands(program: Command): void {
       action(async (id: string, options: { file?: string }) => {
         const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, LocationSettings, 'settings');
         const settings = await withDatabase(async (db) => {
-          const companyId = await companyOf(db, 'locations', id);
-          return replacement ? replaceLocationSettings(db, companyId, id, replacement) : locationSettings(db, companyId, id);
+          const actor = await actorOf(db, 'locations', id);
+          return replacement ? replaceLocationSettings(db, actor, id, replacement) : locationSettings(db, actor, id);
         });
         printJson(settings);
       }),

@@ -1,8 +1,8 @@
 import { membershipStatuses } from '@studio/shared';
 import type { Command } from 'commander';
 import { setMembershipStatus } from '../../modules/members/admin.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { actorOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerMembershipCommands(program: Command): void {
   const memberships = program.command('memberships').description('Memberships and packages contacts hold.');
@@ -13,7 +13,7 @@ export function registerMembershipCommands(program: Command): void {
     .argument('<status>', membershipStatuses.join(', '))
     .action(
       action(async (id: string, status: string) => {
-        printJson(await withDatabase(async (db) => setMembershipStatus(db, await companyOf(db, 'memberships', id), id, status)));
+        printJson(await withDatabase(async (db) => setMembershipStatus(db, await actorOf(db, 'memberships', id), id, status)));
       }),
     );
 }

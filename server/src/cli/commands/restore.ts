@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { sqliteFileOf } from '../../backup/database-target.js';
 import { restoreSqlite } from '../../backup/restore.js';
 import { loadConfig } from '../../config.js';
-import { action, printJson } from '../run.js';
+import { action, printJson } from '../support/run.js';
 
 export function registerRestoreCommand(program: Command): void {
   program

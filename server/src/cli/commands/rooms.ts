@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createRoom } from '../../modules/rooms/repository.js';
-import { companyOf } from '../owner.js';
-import { action, printJson, withDatabase } from '../run.js';
+import { actorOf } from '../support/owner.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerRoomCommands(program: Command): void {
   const rooms = program.command('rooms').description('Rooms: the spaces services and classes take, so two bookings never share one.');
@@ -12,7 +12,7 @@ export function registerRoomCommands(program: Command): void {
     .requiredOption('--name <name>', 'the room\'s name, e.g. "Treatment Room 2"')
     .action(
       action(async (options: { location: string; name: string }) => {
-        printJson(await withDatabase(async (db) => createRoom(db, await companyOf(db, 'locations', options.location), options.location, options.name)));
+        printJson(await withDatabase(async (db) => createRoom(db, await actorOf(db, 'locations', options.location), options.location, options.name)));
       }),
     );
 }

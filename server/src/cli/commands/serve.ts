@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { startServer } from '../../server.js';
-import { action } from '../run.js';
+import { action } from '../support/run.js';
 import { startOneBox } from './one-box.js';
 
 export function registerServeCommands(program: Command): void {

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import { DaySpans, TimeOffInput, WeeklyHours, type Span } from '../../modules/staff/schedule-input.js';
 import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeeklyHours, weeklyHours } from '../../modules/staff/schedule.js';
-import { readCheckedJsonFile } from '../json-file.js';
-import { companyOf } from '../owner.js';
-import { CliError, action, printJson, withDatabase } from '../run.js';
+import { readCheckedJsonFile } from '../support/json-file.js';
+import { actorOf } from '../support/owner.js';
+import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** Every issue on one line, each led by the option it is about. */
 function optionError(issues: z.core.$ZodIssue[], optionOf: (path: PropertyKey[]) => string): CliError {
@@ -67,8 +67,8 @@ export function registerStaffCommands(program: Command): void {
         const replacement = options.file === undefined ? undefined : await readCheckedJsonFile(options.file, WeeklyHours, 'hours');
         printJson(
           await withDatabase(async (db) => {
-            const companyId = await companyOf(db, 'staff', staffId);
-            return replacement ? replaceWeeklyHours(db, companyId, staffId, options.location, replacement) : weeklyHours(db, companyId, staffId, options.location);
+            const actor = await actorOf(db, 'staff', staffId);
+            return replacement ? replaceWeeklyHours(db, actor, staffId, options.location, replacement) : weeklyHours(db, actor, staffId, options.location);
           }),
         );
       }),
@@ -87,8 +87,8 @@ export function registerStaffCommands(program: Command): void {
         const change = overrideChange(options);
         printJson(
           await withDatabase(async (db) => {
-            const companyId = await companyOf(db, 'staff', staffId);
-            return change.clear ? clearOverride(db, companyId, staffId, options.location, options.date) : replaceOverride(db, companyId, staffId, options.location, options.date, change.spans);
+            const actor = await actorOf(db, 'staff', staffId);
+            return change.clear ? clearOverride(db, actor, staffId, options.location, options.date) : replaceOverride(db, actor, staffId, options.location, options.date, change.spans);
           }),
         );
       }),
@@ -103,7 +103,7 @@ export function registerStaffCommands(program: Command): void {
     .action(
       action(async (staffId: string, options: { from: string; to: string; reason?: string }) => {
         const input = parseTimeOff(options);
-        printJson(await withDatabase(async (db) => addTimeOff(db, await companyOf(db, 'staff', staffId), staffId, input)));
+        printJson(await withDatabase(async (db) => addTimeOff(db, await actorOf(db, 'staff', staffId), staffId, input)));
       }),
     );
   staff
@@ -112,7 +112,7 @@ export function registerStaffCommands(program: Command): void {
     .argument('<id>', 'the time off')
     .action(
       action(async (id: string) => {
-        printJson(await withDatabase(async (db) => removeTimeOff(db, await companyOf(db, 'staff_time_off', id), id)));
+        printJson(await withDatabase(async (db) => removeTimeOff(db, await actorOf(db, 'staff_time_off', id), id)));
       }),
     );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateTableBuilder } from 'kysely';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 type Table = CreateTableBuilder<string, never>;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * Members and check-in: match keys of every credential (member codes and cards), visits, denied

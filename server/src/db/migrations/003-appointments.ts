@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /** Appointments: staff date overrides and time off, and bookings with their buffered blocks. */
 export const appointments: Migration = {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * Class rosters and waitlists. A roster row is one contact's spot in one class; cancelled rows stay

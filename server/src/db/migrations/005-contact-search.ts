@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * An index for the contact search (`search_text` holds every word; a search word may match inside

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * One visit for one class consumes one credit, whichever way the member came in:

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * A visit whose door never opened (the agent's relay failed after the check-in) is voided, not

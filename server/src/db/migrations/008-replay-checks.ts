@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 
 /**
  * What a stored idempotent answer depended on the key being allowed (its locations, the contacts

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migrate.js';
 import { foundation } from './001-foundation.js';
 import { members } from './002-members.js';
 import { appointments } from './003-appointments.js';

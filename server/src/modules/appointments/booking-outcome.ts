@@ -1,6 +1,8 @@
 import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import type { Actor } from '../../domain/actor.js';
+import { nowIso } from '../../clock/time.js';
+import { assertLocationAllowed } from '../locations/lookup.js';
 
 /** How a booking went, as staff record it once it has started. */
 export const bookingOutcomes = ['completed', 'no_show'] as const;
@@ -20,12 +22,13 @@ function outcomeOrRefuse(status: string): BookingOutcome {
 /**
  * Records that a booking was completed or a no-show. Only a booking that has started can have an
  * outcome, and a cancelled one never does; a completed booking may be corrected to a no-show and
- * back. Setting the status it already has changes nothing.
+ * back. Setting the status it already has changes nothing. The actor must act on the booking's location.
  */
-export async function setBookingOutcome(db: Db, companyId: string, bookingId: string, status: string, now = nowIso()) {
+export async function setBookingOutcome(db: Db, actor: Actor, bookingId: string, status: string, now = nowIso()) {
   const outcome = outcomeOrRefuse(status);
-  const booking = await db.first(db.qb.selectFrom('bookings').select(['id', 'status', 'start_at', 'updated_at']).where('id', '=', bookingId).where('company_id', '=', companyId));
+  const booking = await db.first(db.qb.selectFrom('bookings').select(['id', 'location_id', 'status', 'start_at', 'updated_at']).where('id', '=', bookingId).where('company_id', '=', actor.companyId));
   if (!booking) throw new ApiError('resource_missing', `No booking ${bookingId} in this company.`, { param: 'booking' });
+  assertLocationAllowed(actor, booking.location_id, 'booking');
   const cancelled = () => new ApiError('booking_not_active', `Booking ${bookingId} is cancelled; a cancelled booking cannot be marked ${outcome}.`);
   if (booking.status === 'cancelled') throw cancelled();
   if (booking.start_at > now) {

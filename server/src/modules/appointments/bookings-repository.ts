@@ -1,8 +1,8 @@
 import { ApiError, type Booking } from '@studio/shared';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { assertLocationAllowed } from '../../plugins/auth.js';
+import type { Actor } from '../../domain/actor.js';
+import { assertLocationAllowed } from '../locations/lookup.js';
 import type { ServiceRow } from './schedule.js';
 
 export type BookingRow = Tables['bookings'];
@@ -27,11 +27,11 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** A booking of the company the key may act on: another company's is 404, another location's 403. */
-export async function findBooking(db: Db, sql: Queryable, auth: AuthContext, id: string, param = 'id'): Promise<BookingRow> {
-  const row = await sql.first(db.qb.selectFrom('bookings').selectAll().where('id', '=', id).where('company_id', '=', auth.companyId));
+/** A booking of the company the actor may act on: another company's is 404, another location's 403. */
+export async function findBooking(db: Db, sql: Queryable, actor: Actor, id: string, param = 'id'): Promise<BookingRow> {
+  const row = await sql.first(db.qb.selectFrom('bookings').selectAll().where('id', '=', id).where('company_id', '=', actor.companyId));
   if (!row) throw new ApiError('resource_missing', `No such booking: ${id}.`, { param });
-  assertLocationAllowed(auth, row.location_id, param);
+  assertLocationAllowed(actor, row.location_id, param);
   return row;
 }
 

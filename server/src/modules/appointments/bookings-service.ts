@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, type Booking, type BookingCancel, type BookingCreate, type Slot } from '@studio/shared';
 import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
-import type { Queryable } from '../../db/types.js';
-import type { HandlerContext, Reply } from '../../http/route.js';
-import { requireLocation, type LocationRow } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import type { Db, Queryable } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { requireContactInReach } from '../locations/reach.js';
+import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { parseLocationSettings } from '../locations/settings.js';
-import { boundary } from '../members/time-window.js';
+import { boundary } from '../locations/time-window.js';
 import { findAppointmentService, findBooking, toBooking, type BookingRow } from './bookings-repository.js';
 import { availableSlots, checkStart, type Verdict } from './engine/index.js';
 import { loadSlotRequest, qualifiedStaff, type ServiceRow } from './schedule.js';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 const maxWindowMs = 31 * 86_400_000;
 
 const ruleMessages: Record<string, string> = {
@@ -25,19 +25,21 @@ const ruleMessages: Record<string, string> = {
 
 /** Free slots of a service (docs/api-decisions.md, Appointments): the same predicate bookings are checked with. */
 export async function availability(
-  ctx: Ctx,
+  db: Db,
+  actor: Actor,
   query: { service_id: string; location_id?: string | undefined; technician_id?: string | undefined; from?: string | undefined; to?: string | undefined },
+  clock: Clock = systemClock,
 ): Promise<Slot[]> {
-  const service = await findAppointmentService(ctx.db, ctx.sql, ctx.auth.companyId, query.service_id);
-  const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, query.location_id ?? service.location_id);
-  const now = Date.now();
+  const service = await findAppointmentService(db, db, actor.companyId, query.service_id);
+  const location = await requireLocation(db, db, actor, query.location_id ?? service.location_id);
+  const now = clock();
   const from = query.from === undefined ? now : Date.parse(boundary(query.from, location.timezone, 'from'));
   const to = query.to === undefined ? from + 7 * 86_400_000 : Date.parse(boundary(query.to, location.timezone, 'to'));
   if (to <= from) throw new ApiError('invalid_param', '`to` must be after `from`.', { param: 'to' });
   if (to - from > maxWindowMs) throw new ApiError('invalid_param', '`to` may be at most 31 days after `from`.', { param: 'to' });
   if (service.location_id !== location.id) return [];
-  const technicians = await techniciansFor(ctx, ctx.sql, service, query.technician_id);
-  const request = await loadSlotRequest(ctx.db, ctx.sql, { service, location, technicians, from, to, now });
+  const technicians = await techniciansFor(db, db, actor, service, query.technician_id);
+  const request = await loadSlotRequest(db, db, { service, location, technicians, from, to, now });
   return availableSlots(request).map((slot) => ({
     start: new Date(slot.start).toISOString(),
     end: new Date(slot.end).toISOString(),
@@ -48,10 +50,10 @@ export async function availability(
   }));
 }
 
-async function techniciansFor(ctx: Ctx, sql: Queryable, service: ServiceRow, technicianId: string | undefined) {
-  const qualified = await qualifiedStaff(ctx.db, sql, service);
+async function techniciansFor(db: Db, sql: Queryable, actor: Actor, service: ServiceRow, technicianId: string | undefined) {
+  const qualified = await qualifiedStaff(db, sql, service);
   if (technicianId === undefined) return qualified;
-  const staff = await sql.first(ctx.db.qb.selectFrom('staff').select('id').where('id', '=', technicianId).where('company_id', '=', ctx.auth.companyId));
+  const staff = await sql.first(db.qb.selectFrom('staff').select('id').where('id', '=', technicianId).where('company_id', '=', actor.companyId));
   if (!staff) throw new ApiError('resource_missing', `No such technician: ${technicianId}.`, { param: 'technician_id' });
   return qualified.filter((t) => t.id === technicianId);
 }
@@ -70,11 +72,18 @@ function refusal(verdicts: Verdict[]): ApiError {
  * the slot predicate, with the room and the technicians locked so a concurrent request waits
  * (server/src/db/row-locks.ts).
  */
-async function claimTechnician(ctx: Ctx, sql: Queryable, service: ServiceRow, location: LocationRow, start: number, technicianId: string | undefined, excludeBookingId?: string) {
-  const technicians = await techniciansFor(ctx, sql, service, technicianId);
+async function claimTechnician(
+  db: Db,
+  sql: Queryable,
+  actor: Actor,
+  claim: { service: ServiceRow; location: LocationRow; start: number; technicianId: string | undefined; clock: Clock; excludeBookingId?: string },
+) {
+  const { service, location, start, technicianId, excludeBookingId } = claim;
+  const technicians = await techniciansFor(db, sql, actor, service, technicianId);
   await lockRows(sql, { room: service.room_id, staff: technicians.map((t) => t.id) });
-  const now = Date.now();
-  const request = await loadSlotRequest(ctx.db, sql, { service, location, technicians, from: start, to: start + 1, now, ...(excludeBookingId && { excludeBookingId }) });
+  // Read after the locks: a request that waited judges the notice rule at the time it runs.
+  const now = claim.clock();
+  const request = await loadSlotRequest(db, sql, { service, location, technicians, from: start, to: start + 1, now, ...(excludeBookingId && { excludeBookingId }) });
   const verdicts = technicians.map((t) => ({ technician: t, verdict: checkStart(request, start, t.id) }));
   const chosen = verdicts.find((v) => v.verdict.ok);
   if (!chosen) throw refusal(verdicts.length ? verdicts.map((v) => v.verdict) : [{ ok: false, kind: 'rule', reason: 'outside_hours' }]);
@@ -91,19 +100,26 @@ function blocks(service: ServiceRow, start: number) {
   };
 }
 
-export async function createBooking(ctx: Ctx, body: z.output<typeof BookingCreate>): Promise<Reply<Booking>> {
-  const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, body.location_id);
-  const service = await findAppointmentService(ctx.db, ctx.sql, ctx.auth.companyId, body.service_id);
+/** A booking of the company at one of the actor's locations. */
+export async function getBooking(db: Db, actor: Actor, id: string): Promise<Booking> {
+  return toBooking(await findBooking(db, db, actor, id));
+}
+
+/** Books an appointment for a contact within the actor's reach, with the technician asked for or any free qualified one. */
+export async function createBooking(db: Db, actor: Actor, input: z.output<typeof BookingCreate>, clock: Clock = systemClock): Promise<Booking> {
+  await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
+  const location = await requireLocation(db, db, actor, input.location_id);
+  const service = await findAppointmentService(db, db, actor.companyId, input.service_id);
   if (service.location_id !== location.id) throw new ApiError('booking_rule', 'This service is not offered at that location.', { param: 'service_id' });
-  const contact = await ctx.sql.first(ctx.db.qb.selectFrom('contacts').select('id').where('id', '=', body.contact_id).where('company_id', '=', ctx.auth.companyId));
-  if (!contact) throw new ApiError('resource_missing', `No such contact: ${body.contact_id}.`, { param: 'contact_id' });
-  const start = Date.parse(body.start);
-  return ctx.transaction(async (sql) => {
-    const technician = await claimTechnician(ctx, sql, service, location, start, body.technician_id);
-    const now = nowIso();
+  const contact = await db.first(db.qb.selectFrom('contacts').select('id').where('id', '=', input.contact_id).where('company_id', '=', actor.companyId));
+  if (!contact) throw new ApiError('resource_missing', `No such contact: ${input.contact_id}.`, { param: 'contact_id' });
+  const start = Date.parse(input.start);
+  return db.transaction(async (sql) => {
+    const technician = await claimTechnician(db, sql, actor, { service, location, start, technicianId: input.technician_id, clock });
+    const now = toIso(clock());
     const row: BookingRow = {
       id: randomUUID(),
-      company_id: ctx.auth.companyId,
+      company_id: actor.companyId,
       location_id: location.id,
       contact_id: contact.id,
       service_id: service.id,
@@ -111,51 +127,51 @@ export async function createBooking(ctx: Ctx, body: z.output<typeof BookingCreat
       room_id: service.room_id,
       ...blocks(service, start),
       status: 'booked',
-      source: body.source,
-      notes: body.notes ?? null,
+      source: input.source,
+      notes: input.notes ?? null,
       late_cancel: 0,
       cancelled_at: null,
       cancellation_reason: null,
       created_at: now,
       updated_at: now,
     };
-    await sql.run(ctx.db.qb.insertInto('bookings').values(row));
-    return { status: 201, body: toBooking(row) };
+    await sql.run(db.qb.insertInto('bookings').values(row));
+    return toBooking(row);
   });
 }
 
 /** Cancels for the business: inside the window it is flagged `late_cancel`; cancelling twice changes nothing. */
-export async function cancelBooking(ctx: Ctx, id: string, body: z.output<typeof BookingCancel>): Promise<Booking> {
-  return ctx.transaction(async (sql) => {
-    const booking = await findBooking(ctx.db, sql, ctx.auth, id);
+export async function cancelBooking(db: Db, actor: Actor, id: string, input: z.output<typeof BookingCancel>, clock: Clock = systemClock): Promise<Booking> {
+  return db.transaction(async (sql) => {
+    const booking = await findBooking(db, sql, actor, id);
     if (booking.status === 'cancelled') return toBooking(booking);
     if (booking.status !== 'booked') throw new ApiError('booking_not_active', `The booking is ${booking.status} and cannot be cancelled.`, { param: 'id' });
-    const location = await requireLocation(ctx.db, sql, ctx.auth, booking.location_id, 'id');
+    const location = await requireLocation(db, sql, actor, booking.location_id, 'id');
     const windowMs = parseLocationSettings(location.settings).appointments.cancellation_window_hours * 3600_000;
-    const now = Date.now();
+    const now = clock();
     const changes = {
       status: 'cancelled' as const,
       cancelled_at: new Date(now).toISOString(),
-      cancellation_reason: body.reason ?? null,
+      cancellation_reason: input.reason ?? null,
       late_cancel: now >= Date.parse(booking.start_at) - windowMs ? 1 : 0,
       updated_at: new Date(now).toISOString(),
     };
-    await sql.run(ctx.db.qb.updateTable('bookings').set(changes).where('id', '=', id));
+    await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
     return toBooking({ ...booking, ...changes });
   });
 }
 
 /** Moves a booking, keeping its id and technician; it does not conflict with itself. */
-export async function rescheduleBooking(ctx: Ctx, id: string, startIso: string): Promise<Booking> {
-  return ctx.transaction(async (sql) => {
-    const booking = await findBooking(ctx.db, sql, ctx.auth, id);
+export async function rescheduleBooking(db: Db, actor: Actor, id: string, startIso: string, clock: Clock = systemClock): Promise<Booking> {
+  return db.transaction(async (sql) => {
+    const booking = await findBooking(db, sql, actor, id);
     if (booking.status !== 'booked') throw new ApiError('booking_not_active', `The booking is ${booking.status} and cannot be rescheduled.`, { param: 'id' });
-    const location = await requireLocation(ctx.db, sql, ctx.auth, booking.location_id, 'id');
-    const service = await findAppointmentService(ctx.db, sql, ctx.auth.companyId, booking.service_id);
+    const location = await requireLocation(db, sql, actor, booking.location_id, 'id');
+    const service = await findAppointmentService(db, sql, actor.companyId, booking.service_id);
     const start = Date.parse(startIso);
-    await claimTechnician(ctx, sql, service, location, start, booking.staff_id, booking.id);
-    const changes = { ...blocks(service, start), updated_at: nowIso() };
-    await sql.run(ctx.db.qb.updateTable('bookings').set(changes).where('id', '=', id));
+    await claimTechnician(db, sql, actor, { service, location, start, technicianId: booking.staff_id, clock, excludeBookingId: booking.id });
+    const changes = { ...blocks(service, start), updated_at: toIso(clock()) };
+    await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
     return toBooking({ ...booking, ...changes });
   });
 }

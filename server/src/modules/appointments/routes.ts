@@ -1,9 +1,7 @@
 import { AvailabilityQuery, Booking, BookingCancel, BookingCreate, BookingListQuery, BookingReschedule, IdParams, Slot, list, page } from '@studio/shared';
-import { defineRoute, ok } from '../../http/route.js';
-import { requireContactInReach } from '../../plugins/reach.js';
-import { findBooking, toBooking } from './bookings-repository.js';
+import { created, defineRoute, ok } from '../../http/route.js';
 import { listBookings } from './bookings-list.js';
-import { availability, cancelBooking, createBooking, rescheduleBooking } from './bookings-service.js';
+import { availability, cancelBooking, createBooking, getBooking, rescheduleBooking } from './bookings-service.js';
 
 const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
 
@@ -20,7 +18,7 @@ export const appointmentRoutes = [
     query: AvailabilityQuery,
     responses: { 200: { description: 'The free slots', schema: list(Slot) } },
     errors: ['resource_missing', 'location_not_allowed', 'booking_rule'],
-    handler: async (ctx) => ok({ data: await availability(ctx, ctx.query) }),
+    handler: async ({ db, actor, query }) => ok({ data: await availability(db, actor, query) }),
   }),
   defineRoute({
     method: 'GET',
@@ -34,10 +32,7 @@ export const appointmentRoutes = [
     query: BookingListQuery,
     responses: { 200: { description: 'A page of bookings', schema: page(Booking) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => {
-      if (ctx.query.contact_id !== undefined) await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.query.contact_id, 'contact_id');
-      return ok(await listBookings(ctx, ctx.query));
-    },
+    handler: async ({ db, actor, query, cursors }) => ok(await listBookings(db, actor, query, cursors)),
   }),
   defineRoute({
     method: 'GET',
@@ -49,7 +44,7 @@ export const appointmentRoutes = [
     params: IdParams,
     responses: { 200: { description: 'The booking', schema: Booking } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(toBooking(await findBooking(ctx.db, ctx.sql, ctx.auth, ctx.params.id))),
+    handler: async ({ db, actor, params }) => ok(await getBooking(db, actor, params.id)),
   }),
   defineRoute({
     method: 'POST',
@@ -64,10 +59,7 @@ export const appointmentRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The booking', schema: Booking } },
     errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', ...keyed],
-    handler: async (ctx) => {
-      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
-      return createBooking(ctx, ctx.body);
-    },
+    handler: async ({ db, actor, body }) => created(await createBooking(db, actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -83,7 +75,7 @@ export const appointmentRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The cancelled booking', schema: Booking } },
     errors: ['resource_missing', 'location_not_allowed', 'booking_not_active', ...keyed],
-    handler: async (ctx) => ok(await cancelBooking(ctx, ctx.params.id, ctx.body)),
+    handler: async ({ db, actor, params, body }) => ok(await cancelBooking(db, actor, params.id, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -98,6 +90,6 @@ export const appointmentRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The booking with its new times', schema: Booking } },
     errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', 'booking_not_active', ...keyed],
-    handler: async (ctx) => ok(await rescheduleBooking(ctx, ctx.params.id, ctx.body.start)),
+    handler: async ({ db, actor, params, body }) => ok(await rescheduleBooking(db, actor, params.id, body.start)),
   }),
 ];

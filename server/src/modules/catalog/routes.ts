@@ -1,8 +1,6 @@
-import { ApiError, IdParams, Location, Service, ServiceListQuery, list, page } from '@studio/shared';
+import { IdParams, Location, Service, ServiceListQuery, list, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { pageInLocations } from '../../http/listing.js';
-import { assertLocationAllowed } from '../../plugins/auth.js';
-import { keyLocations, serviceColumns } from './repository.js';
+import { getService, listLocations, listServices } from './service.js';
 
 export const catalogRoutes = [
   defineRoute({
@@ -13,7 +11,7 @@ export const catalogRoutes = [
     tag: 'Catalog',
     scopes: ['read:catalog'],
     responses: { 200: { description: 'Every location of the key, by name', schema: list(Location) } },
-    handler: async ({ db, sql, auth }) => ok({ data: await keyLocations(db, sql, auth) }),
+    handler: async ({ db, actor }) => ok({ data: await listLocations(db, actor) }),
   }),
   defineRoute({
     method: 'GET',
@@ -26,16 +24,7 @@ export const catalogRoutes = [
     query: ServiceListQuery,
     responses: { 200: { description: 'A page of services', schema: page(Service) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => {
-      const result = await pageInLocations(ctx, 'services', ctx.query, (locations) => {
-        const q = ctx.db.qb
-          .selectFrom('services')
-          .select([...serviceColumns, 'created_at'])
-          .where('company_id', '=', ctx.auth.companyId);
-        return locations ? q.where('location_id', 'in', locations) : q;
-      });
-      return ok({ data: result.data.map(({ created_at: _created, ...service }) => service), next_cursor: result.next_cursor });
-    },
+    handler: async ({ db, actor, query, cursors }) => ok(await listServices(db, actor, query, cursors)),
   }),
   defineRoute({
     method: 'GET',
@@ -47,11 +36,6 @@ export const catalogRoutes = [
     params: IdParams,
     responses: { 200: { description: 'The service', schema: Service } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, sql, auth, params }) => {
-      const service = await sql.first(db.qb.selectFrom('services').select(serviceColumns).where('id', '=', params.id).where('company_id', '=', auth.companyId));
-      if (!service) throw new ApiError('resource_missing', `No such service: ${params.id}.`, { param: 'id' });
-      assertLocationAllowed(auth, service.location_id, 'id');
-      return ok(service);
-    },
+    handler: async ({ db, actor, params }) => ok(await getService(db, actor, params.id)),
   }),
 ];

@@ -1,27 +1,32 @@
 import { ApiError, type ClassSummary } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import { systemActor, type Actor } from '../../domain/actor.js';
+import { assertLocationAllowed, type LocationRow } from '../locations/lookup.js';
+import { assertInReach } from '../locations/reach.js';
+import { toIso } from '../../clock/time.js';
 import { classSummary, lockClass, queued, spotHolding, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';
 
 /**
  * The setup side of classes (the API cannot create or change class times, nor join a waitlist):
- * cancel a class, change its capacity or instructor, add a contact to its waitlist.
+ * cancel a class, change its capacity or instructor, add a contact to its waitlist. The actor
+ * must act on the class's location.
  */
 
-async function classOfCompany(db: Db, sql: Queryable, companyId: string, classId: string): Promise<{ cls: ClassRow; location: LocationRow }> {
-  const found = await sql.first(db.qb.selectFrom('classes').select('id').where('id', '=', classId).where('company_id', '=', companyId));
+async function classOfCompany(db: Db, sql: Queryable, actor: Actor, classId: string): Promise<{ cls: ClassRow; location: LocationRow }> {
+  const found = await sql.first(db.qb.selectFrom('classes').select(['id', 'location_id']).where('id', '=', classId).where('company_id', '=', actor.companyId));
   if (!found) throw new ApiError('resource_missing', `No class ${classId} in this company.`, { param: 'class' });
+  assertLocationAllowed(actor, found.location_id, 'class');
   const cls = await lockClass(db, sql, classId);
   const location = await sql.first(db.qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', cls.location_id));
   return { cls, location: location! };
 }
 
 /** Cancels a class: reserved spots are released excused (no credit is used), queued waitlist entries end. */
-export async function cancelClass(db: Db, companyId: string, classId: string, now = Date.now()): Promise<ClassSummary & { released: number }> {
+export async function cancelClass(db: Db, actor: Actor, classId: string, now = Date.now()): Promise<ClassSummary & { released: number }> {
+  const { companyId } = actor;
   return db.transaction(async (sql) => {
-    const { cls } = await classOfCompany(db, sql, companyId, classId);
+    const { cls } = await classOfCompany(db, sql, actor, classId);
     if (cls.status === 'cancelled') return { ...(await classSummary(db, sql, companyId, classId, toIso(now))), released: 0 };
     const at = toIso(now);
     await sql.run(db.qb.updateTable('classes').set({ status: 'cancelled' }).where('id', '=', classId));
@@ -40,9 +45,10 @@ export async function cancelClass(db: Db, companyId: string, classId: string, no
 }
 
 /** Changes capacity (never below the spots booked; a rise goes to the waitlist at once) and the instructor (null: none). */
-export async function updateClass(db: Db, companyId: string, classId: string, change: { capacity?: number; staffId?: string | null }, now = Date.now()): Promise<ClassSummary> {
+export async function updateClass(db: Db, actor: Actor, classId: string, change: { capacity?: number; staffId?: string | null }, now = Date.now()): Promise<ClassSummary> {
+  const { companyId } = actor;
   return db.transaction(async (sql) => {
-    const { cls, location } = await classOfCompany(db, sql, companyId, classId);
+    const { cls, location } = await classOfCompany(db, sql, actor, classId);
     if (change.staffId) {
       const staff = await sql.first(db.qb.selectFrom('staff').select('id').where('id', '=', change.staffId).where('company_id', '=', companyId));
       if (!staff) throw new ApiError('resource_missing', `No staff member ${change.staffId} in this company.`, { param: 'instructor' });
@@ -68,13 +74,15 @@ export async function updateClass(db: Db, companyId: string, classId: string, ch
 }
 
 /** Puts a contact at the end of the class's waitlist; a free spot is then given out at once. */
-export async function addToWaitlist(db: Db, companyId: string, classId: string, contactId: string, now = Date.now()) {
+export async function addToWaitlist(db: Db, actor: Actor, classId: string, contactId: string, now = Date.now()) {
+  const { companyId } = actor;
   return db.transaction(async (sql) => {
-    const { cls, location } = await classOfCompany(db, sql, companyId, classId);
+    const { cls, location } = await classOfCompany(db, sql, actor, classId);
     if (cls.status === 'cancelled') throw new ApiError('class_cancelled', `Class ${classId} is cancelled.`);
     if (Date.parse(cls.start_at) <= now) throw new ApiError('booking_rule', `Class ${classId} has started; its waitlist is closed.`);
     const contact = await sql.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', companyId));
     if (!contact) throw new ApiError('resource_missing', `No contact ${contactId} in this company.`, { param: 'contact' });
+    await assertInReach(db, sql, actor, contactId, 'contact', 'contact');
     const holding = await sql.first(
       db.qb
         .selectFrom('class_attendees')
@@ -104,7 +112,7 @@ export async function sweepLapsedOffers(db: Db, now = Date.now()): Promise<numbe
   const lapsed = await db.all(db.qb.selectFrom('class_waitlist').select(['class_id', 'company_id']).distinct().where('status', '=', 'offered').where('offer_expires_at', '<=', toIso(now)));
   for (const { class_id, company_id } of lapsed) {
     await db.transaction(async (sql) => {
-      const { cls, location } = await classOfCompany(db, sql, company_id, class_id);
+      const { cls, location } = await classOfCompany(db, sql, systemActor(company_id, 'waitlist offer sweep'), class_id);
       await fillFreedSpots(db, sql, cls, location, now);
     });
   }

@@ -1,15 +1,16 @@
-import { ApiError, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
+import { ApiError, type ClassBook, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
+import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
-import type { HandlerContext, Reply } from '../../http/route.js';
-import { toIso } from '../../time.js';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
 import { liveSpot, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 import { openSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
-
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 
 export function spotResult(spot: AttendeeRow): ClassSpotResult {
   return { attendee_id: spot.id, class_id: spot.class_id, contact_id: spot.contact_id, status: spot.status, paid_by: spot.paid_by };
@@ -19,30 +20,31 @@ export function spotResult(spot: AttendeeRow): ClassSpotResult {
  * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
  * class, already booked, time rules, the contact's rules, a free spot (decided under the class
  * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
- * waitlist offer takes the spot held for them.
+ * waitlist offer takes the spot held for them. A contact outside the actor's reach is refused
+ * (403) before anything else; one already holding a spot is answered it, `already_booked`.
  */
-export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: string; allow_without_entitlement?: boolean | undefined }): Promise<Reply<ClassBookResult>> {
-  const now = Date.now();
+export async function bookClass(db: Db, actor: Actor, classId: string, input: z.output<typeof ClassBook>, clock: Clock = systemClock): Promise<ClassBookResult> {
+  await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
+  const now = clock();
   const nowIso = toIso(now);
-  return ctx.transaction(async (sql) => {
-    const { db } = ctx;
-    const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
-    await lockRows(sql, { contact: body.contact_id });
+  return db.transaction(async (sql) => {
+    const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
+    await lockRows(sql, { contact: input.contact_id });
     const taken = async () => spotsTaken(db, sql, cls.id, nowIso);
-    const existing = await liveSpot(db, sql, cls.id, body.contact_id);
-    if (existing) return { status: 200, body: { ...spotResult(existing), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: true } };
+    const existing = await liveSpot(db, sql, cls.id, input.contact_id);
+    if (existing) return { ...spotResult(existing), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: true };
 
     const rules = classRules(location);
     checkTimeRules(cls, rules, now);
     const service = await classService(db, sql, cls.service_id);
-    const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId: body.contact_id, firstTimersOnly: service.first_timers_only === 1 });
+    const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId: input.contact_id, firstTimersOnly: service.first_timers_only === 1 });
     if (refusal) throw refusal;
     const entry = await sql.first(
       db.qb
         .selectFrom('class_waitlist')
         .select(['id', 'status', 'offer_expires_at'])
         .where('class_id', '=', cls.id)
-        .where('contact_id', '=', body.contact_id)
+        .where('contact_id', '=', input.contact_id)
         .where('status', 'in', [...queued]),
     );
     const holdsOffer = entry?.status === 'offered' && entry.offer_expires_at! > nowIso;
@@ -51,20 +53,20 @@ export async function bookClass(ctx: Ctx, classId: string, body: { contact_id: s
       cls,
       location,
       service,
-      contactId: body.contact_id,
-      companyId: ctx.auth.companyId,
-      allowWithoutEntitlement: body.allow_without_entitlement === true,
+      contactId: input.contact_id,
+      companyId: actor.companyId,
+      allowWithoutEntitlement: input.allow_without_entitlement === true,
     });
     if (!coverage) {
       throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
     }
-    const spot = newSpot({ id: cls.id, company_id: ctx.auth.companyId }, body.contact_id, coverage, holdsOffer ? 'waitlist' : 'api', nowIso);
+    const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : 'api', nowIso);
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
     // Booked directly or by accepting an offer: the contact leaves the waitlist.
     if (entry) {
       await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
       await renumber(db, sql, cls.id);
     }
-    return { status: 201, body: { ...spotResult(spot), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: false } };
+    return { ...spotResult(spot), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: false };
   });
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '@studio/shared';
 import { DateTime } from 'luxon';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
+import type { LocationRow } from '../locations/lookup.js';
 import type { ClassRules } from '../locations/settings.js';
 import { spotHolding, type ClassRow } from './class-repository.js';
 

@@ -1,13 +1,14 @@
-import { ApiError, type ClassCancelResult } from '@studio/shared';
-import type { HandlerContext } from '../../http/route.js';
-import { toIso } from '../../time.js';
+import { ApiError, type ClassCancel, type ClassCancelResult } from '@studio/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
 import { liveSpot, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 import { fillFreedSpots } from './waitlist.js';
-
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 
 function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]): ClassCancelResult {
   const late = spot.status === 'late_cancelled';
@@ -31,23 +32,25 @@ function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]):
  * free class stays used) unless excused. The freed spot goes to the waitlist in the same
  * transaction. Cancelling again answers the same, unchanged.
  */
-export async function cancelClassSpot(ctx: Ctx, classId: string, body: { contact_id: string; excuse?: boolean | undefined }): Promise<ClassCancelResult> {
-  const now = Date.now();
+export async function cancelClassSpot(db: Db, actor: Actor, classId: string, input: z.output<typeof ClassCancel>, clock: Clock = systemClock): Promise<ClassCancelResult> {
+  await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
+  const now = clock();
   const nowIso = toIso(now);
-  return ctx.transaction(async (sql) => {
-    const { db } = ctx;
-    const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: false });
+  return db.transaction(async (sql) => {
+    const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: false });
     // The spot the contact holds, else the one they last released (cancelling again answers it unchanged).
     const spot =
-      (await liveSpot(db, sql, cls.id, body.contact_id)) ??
-      (await sql.first(db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', cls.id).where('contact_id', '=', body.contact_id).orderBy('cancelled_at', 'desc').orderBy('id', 'desc')));
+      (await liveSpot(db, sql, cls.id, input.contact_id)) ??
+      (await sql.first(
+        db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', cls.id).where('contact_id', '=', input.contact_id).orderBy('cancelled_at', 'desc').orderBy('id', 'desc'),
+      ));
     if (!spot) throw new ApiError('resource_missing', 'This contact is not on the class roster.', { param: 'contact_id' });
     const spotsLeft = async () => Math.max(0, cls.capacity - (await spotsTaken(db, sql, cls.id, nowIso)));
     if (spot.status === 'cancelled' || spot.status === 'late_cancelled') return cancelResult(spot, await spotsLeft(), []);
     if (spot.status !== 'reserved') throw new ApiError('booking_not_active', `This spot is ${spot.status.replace('_', ' ')} and can no longer be cancelled.`, { param: 'contact_id' });
 
     const late = now >= Date.parse(cls.start_at) - classRules(location).cancellation_window_hours * 3600_000;
-    const excused = body.excuse === true ? 1 : 0;
+    const excused = input.excuse === true ? 1 : 0;
     const status = late ? 'late_cancelled' : 'cancelled';
     await sql.run(db.qb.updateTable('class_attendees').set({ status, excused, cancelled_at: nowIso, updated_at: nowIso }).where('id', '=', spot.id));
     const promoted = await fillFreedSpots(db, sql, cls, location, now);

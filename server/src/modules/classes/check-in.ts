@@ -3,22 +3,22 @@ import { ApiError, type ClassCheckIn, type ClassSpotResult, type Reason } from '
 import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
-import { RecordedRefusal } from '../../http/recorded-refusal.js';
-import type { HandlerContext } from '../../http/route.js';
-import type { AuthContext, LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import type { Actor } from '../../domain/actor.js';
+import { RecordedRefusal, transactionKeepingRefusals } from '../../domain/recorded-refusal.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { requireContactInReach } from '../locations/reach.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
-import { reasonMessages } from '../members/reason-messages.js';
-import { reportedCheckInTime } from '../members/reported-time.js';
-import { evaluate, evaluateContact } from '../members/resolve.js';
+import { reasonMessages } from '../memberships/reason-messages.js';
+import { reportedCheckInTime } from '../visits/reported-time.js';
+import { evaluate, evaluateContact } from '../memberships/eligibility.js';
 import { spotResult } from './book.js';
 import { judgeCheckinWindow } from './checkin-window.js';
 import { liveSpot, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-type Body = z.output<typeof ClassCheckIn>;
+type Input = z.output<typeof ClassCheckIn>;
 
 /** The check-in alerts (docs/api-decisions.md, Members and check-in) are what can block a class check-in. */
 const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
@@ -27,8 +27,8 @@ const alertReasons = new Set<Reason>(['past_due', 'form_missing', 'no_card']);
  * The alerts that block this spot's check-in, judged on the membership covering it, else the
  * contact's best membership; a contact with none can only be missing the form.
  */
-async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, spot: AttendeeRow, now: Date): Promise<Reason[]> {
-  const evaluated = spot.membership_id ? await evaluate(db, sql, auth, location, spot.membership_id, now) : await evaluateContact(db, sql, auth, location, spot.contact_id, now);
+async function blockingAlerts(db: Db, sql: Queryable, actor: Actor, location: LocationRow, spot: AttendeeRow, now: Date): Promise<Reason[]> {
+  const evaluated = spot.membership_id ? await evaluate(db, sql, actor, location, spot.membership_id, now) : await evaluateContact(db, sql, actor, location, spot.contact_id, now);
   if (evaluated) return evaluated.decision.reasons.filter((reason) => alertReasons.has(reason));
   const contact = await sql.first(db.qb.selectFrom('contacts').select('form_signed_at').where('id', '=', spot.contact_id));
   return contact!.form_signed_at === null && checkinRules(location).checkin_alerts.form_missing === 'block' ? ['form_missing'] : [];
@@ -45,25 +45,25 @@ async function blockingAlerts(db: Db, sql: Queryable, auth: AuthContext, locatio
  * Outside the location's check-in window a live check-in is refused with 422 `checkin_window`; an
  * offline report is recorded with the flag `outside_checkin_window` (checkin-window.ts).
  */
-export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Promise<ClassSpotResult> {
-  const at = reportedCheckInTime(body.checked_in_at, Date.now(), body.offline === true).at.getTime();
+export async function checkInToClass(db: Db, actor: Actor, classId: string, input: Input, clock: Clock = systemClock): Promise<ClassSpotResult> {
+  await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
+  const at = reportedCheckInTime(input.checked_in_at, clock(), input.offline === true).at.getTime();
   const atIso = toIso(at);
-  return ctx.transaction(async (sql) => {
-    const { db } = ctx;
-    const { cls, location } = await openSpotChange(ctx, sql, classId, body.contact_id, { refuseCancelled: true });
-    await lockRows(sql, { contact: body.contact_id });
-    const spot = await liveSpot(db, sql, cls.id, body.contact_id);
+  return transactionKeepingRefusals(db, async (sql) => {
+    const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
+    await lockRows(sql, { contact: input.contact_id });
+    const spot = await liveSpot(db, sql, cls.id, input.contact_id);
     if (!spot) throw new ApiError('not_booked', 'This contact holds no spot in the class: book first.', { param: 'contact_id' });
     if (spot.status === 'checked_in') return spotResult(spot);
 
-    const origin = { source: body.source, device_id: body.device_id ?? null, offline: body.offline === true };
+    const origin = { source: input.source, device_id: input.device_id ?? null, offline: input.offline === true };
     const flags = judgeCheckinWindow(cls, location, new Date(at), origin.offline);
-    const blocked = await blockingAlerts(db, sql, ctx.auth, location, spot, new Date(at));
+    const blocked = await blockingAlerts(db, sql, actor, location, spot, new Date(at));
     if (blocked.length) {
       await sql.run(
         db.qb.insertInto('checkin_denials').values({
           id: randomUUID(),
-          company_id: ctx.auth.companyId,
+          company_id: actor.companyId,
           location_id: location.id,
           membership_id: spot.membership_id,
           contact_id: spot.contact_id,
@@ -71,13 +71,13 @@ export async function checkInToClass(ctx: Ctx, classId: string, body: Body): Pro
           reasons: JSON.stringify(blocked),
           source: origin.source,
           device_id: origin.device_id,
-          attempted_at: toIso(Date.now()),
+          attempted_at: toIso(clock()),
         }),
       );
       throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });
     }
     const visitId = await consumeCredit(db, sql, { spot, cls, location, at, flags, origin });
-    const updatedAt = toIso(Date.now());
+    const updatedAt = toIso(clock());
     const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt };
     await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt }).where('id', '=', spot.id));
     return spotResult(checkedIn);

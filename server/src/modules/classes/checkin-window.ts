@@ -1,5 +1,5 @@
 import { ApiError, checkinWindow, checkinWindowMessage, checkinWindowState, type CheckinWindow } from '@studio/shared';
-import type { LocationRow } from '../../plugins/auth.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { checkinWindowRule } from '../locations/settings.js';
 
 /** The class's check-in window under its location's rule. */

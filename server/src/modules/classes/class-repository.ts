@@ -3,7 +3,8 @@ import { ApiError, type ClassSummary } from '@studio/shared';
 import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
-import { assertLocationAllowed, type AuthContext } from '../../plugins/auth.js';
+import type { Actor } from '../../domain/actor.js';
+import { assertLocationAllowed } from '../locations/lookup.js';
 import { classCheckinWindow } from './checkin-window.js';
 
 export type ClassRow = Tables['classes'];
@@ -124,11 +125,11 @@ export async function classSummary(db: Db, sql: Queryable, companyId: string, id
   return toClassSummary(row!);
 }
 
-/** A class of the company the key may act on: another company's is 404, another location's 403. */
-export async function findClass(db: Db, sql: Queryable, auth: AuthContext, id: string): Promise<ClassRow> {
-  const row = await sql.first(db.qb.selectFrom('classes').selectAll().where('id', '=', id).where('company_id', '=', auth.companyId));
+/** A class of the company the actor may act on: another company's is 404, another location's 403. */
+export async function findClass(db: Db, sql: Queryable, actor: Actor, id: string): Promise<ClassRow> {
+  const row = await sql.first(db.qb.selectFrom('classes').selectAll().where('id', '=', id).where('company_id', '=', actor.companyId));
   if (!row) throw new ApiError('resource_missing', `No such class: ${id}.`, { param: 'id' });
-  assertLocationAllowed(auth, row.location_id, 'id');
+  assertLocationAllowed(actor, row.location_id, 'id');
   return row;
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { checkinSources } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
-import { loadFacts } from '../members/facts.js';
-import { bumpFeed } from '../members/feed-sequence.js';
+import type { LocationRow } from '../locations/lookup.js';
+import { toIso } from '../../clock/time.js';
+import { loadFacts } from '../memberships/facts.js';
+import { bumpFeed } from '../feed/sequence.js';
 import type { AttendeeRow, ClassRow } from './class-repository.js';
 
 /** Who reported a class visit: a kiosk's late report carries its device and the offline flag. */

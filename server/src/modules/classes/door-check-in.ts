@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Visit } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
-import type { MembershipFacts } from '../members/facts.js';
-import { toVisit } from '../members/visits.js';
+import type { LocationRow } from '../locations/lookup.js';
+import { toIso } from '../../clock/time.js';
+import type { MembershipFacts } from '../memberships/facts.js';
+import { toVisit } from '../visits/visit-view.js';
 import { insideCheckinWindow } from './checkin-window.js';
 import type { AttendeeRow, ClassRow } from './class-repository.js';
 import { consumeCredit, type VisitOrigin } from './credit.js';

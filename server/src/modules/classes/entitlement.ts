@@ -4,8 +4,8 @@ import { DateTime } from 'luxon';
 import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
-import { limitPeriod } from '../members/limit-period.js';
+import type { LocationRow } from '../locations/lookup.js';
+import { limitPeriod } from '../memberships/limit-period.js';
 import type { ClassRow } from './class-repository.js';
 
 export interface Coverage {

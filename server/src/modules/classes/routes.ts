@@ -1,6 +1,5 @@
 import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassBookResult, ClassSpotResult, ClassSummary, IdParams, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { requireContactInReach } from '../../plugins/reach.js';
 import { bookClass } from './book.js';
 import { cancelClassSpot } from './cancel.js';
 import { checkInToClass } from './check-in.js';
@@ -22,7 +21,7 @@ export const classRoutes = [
     query: ClassListQuery,
     responses: { 200: { description: 'A page of classes', schema: page(ClassSummary) } },
     errors: where,
-    handler: async (ctx) => ok(await listClasses(ctx, ctx.query)),
+    handler: async ({ db, actor, query, cursors }) => ok(await listClasses(db, actor, query, cursors)),
   }),
   defineRoute({
     method: 'GET',
@@ -35,7 +34,7 @@ export const classRoutes = [
     params: IdParams,
     responses: { 200: { description: 'The class', schema: ClassDetail } },
     errors: where,
-    handler: async (ctx) => ok(await classDetail(ctx, ctx.params.id)),
+    handler: async ({ db, actor, params }) => ok(await classDetail(db, actor, params.id)),
   }),
   defineRoute({
     method: 'POST',
@@ -56,9 +55,9 @@ export const classRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The new spot', schema: ClassBookResult }, 200: { description: 'The contact already holds a spot', schema: ClassBookResult } },
     errors: [...where, 'class_cancelled', 'booking_rule', 'class_full', 'entitlement_required', ...keyed],
-    handler: async (ctx) => {
-      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
-      return bookClass(ctx, ctx.params.id, ctx.body);
+    handler: async ({ db, actor, params, body }) => {
+      const result = await bookClass(db, actor, params.id, body);
+      return { status: result.already_booked ? 200 : 201, body: result };
     },
   }),
   defineRoute({
@@ -75,10 +74,7 @@ export const classRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The released spot', schema: ClassCancelResult } },
     errors: [...where, 'booking_not_active', ...keyed],
-    handler: async (ctx) => {
-      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
-      return ok(await cancelClassSpot(ctx, ctx.params.id, ctx.body));
-    },
+    handler: async ({ db, actor, params, body }) => ok(await cancelClassSpot(db, actor, params.id, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -94,9 +90,6 @@ export const classRoutes = [
     idempotent: true,
     responses: { 200: { description: 'The checked-in spot', schema: ClassSpotResult } },
     errors: [...where, 'class_cancelled', 'not_booked', 'checkin_window', 'checkin_blocked', ...keyed],
-    handler: async (ctx) => {
-      await requireContactInReach(ctx.db, ctx.sql, ctx.auth, ctx.body.contact_id, 'contact_id');
-      return ok(await checkInToClass(ctx, ctx.params.id, ctx.body));
-    },
+    handler: async ({ db, actor, params, body }) => ok(await checkInToClass(db, actor, params.id, body)),
   }),
 ];

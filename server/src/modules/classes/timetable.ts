@@ -1,17 +1,18 @@
 import { ApiError, displayName, type ClassDetail, type ClassSummary } from '@studio/shared';
-import type { HandlerContext } from '../../http/route.js';
-import { pageInLocations } from '../../http/listing.js';
-import { requireLocation } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import type { CursorCodec } from '../../pagination/cursor.js';
 import { listZone } from '../locations/list-zone.js';
-import { boundary } from '../members/time-window.js';
+import { pageInLocations } from '../locations/listing.js';
+import { requireLocation } from '../locations/lookup.js';
+import { boundary } from '../locations/time-window.js';
 import { classSummaries, classSummary, findClass, lockClass, queued, toClassSummary } from './class-repository.js';
 import { fillFreedSpots } from './waitlist.js';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 const dayMs = 86_400_000;
 
-interface ListQuery {
+export interface ClassListQuery {
   location_id?: string | undefined;
   service_id?: string | undefined;
   from?: string | undefined;
@@ -21,20 +22,22 @@ interface ListQuery {
 }
 
 /** The timetable, earliest first: classes starting in [from, to), from defaulting to now and to to from + 7 days (at most 31). */
-export async function listClasses(ctx: Ctx, query: ListQuery): Promise<{ data: ClassSummary[]; next_cursor: string | null }> {
-  const now = Date.now();
-  const zone = await listZone(ctx, query.location_id);
+export async function listClasses(db: Db, actor: Actor, query: ClassListQuery, cursors: CursorCodec, clock: Clock = systemClock): Promise<{ data: ClassSummary[]; next_cursor: string | null }> {
+  const now = clock();
+  const zone = await listZone(db, actor, query.location_id);
   const from = query.from === undefined ? now : Date.parse(boundary(query.from, zone, 'from'));
   const to = query.to === undefined ? from + 7 * dayMs : Date.parse(boundary(query.to, zone, 'to'));
   if (to <= from) throw new ApiError('invalid_param', '`to` must be after `from`.', { param: 'to' });
   if (to - from > 31 * dayMs) throw new ApiError('invalid_param', '`to` may be at most 31 days after `from`.', { param: 'to' });
   // The cursor is bound to the query as given: a default `from` of now moves between pages, the keyset does not.
   const page = await pageInLocations(
-    ctx,
+    db,
+    actor,
+    cursors,
     'classes',
     query,
     (locations) => {
-      let q = classSummaries(ctx.db, ctx.auth.companyId, toIso(now)).where('c.start_at', '>=', toIso(from)).where('c.start_at', '<', toIso(to));
+      let q = classSummaries(db, actor.companyId, toIso(now)).where('c.start_at', '>=', toIso(from)).where('c.start_at', '<', toIso(to));
       if (locations) q = q.where('c.location_id', 'in', locations);
       if (query.service_id !== undefined) q = q.where('c.service_id', '=', query.service_id);
       return q;
@@ -45,21 +48,21 @@ export async function listClasses(ctx: Ctx, query: ListQuery): Promise<{ data: C
 }
 
 /** A class with its roster (booking order, cancelled spots kept) and its waitlist in queue order. */
-export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
-  const now = Date.now();
+export async function classDetail(db: Db, actor: Actor, id: string, clock: Clock = systemClock): Promise<ClassDetail> {
+  const now = clock();
   const nowIso = toIso(now);
-  const cls = await findClass(ctx.db, ctx.sql, ctx.auth, id);
-  const lapsed = await ctx.sql.first(ctx.db.qb.selectFrom('class_waitlist').select('id').where('class_id', '=', id).where('status', '=', 'offered').where('offer_expires_at', '<=', nowIso));
+  const cls = await findClass(db, db, actor, id);
+  const lapsed = await db.first(db.qb.selectFrom('class_waitlist').select('id').where('class_id', '=', id).where('status', '=', 'offered').where('offer_expires_at', '<=', nowIso));
   // An offer that lapsed since the last sweep passes its spot on before the roster is shown.
   if (lapsed) {
-    await ctx.transaction(async (sql) => {
-      const locked = await lockClass(ctx.db, sql, id);
-      await fillFreedSpots(ctx.db, sql, locked, await requireLocation(ctx.db, sql, ctx.auth, cls.location_id, 'id'), now);
+    await db.transaction(async (sql) => {
+      const locked = await lockClass(db, sql, id);
+      await fillFreedSpots(db, sql, locked, await requireLocation(db, sql, actor, cls.location_id, 'id'), now);
     });
   }
-  const summary = await classSummary(ctx.db, ctx.sql, ctx.auth.companyId, id, nowIso);
-  const roster = await ctx.sql.all(
-    ctx.db.qb
+  const summary = await classSummary(db, db, actor.companyId, id, nowIso);
+  const roster = await db.all(
+    db.qb
       .selectFrom('class_attendees as a')
       .innerJoin('contacts as ct', 'ct.id', 'a.contact_id')
       .select(['a.id', 'a.contact_id', 'ct.first_name', 'ct.last_name', 'a.status', 'a.paid_by', 'a.source', 'a.booked_at', 'a.checked_in_at', 'a.cancelled_at', 'a.guest_of_contact_id'])
@@ -67,8 +70,8 @@ export async function classDetail(ctx: Ctx, id: string): Promise<ClassDetail> {
       .orderBy('a.booked_at')
       .orderBy('a.id'),
   );
-  const waitlist = await ctx.sql.all(
-    ctx.db.qb
+  const waitlist = await db.all(
+    db.qb
       .selectFrom('class_waitlist')
       .select(['id', 'contact_id', 'status', 'position', 'offer_expires_at'])
       .where('class_id', '=', id)

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
-import type { LocationRow } from '../../plugins/auth.js';
-import { toIso } from '../../time.js';
+import type { LocationRow } from '../locations/lookup.js';
+import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
 import { contactRuleRefusal } from './booking-rules.js';
 import { liveSpot, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';

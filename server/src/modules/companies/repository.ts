@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 import type { Queryable, Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { keyPrefixPattern } from '../keys/key-format.js';
 
 export interface CompanyInput {

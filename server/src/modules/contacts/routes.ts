@@ -1,9 +1,6 @@
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate, IdParams, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { pageInLocations } from '../../http/listing.js';
-import { contactListQuery } from './repository.js';
-import { createContact, getContact, updateContact } from './service.js';
-
+import { createContact, getContact, listContacts, updateContact } from './service.js';
 export const contactRoutes = [
   defineRoute({
     method: 'GET',
@@ -16,7 +13,7 @@ export const contactRoutes = [
     query: ContactListQuery,
     responses: { 200: { description: 'A page of contacts', schema: page(Contact) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await pageInLocations(ctx, 'contacts', ctx.query, (locations) => contactListQuery(ctx.db, ctx.auth.companyId, locations, ctx.query.search))),
+    handler: async ({ db, actor, query, cursors }) => ok(await listContacts(db, actor, query, cursors)),
   }),
   defineRoute({
     method: 'GET',
@@ -29,7 +26,7 @@ export const contactRoutes = [
     params: IdParams,
     responses: { 200: { description: 'The contact', schema: Contact } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await getContact(ctx, ctx.params.id)),
+    handler: async ({ db, actor, params }) => ok(await getContact(db, actor, params.id)),
   }),
   defineRoute({
     method: 'POST',
@@ -47,7 +44,10 @@ export const contactRoutes = [
       200: { description: 'A contact with this phone already exists at the location: that record', schema: Contact },
     },
     errors: ['resource_missing', 'location_not_allowed', 'phone_taken', 'idempotency_key_reused', 'idempotency_key_in_use'],
-    handler: async (ctx) => createContact(ctx, ctx.body),
+    handler: async ({ db, actor, body }) => {
+      const { contact, created } = await createContact(db, actor, body);
+      return { status: created ? 201 : 200, body: contact };
+    },
   }),
   defineRoute({
     method: 'PATCH',
@@ -64,6 +64,6 @@ export const contactRoutes = [
     body: ContactUpdate,
     responses: { 200: { description: 'The updated contact', schema: Contact } },
     errors: ['resource_missing', 'location_not_allowed', 'phone_taken'],
-    handler: async (ctx) => ok(await updateContact(ctx, ctx.params.id, ctx.body)),
+    handler: async ({ db, actor, params, body }) => ok(await updateContact(db, actor, params.id, body)),
   }),
 ];

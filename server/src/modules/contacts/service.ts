@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type Contact, type ContactCreate, type ContactUpdate } from '@studio/shared';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { HandlerContext, Reply } from '../../http/route.js';
-import { requireLocation, type LocationRow } from '../../plugins/auth.js';
-import { contactsInReach, noteAccess } from '../../plugins/reach.js';
-import { nowIso } from '../../time.js';
-import { keyLocations } from '../catalog/repository.js';
+import type { Db } from '../../db/types.js';
+import { noteAccess } from '../../domain/access-notes.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import type { CursorCodec } from '../../pagination/cursor.js';
+import { pageInLocations } from '../locations/listing.js';
+import { requireLocation, targetLocation, type LocationRow } from '../locations/lookup.js';
 import { normalisePhone, searchText } from './phone.js';
-import { findContact, findContactByPhone, insertContactUnlessPhoneTaken } from './repository.js';
-
-type Ctx = HandlerContext<unknown, unknown, unknown>;
+import { contactsInReach } from '../locations/reach.js';
+import { contactListQuery, findContact, findContactByPhone, insertContactUnlessPhoneTaken } from './repository.js';
 
 function e164(phone: string, location: LocationRow): string {
   const normalised = normalisePhone(phone, location.country);
@@ -17,46 +18,46 @@ function e164(phone: string, location: LocationRow): string {
   return normalised;
 }
 
-/** The contact's location: the one given, else the key's only location. */
-async function targetLocation(ctx: Ctx, locationId: string | undefined): Promise<LocationRow> {
-  if (locationId !== undefined) return requireLocation(ctx.db, ctx.sql, ctx.auth, locationId);
-  const locations = await keyLocations(ctx.db, ctx.sql, ctx.auth);
-  if (locations.length !== 1) {
-    throw new ApiError('missing_field', 'location_id is required: this key acts on several locations.', { param: 'location_id' });
-  }
-  return requireLocation(ctx.db, ctx.sql, ctx.auth, locations[0]!.id);
+/** Contacts of the actor's locations (or the one asked for), oldest first, narrowed by `search`. */
+export async function listContacts(db: Db, actor: Actor, query: { location_id?: string | undefined; search?: string | undefined; limit: number; cursor?: string | undefined }, cursors: CursorCodec) {
+  return pageInLocations(db, actor, cursors, 'contacts', query, (locations) => contactListQuery(db, actor.companyId, locations, query.search));
 }
 
-/** Creates a contact; the same phone at the same location answers the existing record (200). */
-export async function createContact(ctx: Ctx, body: ContactCreate): Promise<Reply<Contact>> {
-  const location = await targetLocation(ctx, body.location_id);
-  const now = nowIso();
+/**
+ * Creates a contact at the location given, else the actor's only one. The same phone at the same
+ * location is not a duplicate: `created` is false and the existing record is answered, to an actor
+ * that may read contacts; any other is refused with 409 `phone_taken` and shown nothing of it.
+ */
+export async function createContact(db: Db, actor: Actor, input: ContactCreate, clock: Clock = systemClock): Promise<{ contact: Contact; created: boolean }> {
+  const location = await targetLocation(db, db, actor, input.location_id);
+  const now = toIso(clock());
   const fields = {
-    first_name: body.first_name,
-    last_name: body.last_name ?? null,
-    phone: body.phone === undefined ? null : e164(body.phone, location),
-    email: body.email ?? null,
-    notes: body.notes ?? null,
+    first_name: input.first_name,
+    last_name: input.last_name ?? null,
+    phone: input.phone === undefined ? null : e164(input.phone, location),
+    email: input.email ?? null,
+    notes: input.notes ?? null,
   };
-  const row = { id: randomUUID(), company_id: ctx.auth.companyId, location_id: location.id, ...fields, search_text: searchText(fields), created_at: now, updated_at: now };
-  return ctx.transaction(async (sql) => {
-    if (await insertContactUnlessPhoneTaken(ctx.db, sql, row)) {
+  const row = { id: randomUUID(), company_id: actor.companyId, location_id: location.id, ...fields, search_text: searchText(fields), created_at: now, updated_at: now };
+  return db.transaction(async (sql) => {
+    if (await insertContactUnlessPhoneTaken(db, sql, row)) {
       const { company_id: _c, search_text: _s, ...contact } = row;
-      return { status: 201, body: contact };
+      return { contact, created: true };
     }
-    // The existing record is shown only to a key that may read contacts (an answer never shows more than a GET would).
-    if (!ctx.auth.scopes.includes('read:contacts')) {
+    // The existing record is shown only to an actor that may read contacts (an answer never shows more than a GET would).
+    if (!actor.scopes.includes('read:contacts')) {
       throw new ApiError('phone_taken', 'A contact at this location already has this phone number; a key with read:contacts is answered that contact.', { param: 'phone' });
     }
-    noteAccess(ctx.auth, { scope: 'read:contacts' });
-    const existing = await findContactByPhone(ctx.db, sql, location.id, fields.phone!);
-    return { status: 200, body: existing! };
+    noteAccess(actor, { scope: 'read:contacts' });
+    const existing = await findContactByPhone(db, sql, location.id, fields.phone!);
+    return { contact: existing!, created: false };
   });
 }
 
-export async function updateContact(ctx: Ctx, id: string, patch: ContactUpdate): Promise<Contact> {
-  const current = await getContact(ctx, id);
-  const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, current.location_id, 'id');
+/** Changes the fields given (null clears an optional one); only an actor of the contact's home location may. */
+export async function updateContact(db: Db, actor: Actor, id: string, patch: ContactUpdate, clock: Clock = systemClock): Promise<Contact> {
+  const current = await getContact(db, actor, id);
+  const location = await requireLocation(db, db, actor, current.location_id, 'id');
   const next = {
     first_name: patch.first_name ?? current.first_name,
     last_name: patch.last_name === undefined ? current.last_name : patch.last_name,
@@ -64,14 +65,14 @@ export async function updateContact(ctx: Ctx, id: string, patch: ContactUpdate):
     email: patch.email === undefined ? current.email : patch.email,
     notes: patch.notes === undefined ? current.notes : patch.notes,
   };
-  const updated_at = nowIso();
+  const updated_at = toIso(clock());
   try {
-    await ctx.sql.run(
-      ctx.db.qb
+    await db.run(
+      db.qb
         .updateTable('contacts')
         .set({ ...next, search_text: searchText(next), updated_at })
         .where('id', '=', id)
-        .where('company_id', '=', ctx.auth.companyId),
+        .where('company_id', '=', actor.companyId),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('phone_taken', 'Another contact at this location has that phone number.', { param: 'phone' });
@@ -80,13 +81,13 @@ export async function updateContact(ctx: Ctx, id: string, patch: ContactUpdate):
   return { ...current, ...next, updated_at };
 }
 
-/** A contact of the company within the key's reach (plugins/reach.ts): another company's is 404, one outside reach 403. */
-export async function getContact(ctx: Ctx, id: string): Promise<Contact> {
-  const contact = await findContact(ctx.db, ctx.sql, ctx.auth.companyId, id);
+/** A contact of the company within the actor's reach (modules/locations/reach.ts): another company's is 404, one outside reach 403. */
+export async function getContact(db: Db, actor: Actor, id: string): Promise<Contact> {
+  const contact = await findContact(db, db, actor.companyId, id);
   if (!contact) throw new ApiError('resource_missing', `No such contact: ${id}.`, { param: 'id' });
-  if (!(await contactsInReach(ctx.db, ctx.sql, ctx.auth, [contact.id])).has(contact.id)) {
+  if (!(await contactsInReach(db, db, actor, [contact.id])).has(contact.id)) {
     throw new ApiError('location_not_allowed', 'This contact is outside the locations this key may act on.', { param: 'id' });
   }
-  noteAccess(ctx.auth, { contact: contact.id });
+  noteAccess(actor, { contact: contact.id });
   return contact;
 }

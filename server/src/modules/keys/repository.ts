@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, scopes as allScopes, type Scope } from '@studio/shared';
 import type { Tables } from '../../db/tables.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { mintKey } from './key-format.js';
 
 export interface ApiKeyRecord {

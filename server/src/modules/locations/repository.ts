@@ -1,18 +1,21 @@
 import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
-import { bumpCompanyFeed } from '../members/feed-sequence.js';
+import type { Actor } from '../../domain/actor.js';
+import { bumpCompanyFeed } from '../feed/sequence.js';
+import { assertLocationAllowed } from './lookup.js';
 import { parseLocationSettings, type LocationSettings } from './settings.js';
 
-/** The location, or resource_missing when the company has no such location. */
-export async function locationOf(db: Db, companyId: string, locationId: string) {
-  const location = await db.first(db.qb.selectFrom('locations').select(['id', 'settings']).where('id', '=', locationId).where('company_id', '=', companyId));
+/** The location, or resource_missing when the company has no such location; location_not_allowed when it is not one of the actor's. */
+export async function locationOf(db: Db, actor: Actor, locationId: string) {
+  const location = await db.first(db.qb.selectFrom('locations').select(['id', 'settings']).where('id', '=', locationId).where('company_id', '=', actor.companyId));
   if (!location) throw new ApiError('resource_missing', `No location ${locationId} in this company.`, { param: 'location' });
+  assertLocationAllowed(actor, location.id, 'location');
   return location;
 }
 
 /** The location's settings, every default filled in. */
-export async function locationSettings(db: Db, companyId: string, locationId: string): Promise<LocationSettings> {
-  return parseLocationSettings((await locationOf(db, companyId, locationId)).settings);
+export async function locationSettings(db: Db, actor: Actor, locationId: string): Promise<LocationSettings> {
+  return parseLocationSettings((await locationOf(db, actor, locationId)).settings);
 }
 
 /**
@@ -20,8 +23,8 @@ export async function locationSettings(db: Db, companyId: string, locationId: st
  * membership of the company, in one transaction: check-in alerts, access hours and the matching
  * profile change decisions at the location, and members of other locations may check in there too.
  */
-export async function replaceLocationSettings(db: Db, companyId: string, locationId: string, settings: LocationSettings): Promise<LocationSettings> {
-  await locationOf(db, companyId, locationId);
+export async function replaceLocationSettings(db: Db, actor: Actor, locationId: string, settings: LocationSettings): Promise<LocationSettings> {
+  await locationOf(db, actor, locationId);
   await db.transaction(async (tx) => {
     await tx.run(
       db.qb
@@ -29,7 +32,7 @@ export async function replaceLocationSettings(db: Db, companyId: string, locatio
         .set({ settings: JSON.stringify(settings) })
         .where('id', '=', locationId),
     );
-    await bumpCompanyFeed(db, tx, companyId);
+    await bumpCompanyFeed(db, tx, actor.companyId);
   });
   return settings;
 }

@@ -2,18 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, type EnrolmentFormat } from '@studio/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
-import { refuseCardShadowedByCode } from './credential-namespace.js';
-import { bumpFeed, nextFeedSeq } from './feed-sequence.js';
+import type { Actor } from '../../domain/actor.js';
+import { nowIso } from '../../clock/time.js';
+import { assertLocationAllowed } from '../locations/lookup.js';
+import { assertInReach } from '../locations/reach.js';
+import { refuseCardShadowedByCode } from '../memberships/credential-namespace.js';
+import { bumpFeed, nextFeedSeq } from '../feed/sequence.js';
 
 /**
- * The setup side's changes to members, each in one transaction with its feed bump, so the next
- * delta of the eligibility feed carries it.
+ * The setup side's changes to members (the CLI's today, staff screens' next), each in one
+ * transaction with its feed bump, so the next delta of the eligibility feed carries it. A
+ * membership is changed by an actor it is within reach of; a contact's record by an actor of
+ * their home location, as the API changes it.
  */
 
-async function membershipOf(db: Db, companyId: string, membershipId: string) {
-  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id']).where('id', '=', membershipId).where('company_id', '=', companyId));
+async function membershipOf(db: Db, actor: Actor, membershipId: string) {
+  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id']).where('id', '=', membershipId).where('company_id', '=', actor.companyId));
   if (!membership) throw new ApiError('resource_missing', `No membership ${membershipId} in this company.`, { param: 'membership' });
+  await assertInReach(db, db, actor, membership.contact_id, 'membership', 'membership');
   return membership;
 }
 
@@ -28,8 +34,9 @@ function enrolOrRefuse(value: string, format: EnrolmentFormat) {
 }
 
 /** Enrols a fob or card; its number is stored with every key it can be matched by. */
-export async function addCard(db: Db, companyId: string, membershipId: string, value: string, format: EnrolmentFormat = 'auto') {
-  await membershipOf(db, companyId, membershipId);
+export async function addCard(db: Db, actor: Actor, membershipId: string, value: string, format: EnrolmentFormat = 'auto') {
+  const { companyId } = actor;
+  await membershipOf(db, actor, membershipId);
   const enrolled = enrolOrRefuse(value, format);
   const now = nowIso();
   const credential = {
@@ -74,9 +81,18 @@ export async function addCard(db: Db, companyId: string, membershipId: string, v
 }
 
 /** Revokes a card at once: resolve stops matching it, and the feed carries a tombstone for each of its keys. */
-export async function revokeCard(db: Db, companyId: string, credentialId: string) {
-  const credential = await db.first(db.qb.selectFrom('credentials').select(['id', 'membership_id', 'revoked_at']).where('id', '=', credentialId).where('company_id', '=', companyId));
+export async function revokeCard(db: Db, actor: Actor, credentialId: string) {
+  const { companyId } = actor;
+  const credential = await db.first(
+    db.qb
+      .selectFrom('credentials as k')
+      .innerJoin('memberships as m', 'm.id', 'k.membership_id')
+      .select(['k.id', 'k.membership_id', 'k.revoked_at', 'm.contact_id'])
+      .where('k.id', '=', credentialId)
+      .where('k.company_id', '=', companyId),
+  );
   if (!credential) throw new ApiError('resource_missing', `No credential ${credentialId} in this company.`, { param: 'credential' });
+  await assertInReach(db, db, actor, credential.contact_id, 'membership', 'credential');
   if (credential.revoked_at !== null) return { id: credentialId, membership_id: credential.membership_id, revoked_at: credential.revoked_at };
   const now = nowIso();
   await db.transaction(async (tx) => {
@@ -87,11 +103,12 @@ export async function revokeCard(db: Db, companyId: string, credentialId: string
   return { id: credentialId, membership_id: credential.membership_id, revoked_at: now };
 }
 
-export async function setMembershipStatus(db: Db, companyId: string, membershipId: string, status: string) {
+export async function setMembershipStatus(db: Db, actor: Actor, membershipId: string, status: string) {
+  const { companyId } = actor;
   if (!(membershipStatuses as readonly string[]).includes(status)) {
     throw new ApiError('invalid_param', `Unknown status "${status}"; one of ${membershipStatuses.join(', ')}.`, { param: 'status' });
   }
-  await membershipOf(db, companyId, membershipId);
+  await membershipOf(db, actor, membershipId);
   await db.transaction(async (tx) => {
     await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId));
     await bumpFeed(db, tx, companyId, [membershipId]);
@@ -100,9 +117,11 @@ export async function setMembershipStatus(db: Db, companyId: string, membershipI
 }
 
 /** Records that a contact signed (or, with null, no longer has) the location's required form. */
-export async function setFormSigned(db: Db, companyId: string, contactId: string, signedAt: string | null) {
-  const contact = await db.first(db.qb.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', companyId));
+export async function setFormSigned(db: Db, actor: Actor, contactId: string, signedAt: string | null) {
+  const { companyId } = actor;
+  const contact = await db.first(db.qb.selectFrom('contacts').select(['id', 'location_id']).where('id', '=', contactId).where('company_id', '=', companyId));
   if (!contact) throw new ApiError('resource_missing', `No contact ${contactId} in this company.`, { param: 'contact' });
+  assertLocationAllowed(actor, contact.location_id, 'contact');
   await db.transaction(async (tx) => {
     await tx.run(db.qb.updateTable('contacts').set({ form_signed_at: signedAt, updated_at: nowIso() }).where('id', '=', contactId));
     const memberships = await tx.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId));

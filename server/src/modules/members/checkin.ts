@@ -3,20 +3,20 @@ import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInR
 import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
-import { RecordedRefusal } from '../../http/recorded-refusal.js';
-import type { HandlerContext, Reply } from '../../http/route.js';
-import { requireLocation, type AuthContext, type LocationRow } from '../../plugins/auth.js';
-import { nowIso } from '../../time.js';
+import type { Actor } from '../../domain/actor.js';
+import { RecordedRefusal, transactionKeepingRefusals } from '../../domain/recorded-refusal.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { requireContactInReach, requireMembershipInReach } from '../locations/reach.js';
+import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
-import { bumpFeed } from './feed-sequence.js';
-import { findByIdentifier } from './lookup.js';
-import { reasonMessages } from './reason-messages.js';
-import { reportedCheckInTime } from './reported-time.js';
-import { toVisit } from './visits.js';
-import { evaluate, evaluateContact, type Evaluated } from './resolve.js';
+import { bumpFeed } from '../feed/sequence.js';
+import { evaluate, evaluateContact, type Evaluated } from '../memberships/eligibility.js';
+import { findByIdentifier } from '../memberships/identifier-lookup.js';
+import { reasonMessages } from '../memberships/reason-messages.js';
+import { reportedCheckInTime } from '../visits/reported-time.js';
+import { toVisit } from '../visits/visit-view.js';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 type Body = z.output<typeof CheckInRequest>;
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
@@ -40,31 +40,31 @@ async function lockMembership(db: Db, sql: Queryable, membershipId: string): Pro
 }
 
 /** The audit trail names an unknown identifier by the hash of its first reading, never by its text. */
-async function identifierHash(db: Db, sql: Queryable, auth: AuthContext, location: LocationRow, identifier: string): Promise<string | null> {
+async function identifierHash(db: Db, sql: Queryable, actor: Actor, location: LocationRow, identifier: string): Promise<string | null> {
   const [key] = candidateKeys(identifier, checkinRules(location).matching_profile);
-  const company = await sql.first(db.qb.selectFrom('companies').select('credential_secret').where('id', '=', auth.companyId));
+  const company = await sql.first(db.qb.selectFrom('companies').select('credential_secret').where('id', '=', actor.companyId));
   return key && company?.credential_secret ? credentialHash(company.credential_secret, key) : null;
 }
 
 /** Finds, locks and evaluates the membership the request names, as of `at`. */
-async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Body, by: NamedBy, at: Date): Promise<Evaluated | null> {
+async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRow, body: Body, by: NamedBy, at: Date): Promise<Evaluated | null> {
   if (by === 'contact_id') {
-    const chosen = await evaluateContact(ctx.db, sql, ctx.auth, location, body.contact_id!, at);
+    const chosen = await evaluateContact(db, sql, actor, location, body.contact_id!, at);
     if (!chosen) return null;
-    await lockMembership(ctx.db, sql, chosen.facts.membership_id);
-    return { ...(await evaluate(ctx.db, sql, ctx.auth, location, chosen.facts.membership_id, at))!, resolved_by: null };
+    await lockMembership(db, sql, chosen.facts.membership_id);
+    return { ...(await evaluate(db, sql, actor, location, chosen.facts.membership_id, at))!, resolved_by: null };
   }
   if (by === 'membership_id') {
-    await lockMembership(ctx.db, sql, body.membership_id!);
-    const evaluated = await evaluate(ctx.db, sql, ctx.auth, location, body.membership_id!, at);
+    await lockMembership(db, sql, body.membership_id!);
+    const evaluated = await evaluate(db, sql, actor, location, body.membership_id!, at);
     if (!evaluated) throw new ApiError('resource_missing', `No such membership: ${body.membership_id}.`, { param: 'membership_id' });
     return { ...evaluated, resolved_by: null };
   }
-  const match = await findByIdentifier(ctx.db, sql, ctx.auth.companyId, body.identifier!, checkinRules(location).matching_profile);
+  const match = await findByIdentifier(db, sql, actor.companyId, body.identifier!, checkinRules(location).matching_profile);
   if (!match) return null;
-  await lockMembership(ctx.db, sql, match.membership_id);
-  // null outside the key's reach: answered as an unknown card (plugins/reach.ts).
-  const evaluated = await evaluate(ctx.db, sql, ctx.auth, location, match.membership_id, at);
+  await lockMembership(db, sql, match.membership_id);
+  // null outside the actor's reach: answered as an unknown card (modules/locations/reach.ts).
+  const evaluated = await evaluate(db, sql, actor, location, match.membership_id, at);
   return evaluated && { ...evaluated, resolved_by: match.resolved_by };
 }
 
@@ -76,27 +76,33 @@ async function target(ctx: Ctx, sql: Queryable, location: LocationRow, body: Bod
  * class instead (classes/door-check-in.ts): one visit of kind `class`, one credit; 200 with that
  * visit when they were checked in already. Otherwise the plan's `door_checkin_consumes` says
  * whether the facility visit uses a visit (`visit`) or is recorded uncounted (`nothing`).
+ * `created` is false when the door entry was a class check-in recorded before.
  */
-export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
+export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock): Promise<{ visit: Visit; created: boolean }> {
+  // The location first, as every route aims: a member named outside the actor's reach is then 403 (modules/locations/reach.ts).
+  const location = await requireLocation(db, db, actor, body.location_id);
+  // Naming two at once is refused below, as invalid_param.
+  const named = [body.identifier, body.contact_id, body.membership_id].filter((field) => field !== undefined).length;
+  if (named === 1 && body.contact_id !== undefined) await requireContactInReach(db, db, actor, body.contact_id, 'contact_id');
+  if (named === 1 && body.membership_id !== undefined) await requireMembershipInReach(db, db, actor, body.membership_id, 'membership_id');
   const by = identifiedBy(body);
-  const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, body.location_id);
   const offline = body.offline === true;
-  const { at, clockAhead } = reportedCheckInTime(body.checked_in_at, Date.now(), offline);
-  return ctx.transaction(async (sql) => {
-    const evaluated = await target(ctx, sql, location, body, by, at);
+  const { at, clockAhead } = reportedCheckInTime(body.checked_in_at, clock(), offline);
+  return transactionKeepingRefusals(db, async (sql) => {
+    const evaluated = await target(db, sql, actor, location, body, by, at);
     const deny = async (reasons: string[], membership?: Evaluated) =>
       sql.run(
-        ctx.db.qb.insertInto('checkin_denials').values({
+        db.qb.insertInto('checkin_denials').values({
           id: randomUUID(),
-          company_id: ctx.auth.companyId,
+          company_id: actor.companyId,
           location_id: location.id,
           membership_id: membership?.facts.membership_id ?? null,
           contact_id: membership?.facts.contact_id ?? body.contact_id ?? null,
-          credential_hash: body.identifier === undefined ? null : await identifierHash(ctx.db, sql, ctx.auth, location, body.identifier),
+          credential_hash: body.identifier === undefined ? null : await identifierHash(db, sql, actor, location, body.identifier),
           reasons: JSON.stringify(reasons),
           source: body.source,
           device_id: body.device_id ?? null,
-          attempted_at: nowIso(),
+          attempted_at: toIso(clock()),
         }),
       );
     if (!evaluated) {
@@ -111,24 +117,24 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
     const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
     const origin = { source: body.source, device_id: body.device_id ?? null, offline };
     // Holding a spot in a class open for check-in: this door entry is that class's check-in.
-    const classVisit = await checkInAtDoorToClass(ctx.db, sql, { facts, location, at, flags, origin });
+    const classVisit = await checkInAtDoorToClass(db, sql, { facts, location, at, flags, origin });
     if (classVisit) {
-      if (classVisit.created) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [classVisit.visit.membership_id]);
-      return { status: classVisit.created ? 201 : 200, body: classVisit.visit };
+      if (classVisit.created) await bumpFeed(db, sql, actor.companyId, [classVisit.visit.membership_id]);
+      return classVisit;
     }
     // Without one, the plan or package says whether the door uses a visit (migration 006).
     const counted = doorEntryCounts(facts.door_checkin_consumes);
     const used = facts.used + (counted ? 1 : 0);
     const visit = {
       id: randomUUID(),
-      company_id: ctx.auth.companyId,
+      company_id: actor.companyId,
       membership_id: facts.membership_id,
       contact_id: facts.contact_id,
       location_id: location.id,
       kind: 'facility' as const,
       class_id: null,
       checked_in_at: at.toISOString(),
-      recorded_at: nowIso(),
+      recorded_at: toIso(clock()),
       source: body.source,
       device_id: body.device_id ?? null,
       resolved_by: evaluated.resolved_by,
@@ -139,9 +145,9 @@ export async function checkIn(ctx: Ctx, body: Body): Promise<Reply<Visit>> {
       visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
       counted: counted ? 1 : 0,
     };
-    await sql.run(ctx.db.qb.insertInto('visits').values(visit));
+    await sql.run(db.qb.insertInto('visits').values(visit));
     // Only a counted visit of a limited allowance changes what the feed says.
-    if (counted && facts.allowance !== null) await bumpFeed(ctx.db, sql, ctx.auth.companyId, [facts.membership_id]);
-    return { status: 201, body: toVisit(visit) };
+    if (counted && facts.allowance !== null) await bumpFeed(db, sql, actor.companyId, [facts.membership_id]);
+    return { visit: toVisit(visit), created: true };
   });
 }

@@ -1,24 +1,17 @@
-import { ApiError, credentialHash, decide, validUntil, type EligibilityRow } from '@studio/shared';
+import { credentialHash, decide, validUntil, type EligibilityRow } from '@studio/shared';
 import { sql as raw } from 'kysely';
-import type { HandlerContext } from '../../http/route.js';
-import { requireLocation, type LocationRow } from '../../plugins/auth.js';
-import { cursorScope } from '../../pagination/cursor.js';
-import { keyLocations } from '../catalog/repository.js';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { systemClock, type Clock } from '../../clock/time.js';
+import { cursorScope, type CursorCodec } from '../../pagination/cursor.js';
+import { targetLocation } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
-import { loadFacts } from './facts.js';
+import { loadFacts } from '../memberships/facts.js';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-interface FeedQuery {
+export interface FeedQuery {
   location_id?: string | undefined;
   cursor?: string | undefined;
   limit: number;
-}
-
-async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<LocationRow> {
-  if (locationId !== undefined) return requireLocation(ctx.db, ctx.sql, ctx.auth, locationId);
-  const locations = await keyLocations(ctx.db, ctx.sql, ctx.auth);
-  if (locations.length !== 1) throw new ApiError('missing_field', 'location_id is required: this key acts on several locations.', { param: 'location_id' });
-  return requireLocation(ctx.db, ctx.sql, ctx.auth, locations[0]!.id);
 }
 
 /**
@@ -30,20 +23,20 @@ async function feedLocation(ctx: Ctx, locationId: string | undefined): Promise<L
  * from the beginning (a full load); with one, it answers what changed since. Raw codes and UIDs
  * never leave: each row names its credential by an HMAC of one match key, and the cursor is sealed.
  */
-export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
-  const location = await feedLocation(ctx, query.location_id);
-  const scope = cursorScope(ctx.auth.companyId, 'eligibility', { location: location.id });
-  const position = query.cursor === undefined ? [] : ctx.cursors.decode(scope, query.cursor);
+export async function eligibilityFeed(db: Db, actor: Actor, query: FeedQuery, cursors: CursorCodec, clock: Clock = systemClock) {
+  const location = await targetLocation(db, db, actor, query.location_id);
+  const scope = cursorScope(actor.companyId, 'eligibility', { location: location.id });
+  const position = query.cursor === undefined ? [] : cursors.decode(scope, query.cursor);
   const afterSeq = Number(position[0] ?? 0);
   const afterKey = String(position[1] ?? '');
-  const company = await ctx.sql.first(ctx.db.qb.selectFrom('companies').select('credential_secret').where('id', '=', ctx.auth.companyId));
+  const company = await db.first(db.qb.selectFrom('companies').select('credential_secret').where('id', '=', actor.companyId));
   const secret = company!.credential_secret!;
-  const rows = await ctx.sql.all(
-    ctx.db.qb
+  const rows = await db.all(
+    db.qb
       .selectFrom('credential_keys as k')
       .innerJoin('memberships as m', 'm.id', 'k.membership_id')
       .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.location_id'])
-      .where('k.company_id', '=', ctx.auth.companyId)
+      .where('k.company_id', '=', actor.companyId)
       // A row value: one index range (with `or`, SQLite scanned from the first key on every page).
       .where(raw<boolean>`(k.feed_seq, k.match_key) > (${afterSeq}, ${afterKey})`)
       .orderBy('k.feed_seq')
@@ -52,12 +45,12 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
   );
   const hasMore = rows.length > query.limit;
   if (hasMore) rows.length = query.limit;
-  const now = new Date();
+  const now = new Date(clock());
   const rules = checkinRules(location);
   const facts = await loadFacts(
-    ctx.db,
-    ctx.sql,
-    ctx.auth.companyId,
+    db,
+    db,
+    actor.companyId,
     rows.map((row) => row.membership_id),
     location,
     now,
@@ -96,7 +89,7 @@ export async function eligibilityFeed(ctx: Ctx, query: FeedQuery) {
   const last = rows.at(-1);
   return {
     data,
-    next_cursor: ctx.cursors.encode(scope, last ? [last.feed_seq, last.match_key] : [afterSeq, afterKey]),
+    next_cursor: cursors.encode(scope, last ? [last.feed_seq, last.match_key] : [afterSeq, afterKey]),
     has_more: hasMore,
     location_id: location.id,
     credential_hash_key: secret,

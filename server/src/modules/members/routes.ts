@@ -1,10 +1,8 @@
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, IdParams, ResolveRequest, ResolveResult, Visit, VisitListQuery, VoidVisitRequest, VoidedVisit, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { requireLocation } from '../../plugins/auth.js';
-import { requireContactInReach, requireMembershipInReach } from '../../plugins/reach.js';
 import { checkIn } from './checkin.js';
 import { eligibilityFeed } from './feed.js';
-import { evaluateIdentifier, resolveResult } from './resolve.js';
+import { resolveMember } from './resolve.js';
 import { listVisits } from './visits.js';
 import { voidVisit } from './void-visit.js';
 
@@ -21,10 +19,7 @@ export const memberRoutes = [
     body: ResolveRequest,
     responses: { 200: { description: 'The member and their eligibility here, now', schema: ResolveResult } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => {
-      const location = await requireLocation(ctx.db, ctx.sql, ctx.auth, ctx.body.location_id);
-      return ok(resolveResult(await evaluateIdentifier(ctx.db, ctx.sql, ctx.auth, location, ctx.body.identifier, new Date())));
-    },
+    handler: async ({ db, actor, body }) => ok(await resolveMember(db, actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -39,15 +34,9 @@ export const memberRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The visit', schema: Visit }, 200: { description: 'Already checked into the class this door entry belongs to: its visit, unchanged', schema: Visit } },
     errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'idempotency_key_reused', 'idempotency_key_in_use'],
-    handler: async (ctx) => {
-      // The location first, as every route aims: a member named outside the key's reach is then 403 (plugins/reach.ts).
-      await requireLocation(ctx.db, ctx.sql, ctx.auth, ctx.body.location_id);
-      const { identifier, contact_id: contactId, membership_id: membershipId } = ctx.body;
-      // Naming two at once is refused by checkIn itself, as invalid_param.
-      const named = [identifier, contactId, membershipId].filter((field) => field !== undefined).length;
-      if (named === 1 && contactId !== undefined) await requireContactInReach(ctx.db, ctx.sql, ctx.auth, contactId, 'contact_id');
-      if (named === 1 && membershipId !== undefined) await requireMembershipInReach(ctx.db, ctx.sql, ctx.auth, membershipId, 'membership_id');
-      return checkIn(ctx, ctx.body);
+    handler: async ({ db, actor, body }) => {
+      const { visit, created } = await checkIn(db, actor, body);
+      return { status: created ? 201 : 200, body: visit };
     },
   }),
   defineRoute({
@@ -62,7 +51,7 @@ export const memberRoutes = [
     query: EligibilityFeedQuery,
     responses: { 200: { description: 'A page of the feed', schema: EligibilityFeed } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await eligibilityFeed(ctx, ctx.query)),
+    handler: async ({ db, actor, query, cursors }) => ok(await eligibilityFeed(db, actor, query, cursors)),
   }),
   defineRoute({
     method: 'GET',
@@ -76,7 +65,7 @@ export const memberRoutes = [
     query: VisitListQuery,
     responses: { 200: { description: 'A page of visits', schema: page(Visit) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await listVisits(ctx, ctx.params.id, ctx.query)),
+    handler: async ({ db, actor, params, query, cursors }) => ok(await listVisits(db, actor, params.id, query, cursors)),
   }),
   defineRoute({
     method: 'POST',
@@ -91,6 +80,6 @@ export const memberRoutes = [
     body: VoidVisitRequest,
     responses: { 200: { description: 'The voided visit', schema: VoidedVisit } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => ok(await voidVisit(ctx, ctx.params.id, ctx.body.reason)),
+    handler: async ({ db, actor, params, body }) => ok(await voidVisit(db, actor, params.id, body.reason)),
   }),
 ];

@@ -1,7 +1,7 @@
 import type { HeldMembership } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import { loadFacts, type MembershipFacts } from '../members/facts.js';
-import { limitPeriodDates } from '../members/limit-period.js';
+import { loadFacts, type MembershipFacts } from './facts.js';
+import { limitPeriodDates } from './limit-period.js';
 import { billingPeriod, localToday } from './periods.js';
 
 /**

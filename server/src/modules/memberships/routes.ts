@@ -1,8 +1,6 @@
 import { HeldMembership, IdParams, SellMembership, list } from '@studio/shared';
-import { defineRoute, ok } from '../../http/route.js';
-import { getContact } from '../contacts/service.js';
-import { heldMemberships } from './repository.js';
-import { sellMembership } from './sell.js';
+import { created, defineRoute, ok } from '../../http/route.js';
+import { contactMemberships, sellMembership } from './sell.js';
 
 export const membershipRoutes = [
   defineRoute({
@@ -16,10 +14,7 @@ export const membershipRoutes = [
     params: IdParams,
     responses: { 200: { description: 'Every membership and package of the contact', schema: list(HeldMembership) } },
     errors: ['resource_missing', 'location_not_allowed'],
-    handler: async (ctx) => {
-      const contact = await getContact(ctx, ctx.params.id);
-      return ok({ data: await heldMemberships(ctx.db, ctx.sql, ctx.auth.companyId, { contactId: contact.id }) });
-    },
+    handler: async ({ db, actor, params }) => ok({ data: await contactMemberships(db, actor, params.id) }),
   }),
   defineRoute({
     method: 'POST',
@@ -35,6 +30,6 @@ export const membershipRoutes = [
     idempotent: true,
     responses: { 201: { description: 'The membership, as the contact now holds it', schema: HeldMembership } },
     errors: ['resource_missing', 'location_not_allowed', 'member_code_taken', 'idempotency_key_reused', 'idempotency_key_in_use'],
-    handler: async (ctx) => sellMembership(ctx, ctx.params.id, ctx.body),
+    handler: async ({ db, actor, params, body }) => created(await sellMembership(db, actor, params.id, body)),
   }),
 ];

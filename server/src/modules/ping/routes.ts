@@ -1,6 +1,6 @@
 import { KeyIdentity } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
-import { keyLocationIds } from '../catalog/repository.js';
+import { actorLocationIds } from '../locations/lookup.js';
 
 export const pingRoutes = [
   defineRoute({
@@ -12,12 +12,12 @@ export const pingRoutes = [
     tag: 'General',
     scopes: [],
     responses: { 200: { description: 'The key identity', schema: KeyIdentity } },
-    handler: async ({ db, sql, auth, requestId }) =>
+    handler: async ({ db, actor, requestId }) =>
       ok({
-        company_id: auth.companyId,
+        company_id: actor.companyId,
         environment: 'live' as const,
-        scopes: [...auth.scopes],
-        location_ids: await keyLocationIds(db, sql, auth),
+        scopes: [...actor.scopes],
+        location_ids: await actorLocationIds(db, db, actor),
         request_id: requestId,
       }),
   }),

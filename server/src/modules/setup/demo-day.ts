@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
+import { systemActor } from '../../domain/actor.js';
+import { bookClass } from '../classes/book.js';
 import { spotHolding } from '../classes/class-repository.js';
 
 /** Classes starting this many minutes from now: the first one open for check-in at once. */
@@ -23,8 +26,16 @@ export interface DemoDay {
   refused: number;
 }
 
-/** Books a contact through the API, so the booking rules decide what pays, as for any booking. */
+/** Books a contact by the rules of any booking, so they decide what pays. */
 export type DemoBooker = (classId: string, contactId: string) => Promise<void>;
+
+/** Books through the booking service as the business itself (every location), at `clock`'s time: no request, no key. */
+export function bookAsBusiness(db: Db, companyId: string, clock?: Clock): DemoBooker {
+  const business = systemActor(companyId, 'one-box demo');
+  return async (classId, contactId) => {
+    await bookClass(db, business, classId, { contact_id: contactId }, clock);
+  };
+}
 
 function roundUpToFive(ms: number): number {
   const five = 5 * 60_000;
@@ -59,7 +70,8 @@ export async function demoDayShown(db: Db, companyId: string, locationId: string
  * classes now and in the next hours at the kiosk's location, with members booked (the past-due one
  * in the first), unless the kiosk already shows that (`demoDayShown`: a restart within the hour).
  * Series classes at the same hours do not stop it: they stay, shown beside the demo's. The classes
- * are ordinary rows, as the import writes them; the bookings go through the API.
+ * are ordinary rows, as the import writes them; the bookings go through `book`, the booking rules
+ * deciding (`bookAsBusiness`).
  */
 export async function addDemoClassesNow(db: Db, companyId: string, locationId: string, book: DemoBooker, now = Date.now()): Promise<DemoDay> {
   if (await demoDayShown(db, companyId, locationId, now)) return { created: false, classIds: [], refused: 0 };

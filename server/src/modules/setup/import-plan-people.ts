@@ -1,4 +1,4 @@
-import { toIso } from '../../time.js';
+import { toIso } from '../../clock/time.js';
 import { normalisePhone, searchText } from '../contacts/phone.js';
 import type { PlanContext } from './import-context.js';
 import { planIdentifiers } from './import-plan-identifiers.js';

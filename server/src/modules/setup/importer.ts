@@ -1,9 +1,9 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 import { createCompany } from '../companies/repository.js';
-import { nextFeedSeq } from '../members/feed-sequence.js';
+import { nextFeedSeq } from '../feed/sequence.js';
 import { importedTables, type ImportedTable, type Row } from './import-context.js';
 import { databaseProblems } from './import-database-checks.js';
 import { planImport, type ImportPlan } from './import-plan.js';
@@ -42,7 +42,7 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
     await db.transaction(async (tx) => {
       if (plan.newCompany) await createCompany(db, plan.newCompany, tx);
       // Inside the transaction, after the company exists: the eligibility feed's next delta then
-      // carries every imported identifier (feed-sequence.ts).
+      // carries every imported identifier (modules/feed/sequence.ts).
       const feedSeq = plan.rows.credential_keys.length ? await nextFeedSeq(db, tx, plan.companyId) : 0;
       for (const table of importedTables) {
         const rows = table === 'credential_keys' ? plan.rows.credential_keys.map((row) => ({ ...row, feed_seq: feedSeq })) : plan.rows[table];

@@ -3,30 +3,31 @@ import { ApiError, weekdayNames } from '@studio/shared';
 import type { Insertable } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { Db } from '../../db/types.js';
-import { toIso } from '../../time.js';
+import type { Actor } from '../../domain/actor.js';
+import { toIso } from '../../clock/time.js';
 import { locationOf } from '../locations/repository.js';
 import type { Span, TimeOffInput, WeeklyHours } from './schedule-input.js';
 
 /**
  * A staff member's schedule at a location: weekly hours, date overrides that replace them on one
  * local date, and time off. Inputs arrive validated by the schemas of schedule-input.ts; these
- * functions check that every id belongs to the company.
+ * functions check that every id belongs to the actor's company, and a location is one of the actor's.
  */
 
-async function staffOf(db: Db, companyId: string, staffId: string) {
-  const staff = await db.first(db.qb.selectFrom('staff').select('id').where('id', '=', staffId).where('company_id', '=', companyId));
+async function staffOf(db: Db, actor: Actor, staffId: string) {
+  const staff = await db.first(db.qb.selectFrom('staff').select('id').where('id', '=', staffId).where('company_id', '=', actor.companyId));
   if (!staff) throw new ApiError('resource_missing', `No staff member ${staffId} in this company.`, { param: 'staff' });
 }
 
 /** Both ids checked, so a staff member of one company is never scheduled at another's location. */
-async function staffAndLocation(db: Db, companyId: string, staffId: string, locationId: string) {
-  await staffOf(db, companyId, staffId);
-  await locationOf(db, companyId, locationId);
+async function staffAndLocation(db: Db, actor: Actor, staffId: string, locationId: string) {
+  await staffOf(db, actor, staffId);
+  await locationOf(db, actor, locationId);
 }
 
 /** Every weekday, in order, with its spans sorted; a day not worked is an empty list. */
-export async function weeklyHours(db: Db, companyId: string, staffId: string, locationId: string): Promise<Required<WeeklyHours>> {
-  await staffAndLocation(db, companyId, staffId, locationId);
+export async function weeklyHours(db: Db, actor: Actor, staffId: string, locationId: string): Promise<Required<WeeklyHours>> {
+  await staffAndLocation(db, actor, staffId, locationId);
   return readWeeklyHours(db, staffId, locationId);
 }
 
@@ -40,8 +41,8 @@ async function readWeeklyHours(db: Db, staffId: string, locationId: string): Pro
 }
 
 /** Replaces every weekly span of the staff member at the location, in one transaction. */
-export async function replaceWeeklyHours(db: Db, companyId: string, staffId: string, locationId: string, hours: WeeklyHours) {
-  await staffAndLocation(db, companyId, staffId, locationId);
+export async function replaceWeeklyHours(db: Db, actor: Actor, staffId: string, locationId: string, hours: WeeklyHours) {
+  await staffAndLocation(db, actor, staffId, locationId);
   const rows = weekdayNames.flatMap((day, index) =>
     (hours[day] ?? []).map((span) => ({ id: randomUUID(), staff_id: staffId, location_id: locationId, weekday: index + 1, start_time: span.start, end_time: span.end })),
   );
@@ -66,8 +67,8 @@ function sortedSpans(spans: Span[]): Span[] {
 }
 
 /** Replaces the staff member's override of that local date at the location; no spans: a day off. */
-export async function replaceOverride(db: Db, companyId: string, staffId: string, locationId: string, date: string, spans: Span[]) {
-  await staffAndLocation(db, companyId, staffId, locationId);
+export async function replaceOverride(db: Db, actor: Actor, staffId: string, locationId: string, date: string, spans: Span[]) {
+  await staffAndLocation(db, actor, staffId, locationId);
   await db.transaction(async (tx) => {
     await tx.run(overrideOf(db, staffId, locationId, date));
     await tx.run(db.qb.insertInto('staff_overrides').values(overrideRows(staffId, locationId, date, spans)));
@@ -76,8 +77,8 @@ export async function replaceOverride(db: Db, companyId: string, staffId: string
 }
 
 /** Removes the override of that date, so the weekly hours apply again; `removed` is false when there was none. */
-export async function clearOverride(db: Db, companyId: string, staffId: string, locationId: string, date: string) {
-  await staffAndLocation(db, companyId, staffId, locationId);
+export async function clearOverride(db: Db, actor: Actor, staffId: string, locationId: string, date: string) {
+  await staffAndLocation(db, actor, staffId, locationId);
   const removed = await db.run(overrideOf(db, staffId, locationId, date));
   return { staff_id: staffId, location_id: locationId, date, removed: removed > 0 };
 }
@@ -91,22 +92,22 @@ export function timeOffRow(staffId: string, input: TimeOffInput) {
   return { id: randomUUID(), staff_id: staffId, start_at: toIso(Date.parse(input.start)), end_at: toIso(Date.parse(input.end)), reason: input.reason ?? null };
 }
 
-export async function addTimeOff(db: Db, companyId: string, staffId: string, input: TimeOffInput) {
-  await staffOf(db, companyId, staffId);
+export async function addTimeOff(db: Db, actor: Actor, staffId: string, input: TimeOffInput) {
+  await staffOf(db, actor, staffId);
   const row = timeOffRow(staffId, input);
   await db.run(db.qb.insertInto('staff_time_off').values(row));
   return row;
 }
 
 /** Removes a time off entry of the company; answers the removed row. */
-export async function removeTimeOff(db: Db, companyId: string, timeOffId: string) {
+export async function removeTimeOff(db: Db, actor: Actor, timeOffId: string) {
   const row = await db.first(
     db.qb
       .selectFrom('staff_time_off')
       .innerJoin('staff', 'staff.id', 'staff_time_off.staff_id')
       .select(['staff_time_off.id', 'staff_time_off.staff_id', 'staff_time_off.start_at', 'staff_time_off.end_at', 'staff_time_off.reason'])
       .where('staff_time_off.id', '=', timeOffId)
-      .where('staff.company_id', '=', companyId),
+      .where('staff.company_id', '=', actor.companyId),
   );
   if (!row) throw new ApiError('resource_missing', `No time off ${timeOffId} in this company.`, { param: 'time_off' });
   await db.run(db.qb.deleteFrom('staff_time_off').where('id', '=', timeOffId));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../../../src/app.js';
-import { openDatabase } from '../../../src/db/open.js';
+import { openDatabase } from '../../../src/db/dialects/open.js';
 import { createKey } from '../../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../../src/modules/setup/demo.js';
 import { freshDatabase, type DialectName } from '../../helpers/databases.js';

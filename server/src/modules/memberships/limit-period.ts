@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { billingPeriod } from '../memberships/periods.js';
+import { billingPeriod } from './periods.js';
 
 export interface LimitPeriod {
   /** UTC instants, [start, end). */

@@ -1,4 +1,5 @@
-import type { Db } from '../db/types.js';
+import type { Db } from '../../db/types.js';
+import { systemActor, type Actor } from '../../domain/actor.js';
 import { CliError } from './run.js';
 
 type CompanyTable = 'memberships' | 'credentials' | 'contacts' | 'locations' | 'staff' | 'bookings' | 'classes';
@@ -33,4 +34,9 @@ export async function companyOf(db: Db, table: OwnedTable, id: string): Promise<
         );
   if (!row) throw new CliError(`No ${nouns[table]} ${id}.`);
   return row.company_id;
+}
+
+/** The business an object belongs to, as the actor a setup command acts as: every location of it (domain/actor.ts). */
+export async function actorOf(db: Db, table: OwnedTable, id: string): Promise<Actor> {
+  return systemActor(await companyOf(db, table, id), 'studio CLI');
 }

@@ -1,6 +1,6 @@
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
-import { nowIso } from '../../time.js';
+import { nowIso } from '../../clock/time.js';
 
 /**
  * Marks every match key of these memberships as changed, for the eligibility feed's next delta.

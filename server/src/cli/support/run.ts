@@ -1,7 +1,7 @@
 import { ApiError } from '@studio/shared';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/open.js';
-import type { Db } from '../db/types.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/dialects/open.js';
+import type { Db } from '../../db/types.js';
 
 /** A command's failure the user can act on: printed as one clear line, exit code 1. */
 export class CliError extends Error {}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { nowIso } from '../time.js';
-import type { Db, Queryable } from './types.js';
-import { migrations } from './migrations/index.js';
+import { nowIso } from '../../clock/time.js';
+import type { Db, Queryable } from '../types.js';
+import { migrations } from './index.js';
 import { DatabaseNewerThanCode, unknownMigrations } from './newer-database.js';
 
 export interface Migration {

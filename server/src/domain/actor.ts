@@ -1,0 +1,44 @@
+import { scopes as everyScope, type Scope } from '@studio/shared';
+
+/**
+ * Who a domain service acts for: one company, what it may do and where. Every service takes one
+ * and decides the location rule on it (modules/locations/lookup.ts, modules/locations/reach.ts), so
+ * an API route, a CLI command and a staff screen answer alike. An API key becomes an actor at the
+ * HTTP boundary (`actorFromAuth`); the CLI and the one-box act as the business (`systemActor`);
+ * a staff user's session will carry its role's scopes and the locations it works at.
+ */
+export interface Actor {
+  readonly companyId: string;
+  readonly identity: ActorIdentity;
+  /** What the actor may do, in the API's scope vocabulary: a staff role is given the scopes it grants. */
+  readonly scopes: readonly Scope[];
+  /** null: every location of the company, now and later. */
+  readonly locationIds: readonly string[] | null;
+}
+
+/** Who is behind an actor, for audit and messages; rules read `scopes` and `locationIds`, never this. */
+export type ActorIdentity =
+  { readonly kind: 'api_key'; readonly keyId: string } | { readonly kind: 'staff_user'; readonly staffUserId: string; readonly role: string } | { readonly kind: 'system'; readonly name: string };
+
+/** What authenticating an API key yields (plugins/auth.ts), as far as the domain needs it. */
+export interface ApiKeyGrant {
+  keyId: string;
+  companyId: string;
+  scopes: readonly Scope[];
+  locationIds: readonly string[] | null;
+}
+
+/** The actor an authenticated API key is: its company, scopes and locations, unchanged. */
+export function actorFromAuth(auth: ApiKeyGrant): Actor {
+  return { companyId: auth.companyId, identity: { kind: 'api_key', keyId: auth.keyId }, scopes: auth.scopes, locationIds: auth.locationIds };
+}
+
+/** The business itself, as the CLI and the one-box's setup act: every scope, every location of the company. */
+export function systemActor(companyId: string, name: string): Actor {
+  return { companyId, identity: { kind: 'system', name }, scopes: everyScope, locationIds: null };
+}
+
+/** True when the actor may act on the location (the location is known to be the company's). */
+export function mayActOn(actor: Actor, locationId: string): boolean {
+  return actor.locationIds === null || actor.locationIds.includes(locationId);
+}
