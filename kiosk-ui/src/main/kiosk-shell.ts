@@ -1,5 +1,5 @@
+import type { RendererFile } from '@studio/shared/kiosk-renderer';
 import type { Logger } from 'pino';
-import type { RendererFile } from '../build/bundle-renderer.js';
 import { ipcEvents, type IpcEventName } from '../ipc-contract.js';
 import { LocalApiClient } from '../local-api/client.js';
 import { AgentEvents } from './agent-events.js';
@@ -9,8 +9,8 @@ import { hardenSession, hardenWebContents } from './hardening.js';
 import { registerIpcHandlers, type IpcActions } from './ipc-handlers.js';
 import { isRendererUrl, rendererOrigin, rendererScheme } from './origin.js';
 import { rendererRequestHandler, rendererSchemePrivileges } from './renderer-protocol.js';
-import { kioskWindowOptions } from './window-options.js';
 import type { ServerSentEvent } from './sse.js';
+import { kioskWindowOptions } from './window-options.js';
 
 export interface KioskShellOptions {
   electron: ElectronSlice;
