@@ -1,8 +1,8 @@
 import { defaultMatchingProfile, type EligibilityRow } from '@studio/shared';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentStore } from '../../src/store/agent-store.js';
 import type { FeedPage } from '../../src/store/cache.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const at = new Date('2026-03-02T10:00:00Z');
 const row: EligibilityRow = {

@@ -1,9 +1,9 @@
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentStore } from '../../src/store/agent-store.js';
 import type { DecisionRecord } from '../../src/store/decisions.js';
 import type { NewOutboxEntry } from '../../src/store/outbox.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const decision = (at = new Date()): DecisionRecord => ({
   at,

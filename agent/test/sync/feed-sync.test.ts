@@ -1,3 +1,4 @@
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCached } from '../../src/gate/offline-decision.js';
@@ -5,7 +6,6 @@ import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed, type FeedServer } from '../../src/sync/feed-sync.js';
 import { ServerContact } from '../../src/sync/server-contact.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 describe('the feed sync', () => {
   let temp: ReturnType<typeof tempDir>;

@@ -1,11 +1,11 @@
 import { createStudioClient, type StudioClient } from '@studio/shared/client';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { DateTime } from 'luxon';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeCard } from '../../../server/src/modules/members/admin.js';
-import { dialects } from '../../../server/test/helpers/databases.js';
-import { startFixture, type Fixture } from '../../../server/test/helpers/fixture.js';
-import { memberBuilder } from '../../../server/test/helpers/members.js';
 import { decideOffline, findCached } from '../../src/gate/offline-decision.js';
 import { AgentStore } from '../../src/store/agent-store.js';
 import { syncFeed } from '../../src/sync/feed-sync.js';

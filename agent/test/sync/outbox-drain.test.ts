@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@studio/shared/client';
+import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drainInFlight } from '../../src/sync/outbox-drain.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
 describe('the outbox drain', () => {
   let temp: ReturnType<typeof tempDir>;

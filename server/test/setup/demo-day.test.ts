@@ -1,10 +1,10 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { addDemoClassesNow } from '../../src/modules/setup/demo-day.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 
 /** Fixed ids of examples/demo-business.json: the one-box kiosk stands at Brooklyn. */
 const brooklyn = 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c';

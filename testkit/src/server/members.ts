@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { addCard, setFormSigned } from '@studio/server/src/modules/members/admin.js';
+import { nextFeedSeq } from '@studio/server/src/modules/members/feed-sequence.js';
 import { memberCodeKey } from '@studio/shared';
-import { addCard, setFormSigned } from '../../src/modules/members/admin.js';
-import { nextFeedSeq } from '../../src/modules/members/feed-sequence.js';
 import type { Fixture } from './fixture.js';
 
 export interface PlanOptions {
