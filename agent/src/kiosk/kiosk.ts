@@ -17,8 +17,8 @@ import { addKioskRoutes, type KioskApi } from './routes.js';
 import { checkInScan, type ScanDeps } from './scan-check-in.js';
 import { ServerLink, type KioskServer } from './server-link.js';
 import { KioskStore } from './store/kiosk-store.js';
-import { TimetableSync } from './timetable-sync.js';
 import { shownOnKiosk } from './timetable-window.js';
+import { TimetableSync } from './timetable-sync.js';
 
 export interface KioskDeps {
   config: AgentConfig;

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pulseMsOf } from '../../src/config/lanes.js';
 import { ConfigError, loadAgentConfigFile, parseAgentConfig } from '../../src/config/load.js';
+import { pulseMsOf } from '../../src/config/lanes.js';
 
 const minimal = {
   version: 1,

@@ -1,6 +1,6 @@
 import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceHealth } from '../../src/devices/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeStudio } from '../helpers/fake-studio.js';
 
 /** Issue 14, 4a: a member is never charged for a door that did not open. */

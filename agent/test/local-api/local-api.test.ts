@@ -1,12 +1,12 @@
 import { request } from 'node:http';
 import { FakeRelay } from '@studio/testkit/agent/fake-devices';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DecisionEvent } from '../../src/events.js';
+import { pino } from 'pino';
 import { createAgent, type Agent } from '../../src/agent.js';
 import { createSerialReader } from '../../src/devices/serial/serial-reader.js';
 import { rdm6300Format } from '../../src/devices/serial/stx-hex-frames.js';
-import type { DecisionEvent } from '../../src/events.js';
 import type { HealthReport } from '../../src/health.js';
 import { defaultMaxStreams } from '../../src/local-api/local-api.js';
 import { MockBinding, wrappedMockBinding } from '../devices/helpers/mock-binding.js';

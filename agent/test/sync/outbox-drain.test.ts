@@ -1,6 +1,6 @@
-import { ApiRequestError } from '@studio/shared/client';
 import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@studio/shared/client';
 import { drainInFlight } from '../../src/sync/outbox-drain.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 

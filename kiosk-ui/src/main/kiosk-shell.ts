@@ -9,8 +9,8 @@ import { hardenSession, hardenWebContents } from './hardening.js';
 import { registerIpcHandlers, type IpcActions } from './ipc-handlers.js';
 import { isRendererUrl, rendererOrigin, rendererScheme } from './origin.js';
 import { rendererRequestHandler, rendererSchemePrivileges } from './renderer-protocol.js';
-import type { ServerSentEvent } from './sse.js';
 import { kioskWindowOptions } from './window-options.js';
+import type { ServerSentEvent } from './sse.js';
 
 export interface KioskShellOptions {
   electron: ElectronSlice;

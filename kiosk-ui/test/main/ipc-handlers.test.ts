@@ -1,7 +1,7 @@
-import { KioskAnswer, KioskStatus } from '@studio/shared/kiosk';
 import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
 import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KioskAnswer, KioskStatus } from '@studio/shared/kiosk';
 import { ipcRequests } from '../../src/ipc-contract.ts';
 import { frame, FakeWebContents } from '../helpers/fake-electron.ts';
 import { startShell } from '../helpers/shell-under-test.ts';

@@ -1,7 +1,7 @@
-import type { KioskAnswer } from '@studio/shared/kiosk';
 import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
 import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { KioskAnswer } from '@studio/shared/kiosk';
 import { startShell } from '../helpers/shell-under-test.ts';
 
 let api: FakeLocalApi;

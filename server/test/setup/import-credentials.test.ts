@@ -1,7 +1,7 @@
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseLocationSettings } from '../../src/modules/locations/settings.js';
 import { revokeCard } from '../../src/modules/members/admin.js';
+import { parseLocationSettings } from '../../src/modules/locations/settings.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness, type ImportSummary } from '../../src/modules/setup/importer.js';
 import { resolverFor } from '../helpers/resolver.js';
