@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // Postgres schemas), so they get generous timeouts; nothing here is a timing assertion.
 export default defineConfig({
   test: {
+    // Once per run, whichever projects run: the kiosk renderer built from the current sources, as
+    // the agent serves it (the agent's kiosk routes, the browser tests and the one-box need it).
+    globalSetup: ['./testkit/src/kiosk/renderer-build.ts'],
     projects: [
       // The repository as a whole: what `npm test` needs, and rules that span workspaces.
       { test: { name: 'repo', root: '.', include: ['test/**/*.test.ts'] } },
@@ -21,6 +24,16 @@ export default defineConfig({
         test: {
           name: 'agent',
           root: './agent',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // `npm start`: the API server, the agent and the kiosk in one process, run as real processes.
+        test: {
+          name: 'one-box',
+          root: './one-box',
           include: ['test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

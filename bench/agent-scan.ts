@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, openSync, writeFileSync, writeSync, type ReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { startPtyPair, type PtyPair } from '../agent/test/helpers/socat.js';
+import { startPtyPair, type PtyPair } from '@studio/testkit/agent/socat';
 
 const relayOn = Buffer.from([0xa0, 0x01, 0x01, 0xa2]);
 const relayOff = Buffer.from([0xa0, 0x01, 0x00, 0xa1]);

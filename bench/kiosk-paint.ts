@@ -4,13 +4,14 @@
 // `node --import tsx bench/kiosk-paint.ts [--quick]` runs it alone and prints its report section.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildRenderer } from '@studio/kiosk-ui/build-renderer';
 import type { KioskAnswer } from '@studio/shared/kiosk';
+import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
+import { KioskPage, launchKioskBrowser } from '@studio/testkit/kiosk/kiosk-browser';
+import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
+import { classBuilder } from '@studio/testkit/server/classes';
 import type { Browser, Page } from 'playwright-core';
-import { startKioskStack, type KioskStack } from '../agent/test/helpers/kiosk-stack.js';
-import { FakeLocalApi } from '../kiosk-ui/test/helpers/fake-local-api.js';
-import { KioskPage, launchKioskBrowser } from '../kiosk-ui/test/helpers/kiosk-browser.js';
-import { kioskFixture } from '../kiosk-ui/test/helpers/kiosk-fixture.js';
-import { classBuilder } from '../server/test/helpers/classes.js';
 
 export interface PaintLatency {
   mode: 'renderer alone (baseline)' | 'online' | 'offline';
@@ -166,6 +167,8 @@ async function bookMembers(stack: KioskStack, count: number): Promise<{ card: st
 }
 
 export async function kioskPaintBench(options: { scans: number }): Promise<KioskPaintResult> {
+  // The renderer as the agent serves it: built once, from the current sources, before anything is timed.
+  await buildRenderer();
   const browser = await launchKioskBrowser();
   // Jobs by hand: no background refresh or drain runs while a scan is timed.
   const stack = await startKioskStack({ jobs: 'manual', logLevel: 'warn' });

@@ -146,7 +146,7 @@ try {
     process.stderr.write(`${dialect}: seeding ${settings.members} members\n`);
     const data = await seedBench(database.url, settings.members);
     // Warnings only: the figures are the API's, not a log pipe's.
-    const server = await startProcess(['server/bin/studio.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
+    const server = await startProcess(['server/bin/studio-server.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
     try {
       process.stderr.write(`${dialect}: bare route\n`);
       // The same bodies and headers as the routes measured against it.

@@ -35,8 +35,11 @@ const edges = importEdges(tree);
 
 describe('the repository import graph', () => {
   it.each(workspaces().map((workspace) => workspace.folder))('has no import cycle between folders of %s/src', (folder) => {
+    expect(
+      [...tree.files].some((path) => path.startsWith(`${folder}/src/`)),
+      `no source files under ${folder}/src`,
+    ).toBe(true);
     const graph = folderGraph(edges, `${folder}/src`);
-    expect(graph.size, `no imports found under ${folder}/src`).toBeGreaterThan(0);
     expect(cycles(graph).map((cycle) => describeCycle(graph, cycle))).toEqual([]);
   });
 

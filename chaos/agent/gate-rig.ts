@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startAgentProcess, writeAgentConfig, type AgentProcess } from '@studio/testkit/agent/agent-process';
+import { EmulatedDevicePort } from '@studio/testkit/agent/emulated-port';
+import { rdm6300Frame } from '@studio/testkit/agent/frames';
+import { startPtyPair, type PtyPair } from '@studio/testkit/agent/socat';
+import { startStudioServer, type StudioServer } from '@studio/testkit/agent/studio-server';
+import { tempDir } from '@studio/testkit/agent/test-agent';
+import { freePort } from '@studio/testkit/server/processes';
 import type { HealthReport } from '../../agent/src/health.js';
-import { EmulatedDevicePort } from '../../agent/test/devices/helpers/emulated-port.js';
-import { rdm6300Frame } from '../../agent/test/devices/helpers/frames.js';
-import { startAgentProcess, writeAgentConfig, type AgentProcess } from '../../agent/test/helpers/agent-process.js';
-import { startPtyPair, type PtyPair } from '../../agent/test/helpers/socat.js';
-import { startStudioServer, type StudioServer } from '../../agent/test/helpers/studio-server.js';
-import { tempDir } from '../../agent/test/helpers/test-agent.js';
-import { freePort } from '../../server/test/helpers/processes.js';
 import { reconcileAgent, type AgentLedger } from './ledger.js';
 import { checkRelay, parseLcusCommands, type AgentLife, type RelayCheck } from './relay-timeline.js';
 

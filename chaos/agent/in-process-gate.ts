@@ -1,10 +1,10 @@
+import { FakeReader, FakeRelay } from '@studio/testkit/agent/fake-devices';
+import { startStudioServer, type StudioServer } from '@studio/testkit/agent/studio-server';
+import { agentConfig, tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { createAgent, type Agent } from '../../agent/src/agent.js';
 import type { AgentConfig } from '../../agent/src/config/schema.js';
 import type { DecisionEvent } from '../../agent/src/runtime/events.js';
-import { FakeReader, FakeRelay } from '../../agent/test/helpers/fake-devices.js';
-import { startStudioServer, type StudioServer } from '../../agent/test/helpers/studio-server.js';
-import { agentConfig, tempDir } from '../../agent/test/helpers/test-agent.js';
 import { reconcileAgent, type AgentLedger } from './ledger.js';
 
 export interface GateMembers {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../server/test/helpers/processes.js';
+import { freePort } from '@studio/testkit/server/processes';
 import type { ScenarioResult } from '../report.js';
 import { PrivateCluster } from '../server/postgres-cluster.js';
 import { LoadedServer, randomPause, type LoadSettings } from '../server/world-run.js';

@@ -1,5 +1,5 @@
-import { freshDatabase, type DialectName } from '../../server/test/helpers/databases.js';
-import { freePort } from '../../server/test/helpers/processes.js';
+import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
+import { freePort } from '@studio/testkit/server/processes';
 import type { ScenarioResult } from '../report.js';
 import { LoadedServer, randomPause, type LoadSettings } from '../server/world-run.js';
 

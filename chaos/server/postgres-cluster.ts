@@ -4,8 +4,8 @@ import { userInfo, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort } from '@studio/testkit/server/processes';
 import pg from 'pg';
-import { freePort } from '../../server/test/helpers/processes.js';
 
 const execFileAsync = promisify(execFile);
 

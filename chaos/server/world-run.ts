@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startStudio, type StudioProcess } from '../../server/test/helpers/processes.js';
+import { startStudio, type StudioProcess } from '@studio/testkit/server/processes';
 import type { ScenarioCounts } from '../report.js';
 import { ServerLoad, operationsFor } from './load.js';
 import { seedServerWorld, type ServerWorld, type WorldSize } from './seed.js';

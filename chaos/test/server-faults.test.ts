@@ -1,5 +1,5 @@
+import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
-import { dialects } from '../../server/test/helpers/databases.js';
 import { diskFull } from '../scenarios/disk-full.js';
 import { postgresRestart } from '../scenarios/postgres-restart.js';
 import { serverKill } from '../scenarios/server-kill.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/dialects/open.js';
-import { freshDatabase, type TestDatabase } from '../../server/test/helpers/databases.js';
 import { operationsFor, type Operation } from '../server/load.js';
 import { seedServerWorld, type ServerWorld } from '../server/seed.js';
 import { verifyServerWorld } from '../server/verify.js';

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,11 @@ export const KioskConfig = z.strictObject({
       "only for a server that sends no class check-in window: a tap or scan checks into a class from this many minutes before its start until its end (the server's window, from the location's settings, wins)",
     ),
   online_budget_ms: z.number().int().min(100).max(10_000).default(2000).describe('a kiosk request waits this long for the server, then answers from the cache'),
+  renderer_dir: z
+    .string()
+    .refine(isAbsolute, 'must be an absolute path')
+    .optional()
+    .describe('the built renderer served at /kiosk/ (kiosk-ui/dist/renderer, written by `npm run build`); without it only the kiosk API is served, for the Electron shell'),
 });
 export type KioskConfig = z.output<typeof KioskConfig>;
 

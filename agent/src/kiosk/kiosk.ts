@@ -119,7 +119,7 @@ export class Kiosk implements KioskApi {
       labelNames: ['via', 'outcome', 'reason', 'offline'],
       registers: [deps.metrics.registry],
     });
-    addKioskRoutes(deps.localApi, this);
+    addKioskRoutes(deps.localApi, this, kiosk.renderer_dir);
   }
 
   start(): void {

@@ -1,7 +1,7 @@
+import { join } from 'node:path';
 import { ApiError } from '@studio/shared';
-import { bundleRenderer, type RendererFile } from '@studio/kiosk-ui/bundle';
-import { contentSecurityPolicy } from '@studio/kiosk-ui/csp';
-import type { Router } from '../local-api/router.js';
+import { contentSecurityPolicy, readRendererDir, type RendererFile } from '@studio/shared/kiosk-renderer';
+import type { Router, RouteAnswer } from '../local-api/router.js';
 
 /** Sent with every renderer file: nothing inline, nothing from elsewhere, no framing. */
 const pageHeaders = {
@@ -10,17 +10,27 @@ const pageHeaders = {
   'x-frame-options': 'DENY',
 };
 
+/** The build the agent does not make itself (it carries no bundler); named for whoever opens the page. */
+const buildHint = 'build it with `npm run build` at the repository root (it writes kiosk-ui/dist/renderer/)';
+
+/** A page a person at the kiosk's browser can read, saying what is missing and how to make it. */
+function notServed(text: string): RouteAnswer {
+  return { status: 404, body: `${text}\n`, contentType: 'text/plain; charset=utf-8', headers: pageHeaders };
+}
+
 /**
- * `GET /kiosk/`: the renderer, for any browser in kiosk mode on this box. It is bundled on the
- * first request (esbuild, in memory) and kept; a failed bundle is retried on the next request.
+ * `GET /kiosk/`: the renderer, for any browser in kiosk mode on this box, from the built folder
+ * `kiosk.renderer_dir`. Its files are read on the first request and kept; a folder that is missing
+ * or holds no index.html answers 404 with the command that builds it, and is read again next time.
  */
-export function addRendererRoutes(router: Router, guard: (host: string | undefined) => void): void {
-  let files: Promise<Map<string, RendererFile>> | null = null;
-  const load = () =>
-    (files ??= bundleRenderer().catch((error: unknown) => {
-      files = null;
-      throw error;
-    }));
+export function addRendererRoutes(router: Router, guard: (host: string | undefined) => void, rendererDir: string | undefined): void {
+  let kept: Map<string, RendererFile> | null = null;
+  const load = async (dir: string) => {
+    if (kept) return kept;
+    const read = await readRendererDir(dir).catch(() => null);
+    if (read?.has('index.html')) kept = read;
+    return kept;
+  };
 
   router.add('GET', '/kiosk', (req) => {
     guard(req.headers.host);
@@ -28,8 +38,11 @@ export function addRendererRoutes(router: Router, guard: (host: string | undefin
   });
   router.addPrefix('GET', '/kiosk/', async (req) => {
     guard(req.headers.host);
+    if (rendererDir === undefined) return notServed(`This agent serves no kiosk renderer: set kiosk.renderer_dir in its config to the built renderer's folder, and ${buildHint}.`);
+    const read = await load(rendererDir);
+    if (!read) return notServed(`The kiosk renderer is not built: ${join(rendererDir, 'index.html')} is missing. To serve it, ${buildHint}, then reload this page.`);
     const name = new URL(req.url ?? '/', 'http://local').pathname.slice('/kiosk/'.length) || 'index.html';
-    const file = (await load()).get(name);
+    const file = read.get(name);
     if (!file) throw new ApiError('route_not_found', `No kiosk file ${name}.`);
     return { body: file.body, contentType: file.contentType, headers: pageHeaders };
   });

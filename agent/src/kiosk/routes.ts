@@ -20,7 +20,7 @@ export interface KioskApi {
 const classMissing = (id: string) => new ApiError('resource_missing', `No class ${id} at this kiosk.`, { param: 'class_id' });
 
 /** The routes of shared/src/schemas/kiosk.ts on the agent's local API; every input validated by its shared schema. */
-export function addKioskRoutes(api: LocalApi, kiosk: KioskApi): void {
+export function addKioskRoutes(api: LocalApi, kiosk: KioskApi, rendererDir: string | undefined): void {
   const guarded =
     (handler: RouteHandler): RouteHandler =>
     (req, res) => {
@@ -74,5 +74,5 @@ export function addKioskRoutes(api: LocalApi, kiosk: KioskApi): void {
     );
   // The events route streams, so its guard runs before the stream opens.
   api.addEventStream('/kiosk/api/events', { 'kiosk-answer': 'answer', 'kiosk-status': 'status' }, requireLoopbackHost);
-  addRendererRoutes(api.router, requireLoopbackHost);
+  addRendererRoutes(api.router, requireLoopbackHost, rendererDir);
 }

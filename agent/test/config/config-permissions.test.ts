@@ -1,10 +1,10 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startAgentProcess, type AgentProcess } from '@studio/testkit/agent/agent-process';
+import { tempDir } from '@studio/testkit/agent/test-agent';
+import { freePort } from '@studio/testkit/server/processes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../server/test/helpers/processes.js';
 import { loadAgentConfigFile, type ConfigWarning } from '../../src/config/load.js';
-import { startAgentProcess, type AgentProcess } from '../helpers/agent-process.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const key = 'sk_live_config_permissions_test_key';
 const minimal = (withKey: boolean) => ({

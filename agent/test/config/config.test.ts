@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadAgentConfigFile, parseAgentConfig } from '../../src/config/load.js';
 import { pulseMsOf } from '../../src/config/lanes.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const minimal = {
   version: 1,

@@ -1,10 +1,10 @@
+import { FakeReader, FakeRelay } from '@studio/testkit/agent/fake-devices';
+import { startStudioServer, type StudioServer } from '@studio/testkit/agent/studio-server';
+import { agentConfig, tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type Agent } from '../../src/agent.js';
 import type { DecisionEvent } from '../../src/runtime/events.js';
-import { FakeReader, FakeRelay } from '../helpers/fake-devices.js';
-import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
-import { agentConfig, tempDir } from '../helpers/test-agent.js';
 
 /**
  * The acceptance test against the real server: the agent in-process with a fake reader and relay,

@@ -1,8 +1,8 @@
+import { startAgentProcess, writeAgentConfig, type AgentProcess } from '@studio/testkit/agent/agent-process';
+import { startStudioServer, type StudioServer } from '@studio/testkit/agent/studio-server';
+import { tempDir } from '@studio/testkit/agent/test-agent';
+import { freePort } from '@studio/testkit/server/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../server/test/helpers/processes.js';
-import { startAgentProcess, writeAgentConfig, type AgentProcess } from '../helpers/agent-process.js';
-import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
-import { tempDir } from '../helpers/test-agent.js';
 import { drainInFlight } from '../../src/gate/visit-drain.js';
 
 /** More visits than the drain has in flight, so some are still unsent when the agent is killed. */

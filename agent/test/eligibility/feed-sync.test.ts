@@ -1,3 +1,4 @@
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
@@ -6,7 +7,6 @@ import { findCached } from '../../src/eligibility/lookup.js';
 import { ServerContact } from '../../src/link/server-contact.js';
 import { openAgentDatabase } from '../../src/store/database.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 /** The cache on its own database file, as the agent opens it. */
 function openStore(path: string) {

@@ -1,7 +1,7 @@
+import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
 import type { DeviceHealth } from '../../src/devices/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
 /** Issue 14, 4a: a member is never charged for a door that did not open. */
 describe('the gate when the door cannot open', () => {

@@ -1,10 +1,10 @@
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../src/gate/decision-log.js';
 import { GateStore } from '../../src/gate/gate-store.js';
 import type { NewOutboxEntry } from '../../src/gate/visit-outbox.js';
 import { openAgentDatabase } from '../../src/store/database.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 /** The gate's tables on their own database file, as the agent opens them. */
 function open(path: string) {

@@ -1,6 +1,6 @@
+import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
 describe('the gate, against a fake server', () => {
   let temp: ReturnType<typeof tempDir>;

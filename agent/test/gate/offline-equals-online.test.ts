@@ -1,11 +1,11 @@
 import { createStudioClient, type StudioClient } from '@studio/shared/client';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { DateTime } from 'luxon';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeCard } from '../../../server/src/modules/members/admin.js';
-import { dialects } from '../../../server/test/helpers/databases.js';
-import { startFixture, type Fixture } from '../../../server/test/helpers/fixture.js';
-import { memberBuilder } from '../../../server/test/helpers/members.js';
+import { revokeCard } from '@studio/server/src/modules/members/admin.js';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
 import { syncFeed } from '../../src/eligibility/feed-sync.js';
 import { findCached } from '../../src/eligibility/lookup.js';
@@ -19,7 +19,7 @@ function openStore(path: string) {
   const db = openAgentDatabase(path);
   return { db, cache: new EligibilityCache(db), outbox: new GateStore(db).outbox, close: () => db.close() };
 }
-import { systemActor } from '../../../server/src/domain/actor.js';
+import { systemActor } from '@studio/server/src/domain/actor.js';
 
 interface Case {
   name: string;

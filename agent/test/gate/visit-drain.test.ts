@@ -1,8 +1,8 @@
+import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@studio/shared/client';
 import { drainInFlight } from '../../src/gate/visit-drain.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
-import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
 describe('the outbox drain', () => {
   let temp: ReturnType<typeof tempDir>;

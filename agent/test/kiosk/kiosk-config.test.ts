@@ -40,6 +40,11 @@ describe('kiosk config', () => {
     ]);
   });
 
+  it('serves the renderer from an absolute renderer_dir, and only from one', () => {
+    expect(parseAgentConfig({ ...minimal, kiosk: { enabled: true, renderer_dir: '/opt/studio/kiosk-ui/dist/renderer' } }).kiosk.renderer_dir).toBe('/opt/studio/kiosk-ui/dist/renderer');
+    expect(problemsOf({ ...minimal, kiosk: { enabled: true, renderer_dir: 'kiosk-ui/dist/renderer' } })).toEqual(['kiosk.renderer_dir: must be an absolute path']);
+  });
+
   it('refuses a kiosk on a local API that is off or faces the network', () => {
     expect(problemsOf({ ...minimal, kiosk: { enabled: true }, local_api: { host: '0.0.0.0' } })).toEqual([expect.stringMatching(/^local_api\.host: .*loopback/)]);
     expect(problemsOf({ ...minimal, kiosk: { enabled: true }, local_api: { enabled: false } })).toEqual(['kiosk.enabled: the kiosk is served by the local API: enable local_api']);

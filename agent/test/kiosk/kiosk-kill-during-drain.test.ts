@@ -1,9 +1,9 @@
+import { startAgentProcess, writeAgentConfig, type AgentProcess } from '@studio/testkit/agent/agent-process';
+import { startStudioServer, type StudioServer } from '@studio/testkit/agent/studio-server';
+import { tempDir } from '@studio/testkit/agent/test-agent';
+import { classBuilder } from '@studio/testkit/server/classes';
+import { freePort } from '@studio/testkit/server/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classBuilder } from '../../../server/test/helpers/classes.js';
-import { freePort } from '../../../server/test/helpers/processes.js';
-import { startAgentProcess, writeAgentConfig, type AgentProcess } from '../helpers/agent-process.js';
-import { startStudioServer, type StudioServer } from '../helpers/studio-server.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const members = 6;
 const answeredBeforeKill = 2;

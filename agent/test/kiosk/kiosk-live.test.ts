@@ -1,6 +1,6 @@
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskPost } from '../helpers/kiosk-http.js';
-import { startKioskStack, type KioskStack } from '../helpers/kiosk-stack.js';
 
 /**
  * The stack as the browser tests use it, with the agent's jobs running on their own: a check-in

@@ -1,8 +1,8 @@
 import type { KioskClassDetail, KioskConflicts, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport } from '../../src/health.js';
 import { kioskGet, kioskPost } from '../helpers/kiosk-http.js';
-import { startKioskStack, type KioskStack } from '../helpers/kiosk-stack.js';
 import { readEvents } from '../helpers/sse.js';
 
 /**

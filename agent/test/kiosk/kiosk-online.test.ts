@@ -1,6 +1,6 @@
 import type { KioskAnswer, KioskClassDetail, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKioskStack, type KioskStack } from '../helpers/kiosk-stack.js';
 import { kioskGet, kioskPost } from '../helpers/kiosk-http.js';
 import { readEvents } from '../helpers/sse.js';
 

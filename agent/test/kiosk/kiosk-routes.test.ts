@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import { contentSecurityPolicy } from '@studio/kiosk-ui/csp';
+import { contentSecurityPolicy } from '@studio/shared/kiosk-renderer';
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport } from '../../src/health.js';
 import { kioskGet, kioskPost, type LocalAnswer } from '../helpers/kiosk-http.js';
-import { startKioskStack, type KioskStack } from '../helpers/kiosk-stack.js';
 
 /** A GET naming another Host, as a page reached by DNS rebinding would. */
 function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {

@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { FakeRelay } from '@studio/testkit/agent/fake-devices';
+import { agentConfig, tempDir, testAgent, type TestAgent } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DecisionEvent } from '../../src/runtime/events.js';
 import { pino } from 'pino';
@@ -8,10 +10,8 @@ import { rdm6300Format } from '../../src/devices/serial/stx-hex-frames.js';
 import type { HealthReport } from '../../src/health.js';
 import { defaultMaxStreams } from '../../src/local-api/local-api.js';
 import { MockBinding, wrappedMockBinding } from '../devices/helpers/mock-binding.js';
-import { FakeRelay } from '../helpers/fake-devices.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { readEvents } from '../helpers/sse.js';
-import { agentConfig, tempDir, testAgent, type TestAgent } from '../helpers/test-agent.js';
 
 /** A GET naming `host` as its Host header (fetch sends the URL's); a stream's body is not waited for. */
 function getNaming(port: number, path: string, host: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {

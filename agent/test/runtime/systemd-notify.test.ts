@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSystemdNotify } from '../../src/runtime/systemd-notify.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 /** A stand-in `systemd-notify` on PATH that appends its arguments to a file. */
 describe('systemd notify and watchdog', () => {

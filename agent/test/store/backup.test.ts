@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupAgentStore, storePathOf } from '../../src/store/backup.js';
 import { GateStore } from '../../src/gate/gate-store.js';
 import { openAgentDatabase, type AgentDatabase } from '../../src/store/database.js';
-import { agentBin } from '../helpers/agent-process.js';
-import { tempDir } from '../helpers/test-agent.js';
+import { agentBin } from '@studio/testkit/agent/agent-process';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 
 const run = promisify(execFile);
 const at = new Date('2026-03-02T10:15:00.000Z');

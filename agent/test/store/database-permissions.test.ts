@@ -1,8 +1,8 @@
 import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAgentDatabase, type AgentDatabase } from '../../src/store/database.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 

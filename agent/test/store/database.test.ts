@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
 import { openAgentDatabase } from '../../src/store/database.js';
-import { tempDir } from '../helpers/test-agent.js';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 
 describe('the agent database', () => {
   let temp: ReturnType<typeof tempDir>;

@@ -1,8 +1,8 @@
 import { defaultMatchingProfile, type EligibilityRow } from '@studio/shared';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EligibilityCache, type FeedPage } from '../../src/eligibility/cache.js';
 import { openAgentDatabase } from '../../src/store/database.js';
-import { tempDir } from '../helpers/test-agent.js';
 
 /** The cache on its own database file, as the agent opens it. */
 function openStore(path: string) {

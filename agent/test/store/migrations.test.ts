@@ -8,7 +8,7 @@ import { GateStore } from '../../src/gate/gate-store.js';
 import { KioskStore } from '../../src/kiosk/store/kiosk-store.js';
 import { openAgentDatabase, type AgentDatabase } from '../../src/store/database.js';
 import { migrate, migrations, schemaVersion } from '../../src/store/migrations.js';
-import { tempDir } from '../helpers/test-agent.js';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { oldGateTables, oldKioskTables } from './old-layout.js';
 
 const latest = migrations.at(-1)!.version;

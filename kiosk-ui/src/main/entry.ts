@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRendererDir } from '@studio/shared/kiosk-renderer';
 import { pino } from 'pino';
-import { readRendererDir } from '../build/renderer-files.js';
 import { loadShellConfig } from './config.js';
 import type { ElectronSlice } from './electron-api.js';
 import { KioskShell } from './kiosk-shell.js';

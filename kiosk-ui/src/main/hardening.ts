@@ -1,5 +1,5 @@
+import { contentSecurityPolicy } from '@studio/shared/kiosk-renderer';
 import type { Logger } from 'pino';
-import { contentSecurityPolicy } from '../security/csp.js';
 import type { SessionSlice, WebContentsSlice } from './electron-api.js';
 import { isRendererUrl } from './origin.js';
 

@@ -1,5 +1,5 @@
+import type { RendererFile } from '@studio/shared/kiosk-renderer';
 import type { Logger } from 'pino';
-import type { RendererFile } from '../build/bundle-renderer.js';
 import { ipcEvents, type IpcEventName } from '../ipc-contract.js';
 import { LocalApiClient } from '../local-api/client.js';
 import { AgentEvents } from './agent-events.js';

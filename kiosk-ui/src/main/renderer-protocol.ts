@@ -1,5 +1,4 @@
-import { contentSecurityPolicy } from '../security/csp.js';
-import type { RendererFile } from '../build/bundle-renderer.js';
+import { contentSecurityPolicy, type RendererFile } from '@studio/shared/kiosk-renderer';
 import type { CustomScheme } from './electron-api.js';
 import { isRendererUrl, rendererScheme } from './origin.js';
 

@@ -1,9 +1,9 @@
+import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
+import { KioskPage, launchKioskBrowser } from '@studio/testkit/kiosk/kiosk-browser';
+import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { FakeLocalApi } from '../helpers/fake-local-api.ts';
-import { KioskPage, launchKioskBrowser } from '../helpers/kiosk-browser.ts';
-import { kioskFixture } from '../helpers/kiosk-fixture.ts';
 
 // The renderer in Debian's Chromium against a scripted local API: what a member sees and taps.
 let browser: Browser;

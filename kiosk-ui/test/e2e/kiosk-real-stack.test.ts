@@ -1,7 +1,7 @@
+import { KioskPage, launchKioskBrowser } from '@studio/testkit/kiosk/kiosk-browser';
+import { startKioskStack, type KioskStack } from '@studio/testkit/kiosk/kiosk-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startKioskStack, type KioskStack } from '../../../agent/test/helpers/kiosk-stack.ts';
-import { KioskPage, launchKioskBrowser } from '../helpers/kiosk-browser.ts';
 
 /**
  * Issue 7's acceptance test: the renderer in Debian's Chromium, served by the real agent (kiosk,

@@ -1,5 +1,5 @@
+import type { RendererFile } from '@studio/shared/kiosk-renderer';
 import { pino } from 'pino';
-import type { RendererFile } from '../../src/build/bundle-renderer.ts';
 import { KioskShellConfig } from '../../src/main/config.ts';
 import { KioskShell } from '../../src/main/kiosk-shell.ts';
 import { fakeElectron } from './fake-electron.ts';

@@ -1,9 +1,9 @@
+import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
+import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KioskAnswer, KioskStatus } from '@studio/shared/kiosk';
 import { ipcRequests } from '../../src/ipc-contract.ts';
-import { FakeLocalApi } from '../helpers/fake-local-api.ts';
 import { frame, FakeWebContents } from '../helpers/fake-electron.ts';
-import { kioskFixture } from '../helpers/kiosk-fixture.ts';
 import { startShell } from '../helpers/shell-under-test.ts';
 
 // Main relays IPC to a real HTTP local API (the fake agent) on loopback.

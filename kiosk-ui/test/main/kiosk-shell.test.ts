@@ -1,7 +1,7 @@
+import { FakeLocalApi } from '@studio/testkit/kiosk/fake-local-api';
+import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { FakeLocalApi } from '../helpers/fake-local-api.ts';
-import { kioskFixture } from '../helpers/kiosk-fixture.ts';
 import { startShell } from '../helpers/shell-under-test.ts';
 
 let api: FakeLocalApi;

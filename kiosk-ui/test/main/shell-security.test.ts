@@ -1,6 +1,6 @@
+import { contentSecurityPolicy } from '@studio/shared/kiosk-renderer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withContentSecurityPolicy } from '../../src/main/hardening.ts';
-import { contentSecurityPolicy } from '../../src/security/csp.ts';
 import { navigation } from '../helpers/fake-electron.ts';
 import { startShell } from '../helpers/shell-under-test.ts';
 

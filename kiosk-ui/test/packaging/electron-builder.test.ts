@@ -14,38 +14,6 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const kioskPackage = readJson(join(root, 'kiosk-ui/package.json'));
 const rootPackage = readJson(join(root, 'package.json'));
 
-/** Each workspace package by name, with the names it depends on (any kind of dependency). */
-function workspacePackages(): Map<string, { dir: string; dependencies: string[]; manifest: Record<string, Record<string, string>> }> {
-  const packages = new Map();
-  for (const dir of rootPackage.workspaces as string[]) {
-    const manifest = readJson(join(root, dir, 'package.json'));
-    const dependencies = ['dependencies', 'optionalDependencies', 'devDependencies', 'peerDependencies'].flatMap((kind) => Object.keys(manifest[kind] ?? {}));
-    packages.set(manifest.name, { dir, dependencies, manifest });
-  }
-  return packages;
-}
-
-/** A dependency cycle among the workspaces, as the names along it, or null. */
-function workspaceCycle(packages: ReturnType<typeof workspacePackages>): string[] | null {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (name: string, path: string[]): string[] | null => {
-    if (state.get(name) === 'visiting') return [...path.slice(path.indexOf(name)), name];
-    if (state.get(name) === 'done') return null;
-    state.set(name, 'visiting');
-    for (const next of packages.get(name)!.dependencies.filter((dependency) => packages.has(dependency))) {
-      const cycle = visit(next, [...path, name]);
-      if (cycle) return cycle;
-    }
-    state.set(name, 'done');
-    return null;
-  };
-  for (const name of packages.keys()) {
-    const cycle = visit(name, []);
-    if (cycle) return cycle;
-  }
-  return null;
-}
-
 describe('electron-builder.yml', () => {
   it('builds AppImage and deb for x64 and arm64', () => {
     expect(config.linux.target).toEqual([
@@ -87,33 +55,27 @@ describe('electron-builder.yml', () => {
     expect(config.buildDependenciesFromSource).toBe(true);
     expect(config.asarUnpack).toContain('**/*.node');
     // The app's production dependencies, followed through the workspaces: what electron-builder packs.
-    const packages = workspacePackages();
+    const manifests = new Map<string, Record<string, Record<string, string> | undefined>>();
+    for (const dir of rootPackage.workspaces as string[]) {
+      const manifest = readJson(join(root, dir, 'package.json'));
+      manifests.set(manifest.name, manifest);
+    }
     const packed = new Set<string>();
     const pack = (names: string[]) => {
       for (const name of names.filter((n) => !packed.has(n))) {
         packed.add(name);
-        const workspace = packages.get(name);
-        if (workspace) pack(Object.keys(workspace.manifest.dependencies ?? {}));
+        const manifest = manifests.get(name);
+        if (manifest) pack(Object.keys(manifest.dependencies ?? {}));
       }
     };
     pack(Object.keys(rootPackage.dependencies));
-    for (const name of ['@studio/agent', '@studio/server', '@studio/kiosk-ui', '@studio/shared', 'pino']) expect(packed.has(name), name).toBe(true);
+    for (const name of ['@studio/one-box', '@studio/agent', '@studio/server', '@studio/kiosk-ui', '@studio/shared', 'pino']) expect(packed.has(name), name).toBe(true);
+    // The test kit and the bundler are for development: not in the app.
+    expect(packed.has('@studio/testkit')).toBe(false);
+    expect([...packed].filter((name) => manifests.has(name) && Object.keys(manifests.get(name)!.dependencies ?? {}).includes('esbuild'))).toEqual([]);
     for (const native of ['better-sqlite3', 'node-hid', 'serialport']) expect(packed.has(native), native).toBe(true);
     // Electron is the runtime, not a module in the app; it stays optional so installs succeed offline.
     expect(packed.has('electron')).toBe(false);
     expect(kioskPackage.optionalDependencies).toHaveProperty('electron');
-  });
-
-  it('leaves the workspaces without a dependency cycle: the agent serves the renderer, kiosk-ui needs only shared', () => {
-    const packages = workspacePackages();
-    expect(workspaceCycle(packages)).toBeNull();
-    expect(packages.get('@studio/agent')!.dependencies).toContain('@studio/kiosk-ui');
-    expect(packages.get('@studio/kiosk-ui')!.dependencies.filter((name) => packages.has(name))).toEqual(['@studio/shared']);
-  });
-
-  it('finds a cycle when there is one', () => {
-    const packages = workspacePackages();
-    packages.get('@studio/kiosk-ui')!.dependencies.push('@studio/agent');
-    expect(workspaceCycle(packages)).toEqual(['@studio/agent', '@studio/kiosk-ui', '@studio/agent']);
   });
 });

@@ -1,8 +1,8 @@
 import { ApiRequestError, NetworkError, createStudioClient } from '@studio/shared/client';
+import { classBuilder } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classBuilder } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('the typed client against the real server (%s)', (dialect) => {
   let f: Fixture;

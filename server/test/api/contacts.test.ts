@@ -1,8 +1,8 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactListQuery } from '../../src/modules/contacts/repository.js';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('contacts (%s)', (dialect) => {
   let f: Fixture;

@@ -1,7 +1,7 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('error envelope and bad input (%s)', (dialect) => {
   let f: Fixture;

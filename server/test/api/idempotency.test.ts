@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { envelopeProblems } from '../helpers/envelope.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('idempotency (%s)', (dialect) => {
   let f: Fixture;

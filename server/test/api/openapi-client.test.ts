@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
+import { dialects } from '@studio/testkit/server/databases';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { documentOperations, flowOperations, generateClientBeside, loadFlow, repoRoot, startFlowServer } from './openapi-flow/harness.js';
 
 /** The repository's compiler options (strict, NodeNext), so the flow is held to what the project's own code is. */

@@ -1,10 +1,10 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../src/config.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import type { JsonSchema } from '../../src/openapi/json-schema.js';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 type Operation = { requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> } };
 const doc = openApiDocument(apiRoutes, defaultLimits) as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };

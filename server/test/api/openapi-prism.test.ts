@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { dialects } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { committedDocument, loadFlow, repoRoot, startFlowServer } from './openapi-flow/harness.js';
 
 /** A free loopback port for Prism (it has no "any port" option). */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../src/config.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import { renderMarkdown, type OpenApiDoc } from '../../src/openapi/markdown.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 const repoFile = (path: string) => new URL(`../../../${path}`, import.meta.url);
 

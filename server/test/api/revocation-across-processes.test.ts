@@ -1,8 +1,8 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
+import { startStudio, type StudioProcess } from '@studio/testkit/server/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/modules/companies/repository.js';
 import { createKey, revokeKey } from '../../src/modules/keys/repository.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
-import { startStudio, type StudioProcess } from '../helpers/processes.js';
 
 // Two processes on one SQLite file is not a supported deployment; several processes share Postgres.
 describe.each(dialects.filter((d) => d === 'postgres'))('revocation across server processes (%s)', (dialect) => {

@@ -1,7 +1,7 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setBookingOutcome } from '../../src/modules/appointments/booking-outcome.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { insertDemoBooking } from '../helpers/demo-bookings.js';
 import { systemActor } from '../../src/domain/actor.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { runAt, salon } from './fixture.js';
 
 describe.each(dialects)('bookings (%s)', (dialect) => {

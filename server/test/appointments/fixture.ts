@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Fixture } from '@studio/testkit/server/fixture';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { Fixture } from '../helpers/fixture.js';
 
 const now = () => new Date().toISOString();
 

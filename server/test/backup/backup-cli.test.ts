@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { runStudio } from '../helpers/processes.js';
+import { runStudio } from '@studio/testkit/server/processes';
 
 describe('studio backup and restore on Postgres', () => {
   it("print the pg_dump and pg_restore commands to run instead, without the URL's password", async () => {

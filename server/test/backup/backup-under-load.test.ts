@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/db/dialects/open.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { demo } from '../helpers/demo-bookings.js';
-import { runStudio, startStudio, type StudioProcess } from '../helpers/processes.js';
+import { runStudio, startStudio, type StudioProcess } from '@studio/testkit/server/processes';
 
 interface Write {
   id: string;

@@ -1,7 +1,7 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it, vi } from 'vitest';
 import { cancelClass } from '../../src/modules/classes/admin.js';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 import { systemActor } from '../../src/domain/actor.js';
 
 // Wednesday 3 March 2027, 10:00 in New York (before the US DST change of 14 March).

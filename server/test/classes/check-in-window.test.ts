@@ -1,7 +1,7 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { describe, expect, it, vi } from 'vitest';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 
 /** The injected clock every test starts from; every other time is relative to it. */
 const now = '2027-03-03T15:00:00.000Z';

@@ -1,7 +1,7 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { addToWaitlist } from '../../src/modules/classes/admin.js';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 import { systemActor } from '../../src/domain/actor.js';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addToWaitlist } from '../../src/modules/classes/admin.js';
 import { systemActor } from '../../src/domain/actor.js';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 
 const now = '2027-03-03T15:00:00.000Z';
 const hours = (n: number) => new Date(Date.parse(now) + n * 3600_000).toISOString();

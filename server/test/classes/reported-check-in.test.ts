@@ -1,6 +1,6 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it, vi } from 'vitest';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 
 const now = '2027-03-03T15:00:00.000Z';
 const minutes = (n: number) => new Date(Date.parse(now) + n * 60_000).toISOString();

@@ -1,8 +1,8 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 
 const inHours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
+import { runStudio } from '@studio/testkit/server/processes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { demo } from '../helpers/demo-bookings.js';
-import { runStudio } from '../helpers/processes.js';
 
 const spin = 'c883dd63-625c-5dae-88dc-6e1b0c1123db';
 const diego = '14ba0edc-3ba0-56a8-9c66-f3f02056b61e';

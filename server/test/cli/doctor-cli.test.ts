@@ -4,8 +4,8 @@ import { openSqlite } from '../../src/db/dialects/sqlite.js';
 import { migrate } from '../../src/db/migrations/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { openDatabase } from '../../src/db/dialects/open.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
-import { runStudio } from '../helpers/processes.js';
+import { dialects, freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
+import { runStudio } from '@studio/testkit/server/processes';
 
 interface Printed {
   ok: boolean;

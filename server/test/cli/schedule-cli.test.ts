@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
+import { runStudio } from '@studio/testkit/server/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { demo, insertDemoBooking } from '../helpers/demo-bookings.js';
-import { runStudio } from '../helpers/processes.js';
 
 /** The CLI for staff schedules, rooms and booking outcomes, each command run as a real process (about 1 s each). */
 describe.each(dialects)('the schedule CLI on %s', (dialect) => {

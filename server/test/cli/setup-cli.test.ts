@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dialects, freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
+import { runStudio } from '@studio/testkit/server/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import { demoCompanyId } from '../../src/modules/setup/demo.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
-import { runStudio } from '../helpers/processes.js';
 
 const keyPattern = /^harbour_sk_live_[0-9A-Za-z]{43}$/;
 

@@ -10,8 +10,8 @@ import { DatabaseNewerThanCode, newerDatabaseMessage, unknownMigrations } from '
 import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { databaseDigest } from '../helpers/database-digest.js';
-import { dialects, freshDatabase, type DialectName, type TestDatabase } from '../helpers/databases.js';
-import { studioBin } from '../helpers/processes.js';
+import { dialects, freshDatabase, type DialectName, type TestDatabase } from '@studio/testkit/server/databases';
+import { studioBin } from '@studio/testkit/server/processes';
 
 /** A migration a later version of the code adds: this code does not know it. */
 const fromTheFuture: Migration = {

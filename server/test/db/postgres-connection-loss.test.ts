@@ -1,8 +1,8 @@
+import { dialects, postgresAdminUrl, useFreshDatabase } from '@studio/testkit/server/databases';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/db/errors.js';
-import { dialects, postgresAdminUrl, useFreshDatabase } from '../helpers/databases.js';
 
 /**
  * A Postgres restart ends every backend, also one whose connection is checked out for a

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isLockWaitTimeout } from '../../src/db/errors.js';
 import { LockOrderError, limitLockWait, lockRows } from '../../src/db/row-locks.js';
 import type { Queryable } from '../../src/db/types.js';
-import { dialects, postgresAdminUrl, useFreshDatabase } from '../helpers/databases.js';
+import { dialects, postgresAdminUrl, useFreshDatabase } from '@studio/testkit/server/databases';
 
 /** A promise and the function that settles it, to step two transactions in a chosen order. */
 function signal(): { promise: Promise<void>; fire: () => void } {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LockOrderError, lockRows } from '../../src/db/row-locks.js';
 import type { Db } from '../../src/db/types.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 
 const order = 'the order is room -> staff -> class -> contact -> membership -> feed counter';
 

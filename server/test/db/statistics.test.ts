@@ -1,10 +1,10 @@
+import { freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import { refreshStatistics } from '../../src/db/statistics.js';
 import type { Db } from '../../src/db/types.js';
-import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
 
 const count = async (db: Db, table: string) => Number((await db.first(sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.compile(db.qb)))!.n);
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** SQLite's size cap on the server's own connection: past it every write fails with a real SQLITE_FULL. */

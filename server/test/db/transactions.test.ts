@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 
 describe.each(dialects)('transactions (%s)', (dialect) => {
   const suite = useFreshDatabase(dialect);

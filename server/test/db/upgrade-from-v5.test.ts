@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
-import { dialects, freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { dialects, freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
 import { loadSchemaV5 } from './fixtures/load.js';
 import { fixtureRows, frontDeskKey, ids, migrationRows, miaCardNumber, type Row } from './fixtures/schema-v5/rows.js';
 

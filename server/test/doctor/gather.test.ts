@@ -9,9 +9,9 @@ import type { Db } from '../../src/db/types.js';
 import { runChecks } from '../../src/doctor/checks.js';
 import { gatherFacts, systemDeps, type DoctorDeps } from '../../src/doctor/gather.js';
 import { databaseDigest } from '../helpers/database-digest.js';
-import { dialects, freshDatabase, type DialectName } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
+import { dialects, freshDatabase, type DialectName } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { loadSchemaV5 } from '../db/fixtures/load.js';
 
 const now = new Date('2027-03-03T15:00:00.000Z');

@@ -7,9 +7,9 @@ import { cancelClass } from '../../src/modules/classes/admin.js';
 import { bookClass } from '../../src/modules/classes/book.js';
 import { setMembershipStatus } from '../../src/modules/members/admin.js';
 import { checkIn } from '../../src/modules/members/checkin.js';
-import { classBuilder } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
+import { classBuilder } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 
 // A Tuesday afternoon in New York; the services read this clock, not the machine's.
 const now = Date.parse('2031-05-06T18:00:00.000Z');

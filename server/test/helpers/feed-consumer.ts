@@ -1,5 +1,5 @@
 import { candidateKeys, credentialHash, decide, type CheckinRules, type EligibilityRow, type MatchingProfile } from '@studio/shared';
-import type { Fixture } from './fixture.js';
+import type { Fixture } from '@studio/testkit/server/fixture';
 
 /**
  * A minimal feed consumer, as a device agent would be: it applies pages and deltas to a map of

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 
 describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
   let f: Fixture;

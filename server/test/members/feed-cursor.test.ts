@@ -1,9 +1,9 @@
 import { enrolmentKeys, memberCodeKey } from '@studio/shared';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 
 /** Every way a cursor's bytes could show a text: as sent, base64url-decoded (each part), and those bytes in hex. */
 function readings(cursor: string): string {

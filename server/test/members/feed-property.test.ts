@@ -1,10 +1,10 @@
 import { membershipStatuses } from '@studio/shared';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard, revokeCard, setFormSigned, setMembershipStatus } from '../../src/modules/members/admin.js';
-import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 import { systemActor } from '../../src/domain/actor.js';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */

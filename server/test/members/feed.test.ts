@@ -1,10 +1,10 @@
 import { credentialHash, memberCodeKey } from '@studio/shared';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeCard, setFormSigned, setMembershipStatus } from '../../src/modules/members/admin.js';
-import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 import { systemActor } from '../../src/domain/actor.js';
 
 describe.each(dialects)('the offline eligibility feed (%s)', (dialect) => {

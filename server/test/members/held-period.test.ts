@@ -1,7 +1,7 @@
+import { classSuite } from '@studio/testkit/server/classes';
+import { dialects } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { classSuite } from '../helpers/classes.js';
-import { dialects } from '../helpers/databases.js';
 
 /** The injected clock: a weekday in the middle of a month, so the calendar month and the billing period differ. */
 const now = '2027-03-20T16:00:00.000Z';

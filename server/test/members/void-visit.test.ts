@@ -1,8 +1,8 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { FeedConsumer } from '../helpers/feed-consumer.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 
 /** Issue 14, 4a: a visit whose door never opened is voided and no longer counts. */
 describe.each(dialects)('voiding a visit whose door never opened (%s)', (dialect) => {

@@ -1,8 +1,8 @@
 import { scopes, type Scope } from '@studio/shared';
+import { dialects } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/modules/keys/key-format.js';
 import { revokeKey } from '../../src/modules/keys/repository.js';
-import { dialects } from '../helpers/databases.js';
 import { envelopeProblems } from '../helpers/envelope.js';
 import { documentedOperations, serialize, validParts, validRequests, type Operation } from './operations.js';
 import { fixtureSecrets, LogScan } from './secrets.js';

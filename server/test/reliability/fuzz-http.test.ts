@@ -1,6 +1,6 @@
+import { dialects } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, databaseDigest } from '../helpers/database-digest.js';
-import { dialects } from '../helpers/databases.js';
 import { envelopeProblems } from '../helpers/envelope.js';
 import { exchangeAll } from './raw-http.js';
 import { buildWorld, type World } from './world.js';

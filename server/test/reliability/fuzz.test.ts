@@ -1,7 +1,7 @@
+import { dialects } from '@studio/testkit/server/databases';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, databaseDigest, type Digest } from '../helpers/database-digest.js';
-import { dialects } from '../helpers/databases.js';
 import { applyMutations, mutationsOf, type Pools } from './mutations.js';
 import { documentedOperations, serialize, validParts, validRequests } from './operations.js';
 import { judge } from './oracle.js';

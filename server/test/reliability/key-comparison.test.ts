@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashesEqual, hashKey } from '../../src/modules/keys/key-format.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 // The real comparison, watched: which buffers the server compares, and that it is this function.
 vi.mock('node:crypto', async (importOriginal) => {

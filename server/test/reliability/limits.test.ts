@@ -1,8 +1,8 @@
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, defaultLimits, loadConfig, type ServerLimits } from '../../src/config.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { exchange } from './raw-http.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;

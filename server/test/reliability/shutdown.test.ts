@@ -1,13 +1,13 @@
+import { freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
+import { startFixture } from '@studio/testkit/server/fixture';
+import { startStudio } from '@studio/testkit/server/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { demo } from '../helpers/demo-bookings.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { startFixture } from '../helpers/fixture.js';
-import { startStudio } from '../helpers/processes.js';
 import { openConnection, parseResponse, parseResponses, sleep } from './raw-http.js';
 
 type Outcome = { status: number; body: { id?: string; first_name?: string } } | { refused: string };

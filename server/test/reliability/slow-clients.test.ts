@@ -1,9 +1,9 @@
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits, type ServerLimits } from '../../src/config.js';
 import { changedTables, databaseDigest } from '../helpers/database-digest.js';
 import { expectEnvelope } from '../helpers/envelope.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { openConnection, parseResponse, sleep, type RawConnection } from './raw-http.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits } from '../../src/config.js';
@@ -9,7 +10,6 @@ import { createKey } from '../../src/modules/keys/repository.js';
 import { demoFile } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
 import { createLogger } from '../../src/server.js';
-import { freshDatabase, type DialectName } from '../helpers/databases.js';
 import { fixtureSecrets, LogScan } from './secrets.js';
 
 /**

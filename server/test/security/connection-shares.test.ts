@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits, loadConfig } from '../../src/config.js';
 import { clientOf } from '../../src/plugins/connection-shares.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 interface Held {
   socket: Socket;

@@ -1,10 +1,10 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard } from '../../src/modules/members/admin.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { memberBuilder } from '../helpers/members.js';
 import { systemActor } from '../../src/domain/actor.js';
 
 /**

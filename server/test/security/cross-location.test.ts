@@ -1,5 +1,5 @@
+import { dialects } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
 import { documentedOperations, serialize, validParts, validRequests, type Operation } from '../reliability/operations.js';
 import { buildWorld, type Target, type World } from '../reliability/world.js';
 

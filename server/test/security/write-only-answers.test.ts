@@ -1,6 +1,6 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../helpers/databases.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
 
 describe.each(dialects)('an answer never shows what the key may not read (%s)', (dialect) => {
   let f: Fixture;

@@ -1,8 +1,8 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDemoClassesNow, bookAsBusiness } from '../../src/modules/setup/demo-day.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 
 /** Fixed ids of examples/demo-business.json: the one-box kiosk stands at Brooklyn. */
 const brooklyn = 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c';

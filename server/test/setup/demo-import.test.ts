@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { parseLocationSettings } from '../../src/modules/locations/settings.js';
 import { demoCompanyId, demoFile, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 describe.each(dialects)('the demo business on %s', (dialect) => {

@@ -1,6 +1,6 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { resolverFor } from '../helpers/resolver.js';
 
 /** Fixed ids of examples/demo-business.json. */

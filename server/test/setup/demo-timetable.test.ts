@@ -1,8 +1,8 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { demoTimetableWeeks, extendDemoTimetable } from '../../src/modules/setup/demo-timetable.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** Fixed ids of examples/demo-business.json. */

@@ -1,9 +1,9 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeCard } from '../../src/modules/members/admin.js';
 import { parseLocationSettings } from '../../src/modules/locations/settings.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness, type ImportSummary } from '../../src/modules/setup/importer.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { resolverFor } from '../helpers/resolver.js';
 import { rowCounts } from '../helpers/row-counts.js';
 import { systemActor } from '../../src/domain/actor.js';

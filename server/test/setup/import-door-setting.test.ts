@@ -1,7 +1,7 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 
 /** A studio whose turnstile lets pack holders in free and charges members on the drop-in plan. */
 const studioFile = (packDoor: unknown = 'nothing') => ({

@@ -1,8 +1,8 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness, type ImportOptions } from '../../src/modules/setup/importer.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** A small valid file: one studio with a yoga class, a member with a card. Tests break one thing each. */

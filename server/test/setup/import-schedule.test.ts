@@ -1,7 +1,7 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** Two branches and a stylist who works at one and covers a date at the other. */

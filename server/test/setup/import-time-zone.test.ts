@@ -1,7 +1,7 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/modules/setup/import-problems.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 /** The smallest business: a company and one location in `timezone`. */

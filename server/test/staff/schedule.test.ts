@@ -1,8 +1,8 @@
+import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
 import { clearOverride, replaceOverride, replaceWeeklyHours, weeklyHours } from '../../src/modules/staff/schedule.js';
-import { dialects, useFreshDatabase } from '../helpers/databases.js';
 import { demo } from '../helpers/demo-bookings.js';
 import { systemActor } from '../../src/domain/actor.js';
 

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readOrHangUp, type ReadablePortBinding } from '../../../src/devices/serial/hangup-aware-binding.js';
-import { tempDir } from '../../helpers/test-agent.js';
 
 /**
  * A tty whose device is gone answers every read with 0 bytes; serialport's own read retried that

@@ -1,3 +1,6 @@
+import { EmulatedDevicePort } from '@studio/testkit/agent/emulated-port';
+import { rdm6300Frame } from '@studio/testkit/agent/frames';
+import { startPtyPair, type PtyPair } from '@studio/testkit/agent/socat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevicesConfig } from '../../../src/devices/config.js';
 import { createDevices } from '../../../src/devices/factory/factory.js';
@@ -5,9 +8,6 @@ import { createLcusRelay } from '../../../src/devices/serial/lcus-relay.js';
 import { createSerialReader } from '../../../src/devices/serial/serial-reader.js';
 import { rdm6300Format } from '../../../src/devices/serial/stx-hex-frames.js';
 import type { CardRead, Device } from '../../../src/devices/types.js';
-import { startPtyPair, type PtyPair } from '../../helpers/socat.js';
-import { EmulatedDevicePort } from '../helpers/emulated-port.js';
-import { rdm6300Frame } from '../helpers/frames.js';
 import { silentLogger } from '../helpers/logs.js';
 
 // Real pseudo-terminals (docs/hardware.md §4.4): the agent's drivers on `b`, an emulated device on `a`.

@@ -1,12 +1,12 @@
+import { EmulatedDevicePort } from '@studio/testkit/agent/emulated-port';
+import { FakeReader } from '@studio/testkit/agent/fake-devices';
+import { startPtyPair, type PtyPair } from '@studio/testkit/agent/socat';
+import { agentConfig, tempDir } from '@studio/testkit/agent/test-agent';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent, type Agent } from '../../../src/agent.js';
 import { lcusAllOffCommands } from '../../../src/devices/serial/lcus-protocol.js';
 import { createLcusRelay } from '../../../src/devices/serial/lcus-relay.js';
-import { FakeReader } from '../../helpers/fake-devices.js';
-import { startPtyPair, type PtyPair } from '../../helpers/socat.js';
-import { agentConfig, tempDir } from '../../helpers/test-agent.js';
-import { EmulatedDevicePort } from '../helpers/emulated-port.js';
 
 // The bytes an LCUS board on a real pty receives while the whole agent starts: the relay's own
 // connect (the supervisor's all-off on every fresh connection) and the agent's start-up.

@@ -1,10 +1,10 @@
+import { id12laFrame } from '@studio/testkit/agent/frames';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lineFormat } from '../../../src/devices/serial/line-format.js';
 import { createSerialReader, type SerialDecoding } from '../../../src/devices/serial/serial-reader.js';
 import { id12laFormat } from '../../../src/devices/serial/stx-hex-frames.js';
 import type { SupervisedReader } from '../../../src/devices/readers/supervised-reader.js';
 import type { CardRead } from '../../../src/devices/types.js';
-import { id12laFrame } from '../helpers/frames.js';
 import { capturingLogger } from '../helpers/logs.js';
 import { ManualClock, settle } from '../helpers/manual-clock.js';
 import { MockBinding, wrappedMockBinding } from '../helpers/mock-binding.js';

@@ -1,6 +1,6 @@
+import { id12laFrame, rdm6300BinaryFrame, rdm6300Frame } from '@studio/testkit/agent/frames';
 import { describe, expect, it } from 'vitest';
 import { StxHexFrameDecoder, id12laFormat, rdm6300Format, type DecodedInput } from '../../../src/devices/serial/stx-hex-frames.js';
-import { id12laFrame, rdm6300BinaryFrame, rdm6300Frame } from '../helpers/frames.js';
 
 const STX = 0x02;
 const ETX = 0x03;

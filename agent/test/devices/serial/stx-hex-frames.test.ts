@@ -1,6 +1,6 @@
+import { id12laFrame, rdm6300BinaryFrame, rdm6300Frame } from '@studio/testkit/agent/frames';
 import { describe, expect, it } from 'vitest';
 import { StxHexFrameDecoder, id12laFormat, rdm6300Format, type DecodedInput } from '../../../src/devices/serial/stx-hex-frames.js';
-import { id12laFrame, rdm6300BinaryFrame, rdm6300Frame } from '../helpers/frames.js';
 
 // docs/hardware.md §1.2.1: tag 0A 00 8E 6D 5D, checksum B4, verified on the wire.
 const docFrame = Buffer.from([0x02, 0x30, 0x41, 0x30, 0x30, 0x38, 0x45, 0x36, 0x44, 0x35, 0x44, 0x42, 0x34, 0x03]);

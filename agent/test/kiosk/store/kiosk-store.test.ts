@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewClassCheckIn } from '../../../src/kiosk/store/class-outbox.js';
 import { KioskStore } from '../../../src/kiosk/store/kiosk-store.js';
 import { openAgentDatabase, type AgentDatabase } from '../../../src/store/database.js';
-import { tempDir } from '../../helpers/test-agent.js';
+import { tempDir } from '@studio/testkit/agent/test-agent';
 
 const at = new Date('2026-03-02T10:00:00Z');
 const yoga: KioskClass = {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase } from '../../../src/db/dialects/open.js';
 import { createKey } from '../../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../../src/modules/setup/demo.js';
-import { freshDatabase, type DialectName } from '../../helpers/databases.js';
 import { demo } from '../../helpers/demo-bookings.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

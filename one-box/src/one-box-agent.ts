@@ -1,22 +1,36 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
+import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
+import { isPostgresUrl } from '@studio/server/src/db/open.js';
+import type { Db } from '@studio/server/src/db/types.js';
+import { createKey } from '@studio/server/src/modules/keys/repository.js';
+import { authenticate } from '@studio/server/src/plugins/auth.js';
 import type { Scope } from '@studio/shared';
 import type { Logger } from 'pino';
-import { apiBaseUrl, type Config } from '../../config.js';
-import { isPostgresUrl } from '../../db/open.js';
-import type { Db } from '../../db/types.js';
-import { createKey } from '../../modules/keys/repository.js';
-import { authenticate } from '../../plugins/auth.js';
 
-/** `STUDIO_AGENT=off` runs the one-box without its simulated turnstile; `STUDIO_AGENT_PORT` moves its local API. */
+/**
+ * `STUDIO_AGENT=off` runs the one-box without its simulated turnstile; `STUDIO_AGENT_PORT` moves its
+ * local API; `STUDIO_KIOSK_DIR` serves a kiosk renderer built elsewhere (default: kiosk-ui's build).
+ */
 export interface OneBoxAgentSettings {
   enabled: boolean;
   localApiPort: number;
+  rendererDir: string;
 }
 
 export function oneBoxAgentSettings(env: NodeJS.ProcessEnv = process.env): OneBoxAgentSettings {
   const port = Number(env.STUDIO_AGENT_PORT ?? 8787);
-  return { enabled: env.STUDIO_AGENT !== 'off', localApiPort: Number.isInteger(port) && port >= 0 && port <= 65_535 ? port : 8787 };
+  return {
+    enabled: env.STUDIO_AGENT !== 'off',
+    localApiPort: Number.isInteger(port) && port >= 0 && port <= 65_535 ? port : 8787,
+    rendererDir: env.STUDIO_KIOSK_DIR ? resolve(env.STUDIO_KIOSK_DIR) : builtRendererDir,
+  };
+}
+
+/** The renderer is built, not bundled at run time: without the build the kiosk page says what to run. */
+export function rendererBuilt(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
 }
 
 function dataDir(databaseUrl: string): string {
@@ -47,6 +61,8 @@ export interface OneBoxAgent {
   localApi: string;
   /** The kiosk's renderer, for a browser on this machine. */
   kiosk: string;
+  /** False when the renderer's folder holds no build: the kiosk page then names the command. */
+  kioskBuilt: boolean;
   stop(): Promise<void>;
 }
 
@@ -58,9 +74,9 @@ export function oneBoxLocation(db: Db, companyId: string) {
 /**
  * The one-box's turnstile and kiosk: the device agent in this process, in simulation (a card
  * number typed on stdin is a scan at the turnstile, a relay pulse is a log line; the kiosk is
- * tapped in a browser), at the demo company's first location. Loaded
- * only here, so `studio serve` never loads the agent. A failure to start it is logged and the
- * server keeps running: the API is the product, the simulated gate a demo of it.
+ * tapped in a browser), at the demo company's first location, serving the built kiosk renderer.
+ * Loaded only here, so the other `studio` commands never load the agent. A failure to start it is
+ * logged and the server keeps running: the API is the product, the simulated gate a demo of it.
  */
 export async function startOneBoxAgent(db: Db, config: Config, companyId: string, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
   try {
@@ -77,13 +93,13 @@ export async function startOneBoxAgent(db: Db, config: Config, companyId: string
       device_id: 'one-box-front-desk',
       store: { path: join(dir, 'agent.db') },
       local_api: { port: settings.localApiPort },
-      kiosk: { enabled: true },
+      kiosk: { enabled: true, renderer_dir: settings.rendererDir },
       log_level: config.logLevel,
     });
     const agent = await launchAgent(agentConfig, { simulate: true, logger: log.child({ component: 'agent' }) });
     const listening = agent.localApi?.address();
     const address = listening ? `http://${listening.address}:${listening.port}` : 'off';
-    return { location: location.name, localApi: address, kiosk: listening ? `${address}/kiosk/` : 'off', stop: () => agent.stop() };
+    return { location: location.name, localApi: address, kiosk: listening ? `${address}/kiosk/` : 'off', kioskBuilt: rendererBuilt(settings.rendererDir), stop: () => agent.stop() };
   } catch (error) {
     log.error({ err: error }, 'the simulated turnstile agent did not start; the API server runs without it');
     return null;

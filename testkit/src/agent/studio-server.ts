@@ -1,5 +1,5 @@
-import { startFixture, type Fixture } from '../../../server/test/helpers/fixture.js';
-import { memberBuilder } from '../../../server/test/helpers/members.js';
+import { startFixture, type Fixture } from '../server/fixture.js';
+import { memberBuilder } from '../server/members.js';
 import { SwitchableProxy } from './switchable-proxy.js';
 
 /**

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { HealthReport } from '../../src/health.js';
+import type { HealthReport } from '@studio/agent/src/health.js';
+import { packageDir } from '../package-dir.js';
 
-export const agentBin = fileURLToPath(new URL('../../bin/studio-agent.js', import.meta.url));
+export const agentBin = join(packageDir('@studio/agent'), 'bin/studio-agent.js');
 
 /** Writes a config file for a child agent and answers its path. */
 export function writeAgentConfig(dir: string, config: Record<string, unknown>): string {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { builtRendererDir, rendererBuildCommand } from '@studio/kiosk-ui/renderer-location';
 import { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskScanTarget, KioskStatus, KioskTimetable, type KioskAttendee, type KioskClass } from '@studio/shared/kiosk';
-import { bundleRenderer, type RendererFile } from '../../src/build/bundle-renderer.ts';
-import { contentSecurityPolicy } from '../../src/security/csp.ts';
+import { contentSecurityPolicy, readRendererDir, type RendererFile } from '@studio/shared/kiosk-renderer';
 
 export interface FakeKioskData {
   status: KioskStatus;
@@ -13,7 +13,7 @@ export interface FakeKioskData {
 }
 
 /**
- * A stand-in for the agent's local API, for browser tests of the renderer: the bundled renderer at
+ * A stand-in for the agent's local API, for browser tests of the renderer: the built renderer at
  * `/kiosk/` with the CSP header, and the routes of the kiosk contract over scripted data. Every
  * answer is parsed with the contract's schema before it is sent, so the fake cannot drift off it.
  */
@@ -32,7 +32,8 @@ export class FakeLocalApi {
 
   /** Returns the renderer's URL, e.g. `http://127.0.0.1:40123/kiosk/`. */
   async start(): Promise<string> {
-    this.files = await bundleRenderer();
+    this.files = await readRendererDir(builtRendererDir).catch(() => null);
+    if (!this.files?.has('index.html')) throw new Error(`the kiosk renderer is not built in ${builtRendererDir}: run \`${rendererBuildCommand}\` (a vitest run builds it in its globalSetup)`);
     const server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;

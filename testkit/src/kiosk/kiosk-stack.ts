@@ -1,12 +1,13 @@
 import { Writable } from 'node:stream';
+import { createAgent, type Agent } from '@studio/agent/src/agent.js';
+import type { KioskConfig } from '@studio/agent/src/config/kiosk.js';
+import { createAgentLogger } from '@studio/agent/src/runtime/logger.js';
+import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { classBuilder } from '../../../server/test/helpers/classes.js';
-import { createAgent, type Agent } from '../../src/agent.js';
-import type { KioskConfig } from '../../src/config/kiosk.js';
-import { createAgentLogger } from '../../src/runtime/logger.js';
-import { FakeReader } from './fake-devices.js';
-import { startStudioServer, type StudioServer } from './studio-server.js';
-import { agentConfig, tempDir } from './test-agent.js';
+import { FakeReader } from '../agent/fake-devices.js';
+import { startStudioServer, type StudioServer } from '../agent/studio-server.js';
+import { agentConfig, tempDir } from '../agent/test-agent.js';
+import { classBuilder } from '../server/classes.js';
 
 /** A seeded member: a card to scan, and what the kiosk shows of them. */
 export interface SeededMember {
@@ -90,8 +91,8 @@ async function seedClasses(studio: StudioServer): Promise<KioskSeed> {
 }
 
 /**
- * Real server + real agent with the kiosk + a simulated kiosk reader, all on loopback, for the
- * kiosk's tests and the browser tests (kiosk-ui):
+ * Real server + real agent with the kiosk (serving kiosk-ui's built renderer) + a simulated kiosk
+ * reader, all on loopback, for the agent's kiosk tests, the browser tests (kiosk-ui) and the bench:
  *
  *   const stack = await startKioskStack();
  *   await page.goto(stack.kioskUrl);             // the renderer served by the agent
@@ -121,7 +122,7 @@ export async function startKioskStack(options: KioskStackOptions = {}): Promise<
       lanes: [],
       local_api: { enabled: true, host: '127.0.0.1', port: 0 },
       sync: live ? { feed_interval_s: 2, drain_interval_s: 1, max_backoff_s: 2, page_limit: 1000 } : { feed_interval_s: 3600, drain_interval_s: 3600, max_backoff_s: 3600, page_limit: 1000 },
-      kiosk: { enabled: true, reader: 'kiosk-reader', horizon_hours: 3, refresh_s: live ? 2 : 3600, checkin_opens_min: 30, online_budget_ms: 1500, ...options.kiosk },
+      kiosk: { enabled: true, reader: 'kiosk-reader', horizon_hours: 3, refresh_s: live ? 2 : 3600, checkin_opens_min: 30, online_budget_ms: 1500, renderer_dir: builtRendererDir, ...options.kiosk },
     });
     const agent = createAgent(config, {
       logger: createAgentLogger(options.logLevel ?? 'info', sink),

@@ -1,6 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { packageDir } from '../package-dir.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable here. */
 export const chromiumPath = process.env.KIOSK_TEST_CHROMIUM ?? '/usr/bin/chromium';
@@ -15,7 +17,8 @@ export function launchKioskBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, timeout: 30_000 });
 }
 
-export const screenshotDir = new URL('../../test-results/screenshots/', import.meta.url);
+/** Screenshots of every screen, for a person to look at: kept with the kiosk's own test output. */
+export const screenshotDir = join(packageDir('@studio/kiosk-ui'), 'test-results/screenshots');
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -106,7 +109,7 @@ export class KioskPage {
 
   async screenshot(name: string): Promise<void> {
     await mkdir(screenshotDir, { recursive: true });
-    await this.page.screenshot({ path: new URL(`${name}.png`, screenshotDir).pathname });
+    await this.page.screenshot({ path: join(screenshotDir, `${name}.png`) });
   }
 
   /** axe-core in the page (evaluated through the debugger, so the page's CSP need not allow it). */

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startStudio } from '@studio/testkit/server/processes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startStudio } from '../helpers/processes.js';
 
 const keyPattern = /API key \(all scopes, all locations\): (\S+)/;
 const kioskPattern = /Class check-in kiosk: (http:\/\/127\.0\.0\.1:\d+\/kiosk\/)/;
@@ -45,7 +45,10 @@ describe('the one-box product (npm start)', () => {
       // The kiosk: served by the agent, with classes now and in the next hours, members booked (a past-due one among them).
       await expect.poll(() => kioskPattern.test(studio.output()), banner).toBe(true);
       const kiosk = kioskPattern.exec(studio.output())![1]!;
-      expect((await fetch(kiosk)).headers.get('content-security-policy')).toContain("default-src 'none'");
+      const page = await fetch(kiosk);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await page.text()).toContain('<script type="module" src="app.js"></script>');
       const timetable = (await (await fetch(`${kiosk}api/classes`)).json()) as { offline: boolean; data: { id: string; booked: number; start: string }[] };
       expect(timetable.offline).toBe(false);
       // Whatever the hour: the timetable's own classes may run beside the demo's, unbooked, and may
@@ -57,6 +60,23 @@ describe('the one-box product (npm start)', () => {
       );
       expect(rosters.some((names) => names.includes('Emma J.') && names.includes('Noah G.'))).toBe(true);
       expect(statSync(join(dir, 'data', 'agent-key')).mode & 0o777).toBe(0o600);
+    } finally {
+      expect(await studio.stop()).toBe(0);
+    }
+  });
+
+  it('without a built kiosk renderer, says which command builds it, in the banner and on the page', async () => {
+    const unbuilt = join(dir, 'no-renderer');
+    const studio = await startStudio('start', databaseUrl, 'warn', { env: { ...(await agentEnv()), STUDIO_KIOSK_DIR: unbuilt } });
+    try {
+      const notBuilt = /Class check-in kiosk: (http:\/\/127\.0\.0\.1:\d+\/kiosk\/) has no renderer yet: run `npm run build` at the repository root/;
+      await expect.poll(() => notBuilt.test(studio.output()), banner).toBe(true);
+      const page = await fetch(notBuilt.exec(studio.output())![1]!);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain(`${join(unbuilt, 'index.html')} is missing. To serve it, build it with \`npm run build\``);
+      // The API does not depend on the kiosk.
+      const key = keyPattern.exec(studio.output())![1]!;
+      expect((await fetch(`${studio.base}/ping`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     } finally {
       expect(await studio.stop()).toBe(0);
     }

@@ -1,4 +1,4 @@
-import type { CardRead, CardReader, DeviceHealth, Relay } from '../../src/devices/types.js';
+import type { CardRead, CardReader, DeviceHealth, Relay } from '@studio/agent/src/devices/types.js';
 
 function healthOf(id: string, kind: DeviceHealth['kind'], driver: string): DeviceHealth {
   return { id, kind, driver, state: 'ok', since: new Date(0).toISOString(), lastError: null, lastEventAt: null, reconnects: 0 };

@@ -1,9 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { packageDir } from '../package-dir.js';
 
-export const studioBin = fileURLToPath(new URL('../../bin/studio.js', import.meta.url));
+/** The server's own command: every `studio` command but `start` (an API-only install has this one). */
+export const studioServerBin = join(packageDir('@studio/server'), 'bin/studio-server.js');
+/** `studio`, the one-box's command: the server's commands and `start`. */
+export const studioBin = join(packageDir('@studio/one-box'), 'bin/studio.js');
 
 export interface CliOutcome {
   code: number;
@@ -13,11 +17,11 @@ export interface CliOutcome {
 
 const execFileAsync = promisify(execFile);
 
-/** `studio <args>` as a real process on the database at `databaseUrl`, run to its end. */
+/** `studio-server <args>` (the setup commands) as a real process on the database at `databaseUrl`, run to its end. */
 export async function runStudio(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
   const fullEnv = { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '4310', LOG_LEVEL: 'silent', ...env };
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [studioBin, ...args], { env: fullEnv });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [studioServerBin, ...args], { env: fullEnv });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as CliOutcome;
@@ -43,13 +47,14 @@ export interface StudioProcess {
 }
 
 /**
- * Runs `studio <command>` as a real process on a loopback port (a free one unless given: a restart
- * after a crash takes the same port back) and waits until it answers.
+ * Runs `studio-server serve` (the API server alone) or `studio start` (the one-box) as a real process
+ * on a loopback port (a free one unless given: a restart after a crash takes the same port back)
+ * and waits until it answers.
  */
 export async function startStudio(command: 'serve' | 'start', databaseUrl: string, logLevel = 'warn', options: { env?: Record<string, string>; port?: number } = {}): Promise<StudioProcess> {
   const port = options.port ?? (await freePort());
   const env = options.env ?? {};
-  const child = spawn(process.execPath, [studioBin, command], {
+  const child = spawn(process.execPath, [command === 'start' ? studioBin : studioServerBin, command], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { buildApp } from '@studio/server/src/app.js';
+import { openDatabase } from '@studio/server/src/db/dialects/open.js';
+import type { Db } from '@studio/server/src/db/types.js';
+import { createCompany } from '@studio/server/src/modules/companies/repository.js';
+import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import type { Scope } from '@studio/shared';
-import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/dialects/open.js';
-import type { Db } from '../../src/db/types.js';
-import { createCompany } from '../../src/modules/companies/repository.js';
-import { createKey } from '../../src/modules/keys/repository.js';
 import { freshDatabase, type DialectName } from './databases.js';
 
 export interface Answer {

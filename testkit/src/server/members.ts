@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { addCard, setFormSigned } from '@studio/server/src/modules/members/admin.js';
+import { nextFeedSeq } from '@studio/server/src/modules/feed/sequence.js';
 import { memberCodeKey } from '@studio/shared';
-import { addCard, setFormSigned } from '../../src/modules/members/admin.js';
-import { nextFeedSeq } from '../../src/modules/feed/sequence.js';
 import type { Fixture } from './fixture.js';
-import { systemActor } from '../../src/domain/actor.js';
+import { systemActor } from '@studio/server/src/domain/actor.js';
 
 export interface PlanOptions {
   locationId?: string;

@@ -1,16 +1,17 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { rendererBuildCommand } from '@studio/kiosk-ui/renderer-location';
+import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
+import { isPostgresUrl } from '@studio/server/src/db/open.js';
+import type { Db } from '@studio/server/src/db/types.js';
+import { createKey } from '@studio/server/src/modules/keys/repository.js';
+import { addDemoClassesNow } from '@studio/server/src/modules/setup/demo-day.js';
+import { extendDemoTimetable } from '@studio/server/src/modules/setup/demo-timetable.js';
+import { seedDemo } from '@studio/server/src/modules/setup/demo.js';
+import { authenticate } from '@studio/server/src/plugins/auth.js';
+import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import { apiBaseUrl, type Config } from '../../config.js';
-import { isPostgresUrl } from '../../db/open.js';
-import type { Db } from '../../db/types.js';
-import { createKey } from '../../modules/keys/repository.js';
-import { addDemoClassesNow } from '../../modules/setup/demo-day.js';
-import { seedDemo } from '../../modules/setup/demo.js';
-import { extendDemoTimetable } from '../../modules/setup/demo-timetable.js';
-import { authenticate } from '../../plugins/auth.js';
-import { createLogger, startServer } from '../../server.js';
 import { oneBoxAgentSettings, oneBoxLocation, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
 /**
@@ -94,7 +95,9 @@ export async function startOneBox(config: Config): Promise<void> {
       ...(agent
         ? [
             `  Simulated turnstile at ${agent.location}: type a card number or member code (e.g. HF-1001) and Enter.`,
-            `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`,
+            agent.kioskBuilt
+              ? `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`
+              : `  Class check-in kiosk: ${agent.kiosk} has no renderer yet: run \`${rendererBuildCommand}\` at the repository root, then open it.`,
             `  Agent health: ${agent.localApi}/health  (STUDIO_AGENT=off to run without it)`,
             '',
           ]

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KioskAttendee, KioskClass } from '@studio/shared/kiosk';
-import type { FakeKioskData } from './fake-local-api.ts';
+import type { FakeKioskData } from './fake-local-api.js';
 
 export interface FixtureMember {
   contactId: string;

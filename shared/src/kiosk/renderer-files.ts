@@ -1,6 +1,11 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { RendererFile } from './bundle-renderer.js';
+
+/** One file of the built kiosk renderer, as a host sends it. */
+export interface RendererFile {
+  body: Buffer;
+  contentType: string;
+}
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -8,13 +13,11 @@ const contentTypes: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-/** The bundled renderer written out, for a packaged app that carries no esbuild. */
-export async function writeRendererDir(files: ReadonlyMap<string, RendererFile>, dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  for (const [name, file] of files) await writeFile(join(dir, name), file.body);
-}
-
-/** The renderer's files read back into memory, as the shell serves them. */
+/**
+ * The built renderer's files (kiosk-ui's `npm run build`) read into memory, keyed by their name
+ * below `/kiosk/`: what the agent serves and the Electron shell loads. Only the kinds a renderer
+ * has are read, so nothing else that lies in the folder is ever served.
+ */
 export async function readRendererDir(dir: string): Promise<Map<string, RendererFile>> {
   const files = new Map<string, RendererFile>();
   for (const name of await readdir(dir)) {

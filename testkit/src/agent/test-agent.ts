@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAgent, type Agent, type AgentDeps } from '@studio/agent/src/agent.js';
+import type { AgentConfig } from '@studio/agent/src/config/schema.js';
+import type { DecisionEvent } from '@studio/agent/src/runtime/events.js';
 import { pino } from 'pino';
-import { createAgent, type Agent, type AgentDeps } from '../../src/agent.js';
-import type { AgentConfig } from '../../src/config/schema.js';
-import type { DecisionEvent } from '../../src/runtime/events.js';
 import { FakeReader, FakeRelay } from './fake-devices.js';
 
 export function tempDir(): { dir: string; remove(): void } {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '@studio/server/src/db/dialects/open.js';
+import type { Db } from '@studio/server/src/db/types.js';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase } from '../../src/db/dialects/open.js';
-import type { Db } from '../../src/db/types.js';
 
 /**
  * The databases every server suite runs against. Postgres is at TEST_POSTGRES_URL (default: the CI

@@ -1,6 +1,0 @@
-#!/usr/bin/env node
-// The `studio` command: runs the TypeScript sources through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/main.ts');
