@@ -9,7 +9,8 @@ import { FakeReader, FakeRelay } from './fake-devices.js';
 
 export function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-agent-test-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // Retried: a child the test started (a stand-in tool, a socat) may still be writing a file in it.
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
 }
 
 type Overrides = { [K in keyof AgentConfig]?: AgentConfig[K] extends object ? Partial<AgentConfig[K]> : AgentConfig[K] };
