@@ -5,7 +5,6 @@ import { memberBuilder } from '@studio/testkit/server/members';
 import { DateTime } from 'luxon';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeCard } from '@studio/server/src/modules/members/admin.js';
 import { EligibilityCache } from '../../src/eligibility/cache.js';
 import { syncFeed } from '../../src/eligibility/feed-sync.js';
 import { findCached } from '../../src/eligibility/lookup.js';
@@ -19,7 +18,6 @@ function openStore(path: string) {
   const db = openAgentDatabase(path);
   return { db, cache: new EligibilityCache(db), outbox: new GateStore(db).outbox, close: () => db.close() };
 }
-import { systemActor } from '@studio/server/src/domain/actor.js';
 
 interface Case {
   name: string;
@@ -60,7 +58,7 @@ describe.each(dialects)('the offline decision equals the online answer for every
     await member('valid');
     cases.push({ name: 'unknown card', identifier: card(), location: site });
     const revoked = await member('revoked card');
-    await revokeCard(f.db, systemActor(f.acme.id, 'test'), revoked.cardIds[0]!);
+    await build.revokeMemberCard(revoked.cardIds[0]!);
     await member('not started', { startDate: day(10) });
     await member('pending', { status: 'pending' });
     await member('expired by status', { status: 'expired' });

@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { databaseDigest } from '../helpers/database-digest.js';
 import { dialects, freshDatabase, type DialectName, type TestDatabase } from '@studio/testkit/server/databases';
-import { studioBin } from '@studio/testkit/server/processes';
+import { studioServerBin } from '@studio/testkit/server/processes';
 
 /** A migration a later version of the code adds: this code does not know it. */
 const fromTheFuture: Migration = {
@@ -90,7 +90,7 @@ describe.each(dialects)('a database newer than the code (%s)', (dialect) => {
     const run = promisify(execFile);
     const env = { ...process.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' };
     // A server that starts would run until the timeout kills it: the test then fails on the code.
-    const outcome = await run(process.execPath, [studioBin, 'serve'], { env, timeout: 30_000 }).then(
+    const outcome = await run(process.execPath, [studioServerBin, 'serve'], { env, timeout: 30_000 }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addCard, setFormSigned } from '@studio/server/src/modules/members/admin.js';
+import { addCard, revokeCard, setFormSigned } from '@studio/server/src/modules/members/admin.js';
 import { nextFeedSeq } from '@studio/server/src/modules/feed/sequence.js';
 import { memberCodeKey } from '@studio/shared';
 import type { Fixture } from './fixture.js';
@@ -157,5 +157,10 @@ export function memberBuilder(f: Fixture) {
     return id;
   }
 
-  return { plan, member, location };
+  /** Revokes a card as the setup command does: the feed tells agents, and the card resolves no more. */
+  async function revokeMemberCard(credentialId: string) {
+    await revokeCard(db, systemActor(companyId, 'test'), credentialId);
+  }
+
+  return { plan, member, location, revokeMemberCard };
 }
