@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Once per run, whichever projects run: the kiosk renderer built from the current sources, as
-    // the agent serves it (the agent's kiosk routes, the browser tests and the one-box need it).
-    globalSetup: ['./testkit/src/kiosk/renderer-build.ts'],
+    // the agent serves it (the agent's kiosk routes, the browser tests and the one-box need it), and
+    // the commands (`studio`, `studio-server`, `studio-agent`) that tests run as processes.
+    globalSetup: ['./testkit/src/kiosk/renderer-build.ts', './scripts/build-commands.mjs'],
     projects: [
       // The repository as a whole: what `npm test` needs, and rules that span workspaces.
       { test: { name: 'repo', root: '.', include: ['test/**/*.test.ts'] } },

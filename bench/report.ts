@@ -16,6 +16,7 @@ export interface Measurement {
 import type { AgentBenchResult } from './agent-bench.js';
 import type { RushResult } from './class-rush.js';
 import { kioskPaintLines, type KioskPaintResult } from './kiosk-paint.js';
+import { shipLines, type ShipResult } from './ship.js';
 import { checkTargets, targetLines } from './targets.js';
 
 const baselineName = 'bare Fastify route (baseline)';
@@ -27,12 +28,13 @@ export function renderReport(
   agent: AgentBenchResult | null,
   settings: Record<string, unknown>,
   kiosk: KioskPaintResult | null = null,
+  ship: ShipResult | null = null,
 ) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
-  const targets = checkTargets(rows, rushes, agent, kiosk);
+  const targets = checkTargets(rows, rushes, agent, kiosk, ship);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
@@ -62,9 +64,10 @@ export function renderReport(
     '',
     ...(agent ? agentLines(agent) : []),
     ...(kiosk ? kioskPaintLines(kiosk) : []),
+    ...(ship ? shipLines(ship) : []),
     ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, targets } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, targets } };
 }
 
 function agentLines({ scans, sync }: AgentBenchResult): string[] {

@@ -13,6 +13,7 @@ import { classRush, type RushResult } from './class-rush.js';
 import { kioskPaintBench } from './kiosk-paint.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
+import { shipBench, type ShipResult } from './ship.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -139,6 +140,7 @@ async function measure(name: string, dialect: string, pid: number, spec: Record<
 const measurements: Measurement[] = [];
 const rushes: (RushResult & { dialect: string })[] = [];
 let agent: AgentBenchResult | null = null;
+let ship: ShipResult | null = null;
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
 try {
   for (const dialect of args.dialects!.split(',')) {
@@ -161,6 +163,19 @@ try {
       if (dialect === 'sqlite' && !args['no-agent']) {
         process.stderr.write('agent: scan to relay, feed load, outbox drain\n');
         agent = await agentBench({ root, work, serverUrl: server.url, databaseUrl: database.url, data, scans: quick ? 200 : 1000, drainVisits: quick ? 1000 : 10_000, agentPort: await freePort() });
+        process.stderr.write('shipped: CLI start, agent memory, npm start\n');
+        ship = await shipBench({
+          root,
+          work,
+          databaseUrl: database.url,
+          companyId: data.companyId,
+          serverUrl: server.url,
+          key: data.key,
+          locationId: data.locationIds[0]!,
+          feedStore: join(work, 'agent-feed.db'),
+          credentials: agent.sync.feedRows,
+          freePort,
+        });
       }
     } finally {
       server.child.kill('SIGTERM');
@@ -176,7 +191,7 @@ try {
 const kiosk = args['no-kiosk'] ? null : await kioskPaintBench({ scans: quick ? 30 : 200 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk);
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship);
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -2,6 +2,7 @@ import type { AgentBenchResult } from './agent-bench.js';
 import type { RushResult } from './class-rush.js';
 import type { KioskPaintResult } from './kiosk-paint.js';
 import type { Measurement } from './report.js';
+import type { ShipResult } from './ship.js';
 
 export interface TargetCheck {
   target: string;
@@ -13,7 +14,13 @@ export interface TargetCheck {
 type Rated = Measurement & { ratio: number };
 
 /** Issue 8's targets, each with the figure of this run, so the report says where we stand even when short. */
-export function checkTargets(rows: Rated[], rushes: (RushResult & { dialect: string })[], agent: AgentBenchResult | null, kiosk: KioskPaintResult | null = null): TargetCheck[] {
+export function checkTargets(
+  rows: Rated[],
+  rushes: (RushResult & { dialect: string })[],
+  agent: AgentBenchResult | null,
+  kiosk: KioskPaintResult | null = null,
+  ship: ShipResult | null = null,
+): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (dialect: string, scenario: string, minimum: number) => {
     const row = rows.find((r) => r.dialect === dialect && r.scenario === scenario);
@@ -60,6 +67,19 @@ export function checkTargets(rows: Rated[], rushes: (RushResult & { dialect: str
   if (kiosk) {
     const p95 = (mode: string) => `${kiosk.latencies.find((l) => l.mode === mode)?.p95.toFixed(1)} ms`;
     checks.push({ target: 'kiosk: scan to paint p95', measured: `online ${p95('online')}, offline ${p95('offline')} (renderer alone ${p95('renderer alone (baseline)')})`, met: null });
+  }
+  if (ship) {
+    checks.push({
+      target: 'a built CLI command ≤ 3 × `node -e ""`',
+      measured: `${ship.cli.ratio.toFixed(2)} × (${ship.cli.ms.toFixed(0)} ms / ${ship.cli.nodeMs.toFixed(0)} ms)`,
+      met: ship.cli.ratio <= 3,
+    });
+    checks.push({
+      target: `agent RSS with ${ship.agentRss.credentials} credentials ≤ 2 × bare node with the SQLite file open`,
+      measured: `${ship.agentRss.ratio.toFixed(2)} × (${Math.round(ship.agentRss.agentMb)} MB / ${Math.round(ship.agentRss.bareMb)} MB)`,
+      met: ship.agentRss.ratio <= 2,
+    });
+    checks.push({ target: '`npm start` to the first answer of /v1/ping', measured: `${ship.startToPing.firstS.toFixed(1)} s first start, ${ship.startToPing.againS.toFixed(1)} s again`, met: null });
   }
   return checks;
 }

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The `studio-agent` command: runs the TypeScript sources through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The `studio-agent` command: runs the JavaScript that `npm run build` bundles into dist/ (tsx is
+// for development and tests only). `studio-agent backup FILE` copies the store, alongside a running
+// agent; anything else runs the agent.
+import { existsSync } from 'node:fs';
 
-register();
-// `studio-agent backup FILE` copies the store, alongside a running agent; anything else runs the agent.
-await import(process.argv[2] === 'backup' ? '../src/store/backup-command.ts' : '../src/main.ts');
+const built = new URL(process.argv[2] === 'backup' ? '../dist/studio-agent-backup.js' : '../dist/studio-agent.js', import.meta.url);
+if (!existsSync(built)) {
+  process.stderr.write('studio-agent: not built yet: run `npm run build` at the repository root (npm ci runs it too)\n');
+  process.exit(1);
+}
+await import(built.href);

@@ -7,7 +7,7 @@ import { startOneBox } from './one-box.js';
  * `start` lives here, not in the server, so that an API-only install never loads the agent, its
  * device drivers or the kiosk.
  */
-const program = studioProgram('studio', 'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL.');
+const program = await studioProgram('studio', 'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL.');
 program
   .command('start')
   .description('Run the one-box product: the API server on SQLite, with demo data on first start; prints a working key.')

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -7,7 +6,7 @@ import { defaultLimits } from '../../src/config.js';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
 import { createKey } from '../../src/modules/keys/repository.js';
-import { demoFile } from '../../src/modules/setup/demo.js';
+import { demoBusiness } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
 import { createLogger } from '../../src/server.js';
 import { fixtureSecrets, LogScan } from './secrets.js';
@@ -70,7 +69,7 @@ const day = 24 * hour;
  * without its weekly series: thousands of class rows would make every digest of the database slow.
  */
 async function demoWithClasses(): Promise<DemoFile> {
-  const file = JSON.parse(await readFile(demoFile, 'utf8')) as DemoFile;
+  const file = structuredClone(demoBusiness) as DemoFile;
   file.class_series = [];
   // London's plans admit London only, so its members are outside the reach of a Brooklyn key
   // (modules/locations/reach.ts): the other-location target stays another location's in every respect.

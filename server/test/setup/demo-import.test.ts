@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { parseLocationSettings } from '../../src/modules/locations/settings.js';
-import { demoCompanyId, demoFile, seedDemo } from '../../src/modules/setup/demo.js';
+import { demoCompanyId, demoBusiness, seedDemo } from '../../src/modules/setup/demo.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
 describe.each(dialects)('the demo business on %s', (dialect) => {
@@ -14,7 +13,7 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
     );
 
   it('imports once, then seeding again changes nothing', async () => {
-    expect(JSON.parse(readFileSync(demoFile, 'utf8')).company.id).toBe(demoCompanyId);
+    expect((demoBusiness as { company: { id: string } }).company.id).toBe(demoCompanyId);
     expect(await seedDemo(suite.db)).toEqual({ company_id: demoCompanyId, created: true });
     const counts = await rowCounts(suite.db);
     expect(await seedDemo(suite.db)).toEqual({ company_id: demoCompanyId, created: false });

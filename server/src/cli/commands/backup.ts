@@ -4,10 +4,9 @@ import { sqliteFileOf } from '../../backup/database-target.js';
 import { backupDatabaseFile } from '../../backup/sqlite-source.js';
 import { loadConfig } from '../../config.js';
 import { action, printJson } from '../support/run.js';
-import { registerRestoreCommand } from './restore.js';
 
-/** `studio backup` and `studio restore` (docs/backups.md). */
-export function registerBackupCommands(program: Command): void {
+/** `studio backup` (docs/backups.md); `studio restore` is its own command (restore.ts). */
+export function registerBackupCommand(program: Command): void {
   program
     .command('backup')
     .description("Copy the SQLite database of DATABASE_URL to FILE while the server keeps running (SQLite's online backup).")
@@ -23,5 +22,4 @@ export function registerBackupCommands(program: Command): void {
         printJson({ database, backup: result.file, pages: result.pages, bytes: result.bytes });
       }),
     );
-  registerRestoreCommand(program);
 }

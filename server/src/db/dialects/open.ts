@@ -3,13 +3,19 @@ import { migrate } from '../migrations/migrate.js';
 import { isPostgresUrl } from '../open.js';
 import { prepareSqliteFile } from '../private-files.js';
 import type { Db } from '../types.js';
-import { openPostgres } from './postgres.js';
-import { openSqlite } from './sqlite.js';
 
-/** Opens the database named by `url` (a SQLite file, `:memory:` or `postgres://...`) and migrates it. */
+/**
+ * Opens the database named by `url` (a SQLite file, `:memory:` or `postgres://...`) and migrates it.
+ * Each dialect is loaded when first asked for: a command on SQLite never loads the Postgres driver.
+ */
 export async function openDatabase(url: string, log?: Logger): Promise<Db> {
-  if (!isPostgresUrl(url)) prepareSqliteFile(url);
-  const db = isPostgresUrl(url) ? openPostgres(url, log) : openSqlite(url);
+  let db: Db;
+  if (isPostgresUrl(url)) {
+    db = (await import('./postgres.js')).openPostgres(url, log);
+  } else {
+    prepareSqliteFile(url);
+    db = (await import('./sqlite.js')).openSqlite(url);
+  }
   try {
     await migrate(db);
   } catch (error) {

@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import demoBusinessFile from '../../../../examples/demo-business.json' with { type: 'json' };
 import type { Db } from '../../db/types.js';
 import { importBusiness } from './importer.js';
 
-/** The demo business, "Harbour Fitness & Spa": an ordinary import file with fixed ids. */
-export const demoFile = new URL('../../../../examples/demo-business.json', import.meta.url);
+/**
+ * The demo business, "Harbour Fitness & Spa": an ordinary import file with fixed ids
+ * (examples/demo-business.json), part of the code so a built command carries it.
+ */
+export const demoBusiness: unknown = demoBusinessFile;
 
 /** The `company.id` of the demo file (a test keeps the two equal). */
 export const demoCompanyId = '91cf91b8-99c6-5a44-b688-06ce78b716e5';
@@ -13,7 +16,7 @@ export async function seedDemo(db: Db): Promise<{ company_id: string; created: b
   const exists = () => db.first(db.qb.selectFrom('companies').select('id').where('id', '=', demoCompanyId));
   if (await exists()) return { company_id: demoCompanyId, created: false };
   try {
-    await importBusiness(db, JSON.parse(await readFile(demoFile, 'utf8')));
+    await importBusiness(db, structuredClone(demoBusiness));
   } catch (error) {
     // Two processes seeding one Postgres at once: the one that lost finds the demo there.
     if (await exists()) return { company_id: demoCompanyId, created: false };
