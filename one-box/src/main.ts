@@ -1,19 +1,36 @@
-import { action, studioProgram } from '@studio/server/cli';
+import { action, commandWord, serverCommandsFor, studioProgram } from '@studio/server/cli';
 import { loadConfig } from '@studio/server/src/config.js';
-import { startOneBox } from './one-box.js';
+import type { Command } from 'commander';
 
 /*
- * `studio`: every command of the API server (`studio-server`), and `start`, the one-box product.
- * `start` lives here, not in the server, so that an API-only install never loads the agent, its
- * device drivers or the kiosk.
+ * `studio`: every command of the API server (`studio-server`), and the one-box's own: `setup` and
+ * `start`. They live here, not in the server, so that an API-only install never loads the agent,
+ * its device drivers or the kiosk. Like the server's, each is loaded only when it runs.
  */
-const program = await studioProgram('studio', 'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL.');
-program
-  .command('start')
-  .description('Run the one-box product: the API server on SQLite, with demo data on first start; prints a working key.')
-  .action(
-    action(async () => {
-      await startOneBox(loadConfig());
-    }),
-  );
+const oneBoxCommands: Record<string, (program: Command) => Promise<void>> = {
+  start: async (program) => {
+    const { useDataDir } = await import('./setup-command.js');
+    program
+      .command('start')
+      .description('Run the one-box product: the API server, the simulated turnstile and the kiosk. An empty data folder gets the demo business unless --no-demo.')
+      .option('--data <dir>', 'the data folder (default: DATABASE_URL, ./data/studio.db)')
+      .option('--no-demo', 'never load the demo business (STUDIO_DEMO=off): an empty data folder asks for `studio setup`')
+      .action(
+        action(async (options: { data?: string; demo: boolean }) => {
+          useDataDir(options.data);
+          const { startOneBox } = await import('./one-box.js');
+          await startOneBox(loadConfig(), options.demo && process.env.STUDIO_DEMO !== 'off');
+        }),
+      );
+  },
+  setup: async (program) => (await import('./setup-command.js')).registerSetupCommand(program),
+};
+
+// One command named: that one alone; anything else (help, a typo): all, for the full list.
+const word = commandWord(process.argv);
+const ownNamed = word !== undefined && word in oneBoxCommands;
+const serverNames = ownNamed ? [] : serverCommandsFor(process.argv);
+const ownNames = ownNamed ? [word] : serverNames.length === 1 ? [] : Object.keys(oneBoxCommands);
+const program = await studioProgram('studio', 'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL.', serverNames);
+for (const name of ownNames) await oneBoxCommands[name]!(program);
 await program.parseAsync(process.argv);

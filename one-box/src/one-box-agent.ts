@@ -1,13 +1,13 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
 import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
-import { isPostgresUrl } from '@studio/server/src/db/open.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import { authenticate } from '@studio/server/src/plugins/auth.js';
 import type { Scope } from '@studio/shared';
 import type { Logger } from 'pino';
+import { dataDir, type BoxSettings } from './box-settings.js';
 
 /**
  * `STUDIO_AGENT=off` runs the one-box without its simulated turnstile; `STUDIO_AGENT_PORT` moves its
@@ -33,19 +33,15 @@ export function rendererBuilt(dir: string): boolean {
   return existsSync(join(dir, 'index.html'));
 }
 
-function dataDir(databaseUrl: string): string {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl);
-}
-
 /** What the box does: the turnstile checks members in; the kiosk reads the timetable, books walk-ins, checks into class and names the location. */
 const agentScopes: Scope[] = ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'];
 
-/** The box's own key: its scopes, at one location, kept beside the database (mode 600) like the demo key; a kept key with fewer scopes (an older box) is replaced. */
+/** The box's own key: its scopes, at its location, kept beside the database (mode 600) like the demo key; a kept key with fewer scopes or for another location is replaced. */
 async function agentKey(db: Db, companyId: string, locationId: string, file: string): Promise<string> {
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     const stillValid = await authenticate(db, `Bearer ${kept}`).then(
-      (auth) => auth.companyId === companyId && agentScopes.every((scope) => auth.scopes.includes(scope)),
+      (auth) => auth.companyId === companyId && agentScopes.every((scope) => auth.scopes.includes(scope)) && (auth.locationIds === null || auth.locationIds.includes(locationId)),
       () => false,
     );
     if (stillValid) return kept;
@@ -63,27 +59,24 @@ export interface OneBoxAgent {
   kiosk: string;
   /** False when the renderer's folder holds no build: the kiosk page then names the command. */
   kioskBuilt: boolean;
+  /** The demo business's box (the banner then names a demo member code). */
+  demo: boolean;
   stop(): Promise<void>;
-}
-
-/** Where the one-box's agent stands: the demo company's first location by name. */
-export function oneBoxLocation(db: Db, companyId: string) {
-  return db.first(db.qb.selectFrom('locations').select(['id', 'name']).where('company_id', '=', companyId).orderBy('name').limit(1));
 }
 
 /**
  * The one-box's turnstile and kiosk: the device agent in this process, in simulation (a card
  * number typed on stdin is a scan at the turnstile, a relay pulse is a log line; the kiosk is
- * tapped in a browser), at the demo company's first location, serving the built kiosk renderer.
+ * tapped in a browser), at the box's location (box.json), serving the built kiosk renderer.
  * Loaded only here, so the other `studio` commands never load the agent. A failure to start it is
  * logged and the server keeps running: the API is the product, the simulated gate a demo of it.
  */
-export async function startOneBoxAgent(db: Db, config: Config, companyId: string, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
+export async function startOneBoxAgent(db: Db, config: Config, box: BoxSettings, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
   try {
-    const location = await oneBoxLocation(db, companyId);
-    if (!location) return null;
+    const location = await db.first(db.qb.selectFrom('locations').select(['id', 'name']).where('id', '=', box.location_id).where('company_id', '=', box.company_id));
+    if (!location) throw new Error(`the box's location ${box.location_id} (box.json) is not in the database`);
     const dir = dataDir(config.databaseUrl);
-    const apiKey = await agentKey(db, companyId, location.id, join(dir, 'agent-key'));
+    const apiKey = await agentKey(db, box.company_id, location.id, join(dir, 'agent-key'));
     const { parseAgentConfig } = await import('@studio/agent/config');
     const { launchAgent } = await import('@studio/agent/launch');
     const agentConfig = parseAgentConfig({
@@ -99,7 +92,7 @@ export async function startOneBoxAgent(db: Db, config: Config, companyId: string
     const agent = await launchAgent(agentConfig, { simulate: true, logger: log.child({ component: 'agent' }) });
     const listening = agent.localApi?.address();
     const address = listening ? `http://${listening.address}:${listening.port}` : 'off';
-    return { location: location.name, localApi: address, kiosk: listening ? `${address}/kiosk/` : 'off', kioskBuilt: rendererBuilt(settings.rendererDir), stop: () => agent.stop() };
+    return { location: location.name, localApi: address, kiosk: listening ? `${address}/kiosk/` : 'off', kioskBuilt: rendererBuilt(settings.rendererDir), demo: box.demo, stop: () => agent.stop() };
   } catch (error) {
     log.error({ err: error }, 'the simulated turnstile agent did not start; the API server runs without it');
     return null;

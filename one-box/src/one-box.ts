@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { rendererBuildCommand } from '@studio/kiosk-ui/renderer-location';
 import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
 import { isPostgresUrl } from '@studio/server/src/db/open.js';
@@ -12,46 +12,49 @@ import { authenticate } from '@studio/server/src/plugins/auth.js';
 import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import { oneBoxAgentSettings, oneBoxLocation, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
+import { dataDir, readBoxSettings, writeBoxSettings, type BoxSettings } from './box-settings.js';
+import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
-/**
- * The demo key is shown once at minting like any key; on a one-box install it is also kept beside
- * the database (mode 600) so every start can print a working curl line.
- */
-function keyFile(databaseUrl: string): string | null {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : join(dirname(databaseUrl), 'demo-key');
+/** The demo's key, kept beside the database (mode 600) for the curl line; null where there is no data folder. */
+function demoKeyFile(databaseUrl: string): string | null {
+  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : join(dataDir(databaseUrl), 'demo-key');
 }
 
-async function demoKey(db: Db, companyId: string, file: string | null): Promise<string> {
+/** The kept demo key while it still works; else a new one, which is printed (`minted`) this once. */
+async function demoKey(db: Db, companyId: string, file: string | null): Promise<{ key: string; minted: boolean }> {
   if (file && existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     const stillValid = await authenticate(db, `Bearer ${kept}`).then(
       (auth) => auth.companyId === companyId,
       () => false,
     );
-    if (stillValid) return kept;
+    if (stillValid) return { key: kept, minted: false };
   }
   const { key } = await createKey(db, { companyId, name: 'one-box demo', scopes: 'all', locationIds: 'all' });
   if (file) {
     writeFileSync(file, key + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  return key;
+  return { key, minted: true };
+}
+
+/** The demo's first location by name: where the demo's box stands. */
+async function demoBoxLocation(db: Db, companyId: string): Promise<string> {
+  const first = await db.first(db.qb.selectFrom('locations').select('id').where('company_id', '=', companyId).orderBy('name').limit(1));
+  return first!.id;
 }
 
 /**
  * Classes now and in the next hours at the kiosk's location, booked through this API with the
  * demo key. A failure is logged: the kiosk then shows whatever the timetable has.
  */
-async function prepareKioskDemo(db: Db, companyId: string, base: string, key: string, log: Logger): Promise<void> {
+async function prepareKioskDemo(db: Db, box: BoxSettings, base: string, key: string, log: Logger): Promise<void> {
   const client = createStudioClient({ baseUrl: base, apiKey: key });
   try {
-    const location = await oneBoxLocation(db, companyId);
-    if (!location) return;
-    const demoDay = await addDemoClassesNow(db, companyId, location.id, async (classId, contactId) => {
+    const demoDay = await addDemoClassesNow(db, box.company_id, box.location_id, async (classId, contactId) => {
       await client.classes.book(classId, { contact_id: contactId });
     });
-    if (demoDay.created) log.info({ classes: demoDay.classIds.length, refused: demoDay.refused, location: location.name }, 'demo classes added now and in the next hours for the kiosk');
+    if (demoDay.created) log.info({ classes: demoDay.classIds.length, refused: demoDay.refused }, 'demo classes added now and in the next hours for the kiosk');
   } catch (error) {
     log.warn({ err: error }, 'the demo classes for the kiosk were not added');
   } finally {
@@ -59,49 +62,101 @@ async function prepareKioskDemo(db: Db, companyId: string, base: string, key: st
   }
 }
 
-export async function startOneBox(config: Config): Promise<void> {
-  const log = createLogger(config.logLevel);
-  let key = '';
+interface Started {
+  box: BoxSettings | null;
+  seeded: boolean;
+  demoKey: { key: string; minted: boolean } | null;
+}
+
+/**
+ * The database's side of a start: on an empty data folder (and demo allowed) the demo business is
+ * seeded and becomes the box's; a box set up by `studio setup` runs as it is.
+ */
+async function prepareBox(db: Db, config: Config, allowDemo: boolean): Promise<Started> {
+  let box = readBoxSettings(config.databaseUrl);
   let seeded = false;
-  let companyId = '';
-  const { db } = await startServer(config, log, async (db) => {
+  if (!box && allowDemo) {
     const demo = await seedDemo(db);
-    // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
-    await extendDemoTimetable(db, demo.company_id);
     seeded = demo.created;
-    companyId = demo.company_id;
-    key = await demoKey(db, demo.company_id, keyFile(config.databaseUrl));
+    box = { company_id: demo.company_id, location_id: await demoBoxLocation(db, demo.company_id), demo: true };
+    if (!isPostgresUrl(config.databaseUrl)) writeBoxSettings(config.databaseUrl, box);
+  }
+  if (!box?.demo) return { box, seeded, demoKey: null };
+  // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
+  await extendDemoTimetable(db, box.company_id);
+  return { box, seeded, demoKey: await demoKey(db, box.company_id, demoKeyFile(config.databaseUrl)) };
+}
+
+/** A path as a person would type it here: relative below the working folder, else absolute. */
+function shownPath(path: string): string {
+  const below = relative(process.cwd(), path);
+  return below === '' ? '.' : below.startsWith('..') || isAbsolute(below) ? resolve(path) : below;
+}
+
+function keyLines(config: Config, base: string, started: Started): string[] {
+  const { box, demoKey: key } = started;
+  if (!box) {
+    const data = shownPath(dataDir(config.databaseUrl));
+    return [
+      '  No studio set up here yet. Set up yours (once), then start again:',
+      `    studio setup --data ${data} --business "Your studio" --location "Main studio" --timezone Europe/Dublin --country IE`,
+      '  (or --import FILE with your whole business: docs/own-studio.md). Or run the demo: `npm start`.',
+    ];
+  }
+  if (!key) return ['  Your studio. Its owner key was shown once, by `studio setup`; mint more with `studio keys create`.'];
+  const file = demoKeyFile(config.databaseUrl);
+  const where = file ? shownPath(file) : null;
+  if (key.minted) {
+    return [`  API key (all scopes, all locations): ${key.key}`, `  (shown this once${where ? `; kept in ${where}, mode 600` : ''})`, '', `  curl -H "Authorization: Bearer ${key.key}" ${base}/ping`];
+  }
+  return where
+    ? [`  The demo's API key is in ${where} (shown when it was made).`, '', `  curl -H "Authorization: Bearer $(cat ${where})" ${base}/ping`]
+    : ["  The demo's API key was shown when it was made; mint another with `studio keys create`."];
+}
+
+function agentLines(agent: OneBoxAgent): string[] {
+  return [
+    `  Simulated turnstile at ${agent.location}: type a card number or member code${agent.demo ? ' (e.g. HF-1001)' : ''} and Enter.`,
+    agent.kioskBuilt
+      ? `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`
+      : `  Class check-in kiosk: ${agent.kiosk} has no renderer yet: run \`${rendererBuildCommand}\` at the repository root, then open it.`,
+    `  Agent health: ${agent.localApi}/health  (STUDIO_AGENT=off to run without it)`,
+    '',
+  ];
+}
+
+/**
+ * `studio start`: the API server, and at the box's location the simulated turnstile and the kiosk.
+ * `allowDemo`: an empty data folder gets the demo business (`npm start`); without it, the banner
+ * names `studio setup` instead.
+ */
+export async function startOneBox(config: Config, allowDemo = true): Promise<void> {
+  const log = createLogger(config.logLevel);
+  let started: Started = { box: null, seeded: false, demoKey: null };
+  const { db } = await startServer(config, log, async (db) => {
+    started = await prepareBox(db, config, allowDemo);
   });
+  const { box } = started;
   const base = apiBaseUrl(config);
   const agentSettings = oneBoxAgentSettings();
-  if (agentSettings.enabled) await prepareKioskDemo(db, companyId, base, key, log);
-  const agent: OneBoxAgent | null = agentSettings.enabled ? await startOneBoxAgent(db, config, companyId, log, agentSettings) : null;
+  if (agentSettings.enabled && box?.demo && started.demoKey) await prepareKioskDemo(db, box, base, started.demoKey.key, log);
+  const agent: OneBoxAgent | null = agentSettings.enabled && box ? await startOneBoxAgent(db, config, box, log, agentSettings) : null;
   if (agent) {
     // Stopped before the server finishes closing its database: the agent's last calls are to it.
     process.once('SIGTERM', () => void agent.stop());
     process.once('SIGINT', () => void agent.stop());
   }
+  const business = box ? await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', box.company_id)) : null;
   process.stdout.write(
     [
       '',
       `  Studio check-in is running at ${base}  (database: ${isPostgresUrl(config.databaseUrl) ? 'postgres' : config.databaseUrl})`,
-      seeded ? '  Demo business "Harbour Fitness & Spa" loaded.' : '  Using the existing data.',
-      `  API key (all scopes, all locations): ${key}`,
-      '',
-      `  curl -H "Authorization: Bearer ${key}" ${base}/ping`,
+      ...(business ? [started.seeded ? `  Demo business "${business.name}" loaded.` : `  Business: "${business.name}"${box?.demo ? ' (the demo)' : ''}.`] : []),
+      ...keyLines(config, base, started),
       '',
       `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
       '',
-      ...(agent
-        ? [
-            `  Simulated turnstile at ${agent.location}: type a card number or member code (e.g. HF-1001) and Enter.`,
-            agent.kioskBuilt
-              ? `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`
-              : `  Class check-in kiosk: ${agent.kiosk} has no renderer yet: run \`${rendererBuildCommand}\` at the repository root, then open it.`,
-            `  Agent health: ${agent.localApi}/health  (STUDIO_AGENT=off to run without it)`,
-            '',
-          ]
-        : []),
+      ...(agent ? agentLines(agent) : []),
     ].join('\n') + '\n',
   );
 }

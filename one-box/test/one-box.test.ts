@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freePort, startStudio } from '@studio/testkit/server/processes';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -75,20 +75,23 @@ describe('the one-box product (npm start)', () => {
       expect(page.status).toBe(404);
       expect(await page.text()).toContain(`${join(unbuilt, 'index.html')} is missing. To serve it, build it with \`npm run build\``);
       // The API does not depend on the kiosk.
-      const key = keyPattern.exec(studio.output())![1]!;
+      const key = readFileSync(join(dir, 'data', 'demo-key'), 'utf8').trim();
       expect((await fetch(`${studio.base}/ping`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     } finally {
       expect(await studio.stop()).toBe(0);
     }
   });
 
-  it('restarts on the same data and prints the same working key', async () => {
-    const first = await startStudio('start', databaseUrl, 'warn', { env: await agentEnv() });
-    await expect.poll(() => keyPattern.test(first.output()), banner).toBe(true);
-    const key = keyPattern.exec(first.output())![1]!;
-    expect(first.output()).toContain('Using the existing data.');
-    const ping = await fetch(`${first.base}/ping`, { headers: { authorization: `Bearer ${key}` } });
-    expect(ping.status).toBe(200);
-    expect(await first.stop()).toBe(0);
+  it('restarts on the same data without printing the key again: the curl line reads it from its file, and works', async () => {
+    const again = await startStudio('start', databaseUrl, 'warn', { env: await agentEnv() });
+    const curl = /curl -H "Authorization: Bearer \$\(cat (\S+)\)" (\S+)\/ping/;
+    await expect.poll(() => curl.test(again.output()), banner).toBe(true);
+    expect(again.output()).toContain('Business: "Harbour Fitness & Spa" (the demo).');
+    expect(again.output()).not.toMatch(/_sk_live_/);
+    const [, keyFile, base] = curl.exec(again.output())!;
+    expect(base).toBe(again.base);
+    const key = readFileSync(resolve(keyFile!), 'utf8').trim();
+    expect((await fetch(`${again.base}/ping`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect(await again.stop()).toBe(0);
   });
 });

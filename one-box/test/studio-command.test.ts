@@ -7,14 +7,15 @@ const run = (bin: string, args: string[]) => spawnSync(process.execPath, [bin, .
 const commandsOf = (help: string) => [...help.split('Commands:')[1]!.matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]!);
 
 describe('the studio commands', () => {
-  it('`studio` is every server command and `start`; `studio-server` the same without `start`', () => {
+  it('`studio` is every server command, `setup` and `start`; `studio-server` the same without them', () => {
     const studio = run(studioBin, ['--help']);
     const server = run(studioServerBin, ['--help']);
     expect(studio.status).toBe(0);
     expect(server.status).toBe(0);
     expect(commandsOf(server.stdout)).toEqual(expect.arrayContaining(['serve', 'companies', 'import', 'keys', 'demo', 'openapi']));
     expect(commandsOf(server.stdout)).not.toContain('start');
-    expect(commandsOf(studio.stdout).sort()).toEqual([...commandsOf(server.stdout), 'start'].sort());
+    expect(commandsOf(server.stdout)).not.toContain('setup');
+    expect(commandsOf(studio.stdout).sort()).toEqual([...commandsOf(server.stdout), 'setup', 'start'].sort());
   });
 
   it('`studio-server start` is refused as an unknown command, exit code 2', () => {

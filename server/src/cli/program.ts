@@ -34,23 +34,27 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return argv.slice(2).find((arg) => !arg.startsWith('-'));
 }
 
+/** The server commands a command line needs: the one it names, or all of them (help, a typo) for the full list. */
+export function serverCommandsFor(argv: readonly string[]): string[] {
+  const word = commandWord(argv);
+  return word !== undefined && word in commandModules ? [word] : Object.keys(commandModules);
+}
+
 /**
  * The server's commands on a program of the given name: `studio-server` (the server's own bin, for
- * an API-only install) or `studio` (the one-box, which adds `start`: one-box/src/main.ts). Both
- * share these, so a command added here reaches both. Only the command `argv` names is loaded;
- * any other command line (help, a typo, the one-box's `start`) loads them all, for the full list.
+ * an API-only install) or `studio` (the one-box, which adds `setup` and `start`:
+ * one-box/src/main.ts). Both share these, so a command added here reaches both. Only `names` are
+ * loaded: by default what the command line needs.
  */
 export async function studioProgram(
   name = 'studio-server',
   description = 'Check-in API server and business setup. Every command honours DATABASE_URL.',
-  argv: readonly string[] = process.argv,
+  names: readonly string[] = serverCommandsFor(process.argv),
 ): Promise<Command> {
   const program = new Command(name)
     .description(description)
     .showHelpAfterError()
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
-  const word = commandWord(argv);
-  const names = word !== undefined && word in commandModules ? [word] : Object.keys(commandModules);
   const registers = await Promise.all(names.map((command) => commandModules[command]!()));
   for (const register of registers) register(program);
   return program;

@@ -17,16 +17,19 @@ export interface CliOutcome {
 
 const execFileAsync = promisify(execFile);
 
-/** `studio-server <args>` (the setup commands) as a real process on the database at `databaseUrl`, run to its end. */
-export async function runStudio(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
-  const fullEnv = { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '4310', LOG_LEVEL: 'silent', ...env };
+async function runCommand(bin: string, args: string[], env: Record<string, string>): Promise<CliOutcome> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [studioServerBin, ...args], { env: fullEnv });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [bin, ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '4310', LOG_LEVEL: 'silent', ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as CliOutcome;
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** `studio-server <args>` (the setup commands) as a real process on the database at `databaseUrl`, run to its end. */
+export function runStudio(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
+  return runCommand(studioServerBin, args, { DATABASE_URL: databaseUrl, ...env });
 }
 
 export function freePort(): Promise<number> {
@@ -46,17 +49,28 @@ export interface StudioProcess {
   stop(): Promise<number | null>;
 }
 
+/** `studio <args>` (the one-box's command: the server's commands, `setup` and `start`), run to its end. */
+export function runOneBoxCommand(args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
+  return runCommand(studioBin, args, env);
+}
+
 /**
  * Runs `studio-server serve` (the API server alone) or `studio start` (the one-box) as a real process
  * on a loopback port (a free one unless given: a restart after a crash takes the same port back)
  * and waits until it answers.
  */
-export async function startStudio(command: 'serve' | 'start', databaseUrl: string, logLevel = 'warn', options: { env?: Record<string, string>; port?: number } = {}): Promise<StudioProcess> {
+export async function startStudio(
+  command: 'serve' | 'start',
+  databaseUrl: string,
+  logLevel = 'warn',
+  options: { env?: Record<string, string>; port?: number; args?: string[]; stdin?: boolean } = {},
+): Promise<StudioProcess> {
   const port = options.port ?? (await freePort());
   const env = options.env ?? {};
-  const child = spawn(process.execPath, [command === 'start' ? studioBin : studioServerBin, command], {
+  const child = spawn(process.execPath, [command === 'start' ? studioBin : studioServerBin, command, ...(options.args ?? [])], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin: the one-box's simulated turnstile reads card numbers typed there.
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
