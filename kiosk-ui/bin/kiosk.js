@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run kiosk`: the TypeScript launcher through tsx, as the studio and agent commands run.
+// `npm run kiosk` (a development launcher, through tsx): bundles the Electron app, then starts it.
 import { register } from 'tsx/esm/api';
 
 register();
