@@ -74,7 +74,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const gateStore = new GateStore(db);
   const digest = createCredentialDigester(db);
   const bus = new EventBus(logger);
-  const contact = new ServerContact(now);
+  const contact = new ServerContact(now, logger.child({ module: 'link' }));
   const metrics = new AgentMetrics();
   const gateMetrics = new GateMetrics(metrics.registry, gateStore.outbox);
   cacheAgeGauge(metrics.registry, cache, now);
@@ -183,7 +183,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       drain.start();
       kiosk?.start();
       await localApi?.start();
-      logger.info({ device_id: config.device_id, lanes: config.lanes.length, cached: cache.rowCount(), outbox: gateStore.outbox.depth().pending }, 'agent started');
+      logger.info({ event: 'agent.started', device_id: config.device_id, lanes: config.lanes.length, cached: cache.rowCount(), outbox: gateStore.outbox.depth().pending }, 'agent started');
     },
 
     /** Idempotent: signals may arrive twice. Relays off first, the database closed last. */
@@ -198,7 +198,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
         bus.clear();
         await client?.close();
         if (db.open) db.close();
-        logger.info('agent stopped');
+        logger.info({ event: 'agent.stopped' }, 'agent stopped');
       })();
       return stopping;
     },

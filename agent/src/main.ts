@@ -25,7 +25,13 @@ try {
   process.exit(1);
 }
 
-const logger = createAgentLogger(config.log_level);
+let logger;
+try {
+  logger = createAgentLogger(config.log_level);
+} catch (error) {
+  process.stderr.write(`studio-agent: invalid environment: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 for (const { message, ...where } of configWarnings) logger.warn(where, message);
 // A stray rejection in a driver or a listener is logged, not fatal: the door must keep working.
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));

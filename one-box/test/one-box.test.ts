@@ -17,7 +17,8 @@ describe('the one-box product (npm start)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts on SQLite with demo data, prints a key that pings, and stops cleanly', async () => {
-    const studio = await startStudio('start', databaseUrl, 'info', { env: await agentEnv() });
+    // At debug: the request lines are debug (a terminal never shows them; see server/test/logging).
+    const studio = await startStudio('start', databaseUrl, 'debug', { env: await agentEnv() });
     try {
       await expect.poll(() => keyPattern.test(studio.output()), banner).toBe(true);
       const key = keyPattern.exec(studio.output())![1]!;

@@ -38,9 +38,9 @@ export async function buildApp({ db, logger, limits = defaultLimits }: AppOption
     reply.header('Request-Id', request.id);
     withinLimits(request);
   });
-  // One line per request, with the route pattern rather than the URL: queries may hold names or phones.
+  // One line per request at debug (LOG_LEVEL=debug), with the route pattern rather than the URL: queries may hold names or phones.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.debug({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   registerErrorHandling(app);
 

@@ -1,3 +1,4 @@
+import { logOutputEnv } from '@studio/shared/logging';
 import { z } from 'zod';
 import type { ServerLimits } from './plugins/limits.js';
 
@@ -12,6 +13,8 @@ export const ConfigSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.string().min(1).default('./data/studio.db').describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Read by the logger (shared/src/logging); here so a bad value fails at start like the others.
+    ...logOutputEnv.shape,
     // 100 requests a second per key on average, Stripe's live-mode figure, with bursts up to the window's budget.
     RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
     RATE_LIMIT_WINDOW_SECONDS: count(60, 1).describe('The rate-limit window'),

@@ -1,12 +1,17 @@
+import { logDestination } from '@studio/shared/logging';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { startScheduledBackups } from './backup/schedule-from-config.js';
-import type { Config } from './config.js';
+import { apiBaseUrl, type Config } from './config.js';
 import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
 
-/** The server's logger; `destination` (default stdout) lets a test read every line it writes. */
-export function createLogger(level: Config['logLevel'], destination?: DestinationStream): Logger {
+/**
+ * The server's logger. Without a `destination` the environment chooses (`LOG_FORMAT`, `LOG_FILE`):
+ * short human lines on a terminal, JSON lines to journald or a pipe or the file; a test passes its
+ * own destination to read every line.
+ */
+export function createLogger(level: Config['logLevel'], destination: DestinationStream | undefined = logDestination()): Logger {
   const options = {
     level,
     name: 'studio-server',
@@ -25,12 +30,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await prepare?.(db);
   const app = await buildApp({ db, logger: log, limits: config.limits });
   await app.listen({ port: config.port, host: config.host });
+  log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
+    log.info({ event: 'api.stopping', signal }, 'shutting down: finishing requests in flight');
     // close() stops accepting and lets requests in flight finish. Node closes the connections idle
     // at that moment; a keep-alive connection whose request finishes later is closed as it goes
     // idle, and whatever still runs after the shutdown timeout is cut off.
@@ -47,7 +53,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     }
     await backups.stop();
     await db.close();
-    log.info('stopped');
+    log.info({ event: 'api.stopped' }, 'stopped');
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

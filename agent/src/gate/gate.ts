@@ -161,7 +161,8 @@ export class Gate {
       return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
     }
 
-    this.log.warn({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
+    // Info, not warn: the server link says once that the server is unreachable (server.unreachable).
+    this.log.info({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
     const offline = decideOffline({ cache: this.deps.cache, outbox: store.outbox }, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
     const membershipId = cached?.membership_id ?? online.membershipId;
@@ -238,7 +239,17 @@ export class Gate {
         })
       : Promise.resolve();
     this.log.info(
-      { lane: lane.id, reader: event.readerId, credential: digestPrefix(digest), granted: event.granted, reason: event.reason, offline: event.offline, staff: event.staff },
+      {
+        event: event.granted ? 'gate.granted' : 'gate.denied',
+        lane: lane.id,
+        direction: lane.direction ?? 'in',
+        reader: event.readerId,
+        credential: digestPrefix(digest),
+        granted: event.granted,
+        reason: event.reason,
+        offline: event.offline,
+        staff: event.staff,
+      },
       event.granted ? 'granted' : 'refused',
     );
     this.deps.metrics.decision(event);

@@ -67,8 +67,8 @@ export class Kiosk implements KioskApi {
     this.log = logger.child({ module: 'kiosk' });
     this.store = new KioskStore(deps.db);
     this.link = new ServerLink(deps.server, deps.contact, (offline) => {
-      if (offline) this.log.warn('kiosk offline: answering from the cache');
-      else this.log.info('kiosk back online');
+      if (offline) this.log.warn({ event: 'kiosk.offline' }, 'kiosk offline: answering from the cache');
+      else this.log.info({ event: 'kiosk.online' }, 'kiosk back online');
       deps.bus.emit('kiosk-status', this.status());
       if (!offline) this.drain.trigger();
     });
@@ -227,6 +227,7 @@ export class Kiosk implements KioskApi {
   /** One line per answer: no name, no contact, no card; a scan is named by a local digest prefix. */
   private report(via: 'tap' | 'scan', answer: KioskAnswer, credential?: string): void {
     this.answers.inc({ via, outcome: answer.outcome, reason: answer.reason ?? '', offline: String(answer.offline) });
-    this.log.info({ via, credential, class_id: answer.class_id, outcome: answer.outcome, reason: answer.reason, offline: answer.offline, walk_in: answer.walk_in }, 'kiosk check-in');
+    const event = answer.outcome === 'refused' ? 'kiosk.denied' : 'kiosk.check_in';
+    this.log.info({ event, via, credential, class_id: answer.class_id, outcome: answer.outcome, reason: answer.reason, offline: answer.offline, walk_in: answer.walk_in }, 'kiosk check-in');
   }
 }

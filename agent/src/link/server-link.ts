@@ -65,6 +65,7 @@ export class ServerLink<Server = unknown> {
       return answer;
     } catch (error) {
       if (error instanceof ApiRequestError) this.contact.seen();
+      else this.contact.failed(error);
       this.reached(isServerAnswer(error));
       throw error;
     }

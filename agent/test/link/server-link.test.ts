@@ -78,4 +78,28 @@ describe('the server link', () => {
     expect(seen.map((o) => o.retries)).toEqual([0, 0, 2]);
     expect(seen[2]!.signal).not.toBe(seen[0]!.signal);
   });
+
+  it('logs the server unreachable once per outage and back once, across links; a 503 or a call this box cancelled is not an outage', async () => {
+    const said: string[] = [];
+    const log = { info: (fields: { event: string }) => said.push(fields.event), warn: (fields: { event: string }) => said.push(fields.event) };
+    const contact = new ServerContact(() => new Date('2026-03-02T10:00:00Z'), log as never);
+    const gate = new ServerLink(null, contact);
+    const feed = new ServerLink(null, contact);
+    const fail = (link: ServerLink, error: Error) =>
+      link
+        .within(1000)(() => Promise.reject(error))
+        .catch(() => undefined);
+    const cancelled = new NetworkError('aborted', 'cancelled by the caller', { method: 'GET', path: '/x', attempts: 1 });
+
+    await fail(gate, cancelled);
+    await fail(feed, refusal(503, 'unavailable'));
+    expect(said).toEqual([]);
+    await fail(gate, unreachable());
+    await fail(feed, unreachable());
+    await fail(gate, new NetworkError('timeout', 'no answer', { method: 'POST', path: '/x', attempts: 1 }));
+    expect(said).toEqual(['server.unreachable']);
+    await feed.within(1000)(() => Promise.resolve('ok'));
+    await gate.within(1000)(() => Promise.resolve('ok'));
+    expect(said).toEqual(['server.unreachable', 'server.back']);
+  });
 });

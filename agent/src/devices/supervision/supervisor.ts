@@ -198,7 +198,8 @@ export class DeviceSupervisor<H extends DeviceHandle> {
     if (state === this.state) return;
     this.state = state;
     this.since = new Date(this.clock.now());
-    const level = state === 'down' || state === 'unavailable' ? 'warn' : 'info';
-    this.options.logger[level]({ state, lastError }, 'device state changed');
+    const lost = state === 'down' || state === 'unavailable';
+    const event = lost ? 'device.lost' : state === 'ok' ? 'device.connected' : 'device.state';
+    this.options.logger[lost ? 'warn' : 'info']({ event, kind: this.options.kind, state, lastError }, 'device state changed');
   }
 }
