@@ -15,6 +15,7 @@ import { registerOpenApiCommand } from './commands/openapi.js';
 import { registerRoomCommands } from './commands/rooms.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerStaffCommands } from './commands/staff.js';
+import { registerTlsCommands } from './commands/tls.js';
 
 export { action } from './support/run.js';
 
@@ -45,5 +46,6 @@ export function studioProgram(name = 'studio-server', description = 'Check-in AP
   registerOpenApiCommand(program);
   registerDoctorCommand(program);
   registerBackupCommands(program);
+  registerTlsCommands(program);
   return program;
 }
