@@ -1,8 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
-import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
-import { isPostgresUrl } from '@studio/server/src/db/open.js';
+import { apiBaseUrl, dataDir, type Config } from '@studio/server/src/config.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import { authenticate } from '@studio/server/src/plugins/auth.js';
@@ -31,10 +30,6 @@ export function oneBoxAgentSettings(env: NodeJS.ProcessEnv = process.env): OneBo
 /** The renderer is built, not bundled at run time: without the build the kiosk page says what to run. */
 export function rendererBuilt(dir: string): boolean {
   return existsSync(join(dir, 'index.html'));
-}
-
-function dataDir(databaseUrl: string): string {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl);
 }
 
 /** What the box does: the turnstile checks members in; the kiosk reads the timetable, books walk-ins, checks into class and names the location. */
@@ -77,8 +72,9 @@ export function oneBoxLocation(db: Db, companyId: string) {
  * tapped in a browser), at the demo company's first location, serving the built kiosk renderer.
  * Loaded only here, so the other `studio` commands never load the agent. A failure to start it is
  * logged and the server keeps running: the API is the product, the simulated gate a demo of it.
+ * Over HTTPS it pins the server's own certificate (`tlsFingerprint`).
  */
-export async function startOneBoxAgent(db: Db, config: Config, companyId: string, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
+export async function startOneBoxAgent(db: Db, config: Config, companyId: string, log: Logger, settings: OneBoxAgentSettings, tlsFingerprint?: string): Promise<OneBoxAgent | null> {
   try {
     const location = await oneBoxLocation(db, companyId);
     if (!location) return null;
@@ -88,7 +84,8 @@ export async function startOneBoxAgent(db: Db, config: Config, companyId: string
     const { launchAgent } = await import('@studio/agent/launch');
     const agentConfig = parseAgentConfig({
       version: 1,
-      server: { url: apiBaseUrl(config), api_key: apiKey },
+      // The server is this process, at one of this machine's own addresses: nothing crosses the network.
+      server: { url: apiBaseUrl(config), api_key: apiKey, tls_fingerprint: tlsFingerprint, allow_insecure_http: true },
       location_id: location.id,
       device_id: 'one-box-front-desk',
       store: { path: join(dir, 'agent.db') },

@@ -43,8 +43,8 @@ async function demoKey(db: Db, companyId: string, file: string | null): Promise<
  * Classes now and in the next hours at the kiosk's location, booked through this API with the
  * demo key. A failure is logged: the kiosk then shows whatever the timetable has.
  */
-async function prepareKioskDemo(db: Db, companyId: string, base: string, key: string, log: Logger): Promise<void> {
-  const client = createStudioClient({ baseUrl: base, apiKey: key });
+async function prepareKioskDemo(db: Db, companyId: string, base: string, key: string, log: Logger, tlsFingerprint: string | undefined): Promise<void> {
+  const client = createStudioClient({ baseUrl: base, apiKey: key, tlsFingerprint });
   try {
     const location = await oneBoxLocation(db, companyId);
     if (!location) return;
@@ -64,7 +64,7 @@ export async function startOneBox(config: Config): Promise<void> {
   let key = '';
   let seeded = false;
   let companyId = '';
-  const { db } = await startServer(config, log, async (db) => {
+  const { db, tls } = await startServer(config, log, async (db) => {
     const demo = await seedDemo(db);
     // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
     await extendDemoTimetable(db, demo.company_id);
@@ -74,8 +74,8 @@ export async function startOneBox(config: Config): Promise<void> {
   });
   const base = apiBaseUrl(config);
   const agentSettings = oneBoxAgentSettings();
-  if (agentSettings.enabled) await prepareKioskDemo(db, companyId, base, key, log);
-  const agent: OneBoxAgent | null = agentSettings.enabled ? await startOneBoxAgent(db, config, companyId, log, agentSettings) : null;
+  if (agentSettings.enabled) await prepareKioskDemo(db, companyId, base, key, log, tls?.fingerprint);
+  const agent: OneBoxAgent | null = agentSettings.enabled ? await startOneBoxAgent(db, config, companyId, log, agentSettings, tls?.fingerprint) : null;
   if (agent) {
     // Stopped before the server finishes closing its database: the agent's last calls are to it.
     process.once('SIGTERM', () => void agent.stop());
@@ -88,7 +88,8 @@ export async function startOneBox(config: Config): Promise<void> {
       seeded ? '  Demo business "Harbour Fitness & Spa" loaded.' : '  Using the existing data.',
       `  API key (all scopes, all locations): ${key}`,
       '',
-      `  curl -H "Authorization: Bearer ${key}" ${base}/ping`,
+      `  curl ${tls ? `--cacert ${tls.certFile} ` : ''}-H "Authorization: Bearer ${key}" ${base}/ping`,
+      ...(tls ? [`  HTTPS certificate fingerprint (an agent's server.tls_fingerprint): ${tls.fingerprint}`] : []),
       '',
       `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
       '',
