@@ -67,7 +67,9 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger;
   const needsClient = !deps.server || (config.kiosk.enabled && !deps.kioskServer);
-  const client = needsClient ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, logger: logger.child({ module: 'client' }) }) : null;
+  const client = needsClient
+    ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, tlsFingerprint: config.server.tls_fingerprint, logger: logger.child({ module: 'client' }) })
+    : null;
   const server = deps.server ?? client!.members;
   const db = openAgentDatabase(config.store.path);
   const cache = new EligibilityCache(db);

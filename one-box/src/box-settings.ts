@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { isPostgresUrl } from '@studio/server/src/db/open.js';
+import { join } from 'node:path';
+import { dataDir } from '@studio/server/src/config.js';
 import { z } from 'zod';
 
 /**
@@ -15,11 +15,6 @@ export const BoxSettings = z.object({
   demo: z.boolean(),
 });
 export type BoxSettings = z.infer<typeof BoxSettings>;
-
-/** The folder of the box's files: the SQLite file's folder (`./data` for Postgres). */
-export function dataDir(databaseUrl: string): string {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl);
-}
 
 export function boxSettingsFile(databaseUrl: string): string {
   return join(dataDir(databaseUrl), 'box.json');

@@ -1,13 +1,13 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
-import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
+import { apiBaseUrl, dataDir, type Config } from '@studio/server/src/config.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import { authenticate } from '@studio/server/src/plugins/auth.js';
 import type { Scope } from '@studio/shared';
 import type { Logger } from 'pino';
-import { dataDir, type BoxSettings } from './box-settings.js';
+import type { BoxSettings } from './box-settings.js';
 
 /**
  * `STUDIO_AGENT=off` runs the one-box without its simulated turnstile; `STUDIO_AGENT_PORT` moves its
@@ -70,8 +70,9 @@ export interface OneBoxAgent {
  * tapped in a browser), at the box's location (box.json), serving the built kiosk renderer.
  * Loaded only here, so the other `studio` commands never load the agent. A failure to start it is
  * logged and the server keeps running: the API is the product, the simulated gate a demo of it.
+ * Over HTTPS it pins the server's own certificate (`tlsFingerprint`).
  */
-export async function startOneBoxAgent(db: Db, config: Config, box: BoxSettings, log: Logger, settings: OneBoxAgentSettings): Promise<OneBoxAgent | null> {
+export async function startOneBoxAgent(db: Db, config: Config, box: BoxSettings, log: Logger, settings: OneBoxAgentSettings, tlsFingerprint?: string): Promise<OneBoxAgent | null> {
   try {
     const location = await db.first(db.qb.selectFrom('locations').select(['id', 'name']).where('id', '=', box.location_id).where('company_id', '=', box.company_id));
     if (!location) throw new Error(`the box's location ${box.location_id} (box.json) is not in the database`);
@@ -81,7 +82,8 @@ export async function startOneBoxAgent(db: Db, config: Config, box: BoxSettings,
     const { launchAgent } = await import('@studio/agent/launch');
     const agentConfig = parseAgentConfig({
       version: 1,
-      server: { url: apiBaseUrl(config), api_key: apiKey },
+      // The server is this process, at one of this machine's own addresses: nothing crosses the network.
+      server: { url: apiBaseUrl(config), api_key: apiKey, tls_fingerprint: tlsFingerprint, allow_insecure_http: true },
       location_id: location.id,
       device_id: 'one-box-front-desk',
       store: { path: join(dir, 'agent.db') },

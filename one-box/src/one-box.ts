@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { rendererBuildCommand } from '@studio/kiosk-ui/renderer-location';
-import { apiBaseUrl, type Config } from '@studio/server/src/config.js';
+import { apiBaseUrl, dataDir, type Config } from '@studio/server/src/config.js';
 import { isPostgresUrl } from '@studio/server/src/db/open.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createKey } from '@studio/server/src/modules/keys/repository.js';
@@ -12,7 +12,7 @@ import { authenticate } from '@studio/server/src/plugins/auth.js';
 import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
-import { dataDir, readBoxSettings, writeBoxSettings, type BoxSettings } from './box-settings.js';
+import { readBoxSettings, writeBoxSettings, type BoxSettings } from './box-settings.js';
 import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
 /** The demo's key, kept beside the database (mode 600) for the curl line; null where there is no data folder. */
@@ -48,8 +48,8 @@ async function demoBoxLocation(db: Db, companyId: string): Promise<string> {
  * Classes now and in the next hours at the kiosk's location, booked through this API with the
  * demo key. A failure is logged: the kiosk then shows whatever the timetable has.
  */
-async function prepareKioskDemo(db: Db, box: BoxSettings, base: string, key: string, log: Logger): Promise<void> {
-  const client = createStudioClient({ baseUrl: base, apiKey: key });
+async function prepareKioskDemo(db: Db, box: BoxSettings, base: string, key: string, log: Logger, tlsFingerprint: string | undefined): Promise<void> {
+  const client = createStudioClient({ baseUrl: base, apiKey: key, tlsFingerprint });
   try {
     const demoDay = await addDemoClassesNow(db, box.company_id, box.location_id, async (classId, contactId) => {
       await client.classes.book(classId, { contact_id: contactId });
@@ -93,7 +93,8 @@ function shownPath(path: string): string {
   return below === '' ? '.' : below.startsWith('..') || isAbsolute(below) ? resolve(path) : below;
 }
 
-function keyLines(config: Config, base: string, started: Started): string[] {
+/** `cacert`: curl's option naming the self-signed certificate under HTTPS, else empty. */
+function keyLines(config: Config, base: string, started: Started, cacert: string): string[] {
   const { box, demoKey: key } = started;
   if (!box) {
     const data = shownPath(dataDir(config.databaseUrl));
@@ -107,10 +108,10 @@ function keyLines(config: Config, base: string, started: Started): string[] {
   const file = demoKeyFile(config.databaseUrl);
   const where = file ? shownPath(file) : null;
   if (key.minted) {
-    return [`  API key (all scopes, all locations): ${key.key}`, `  (shown this once${where ? `; kept in ${where}, mode 600` : ''})`, '', `  curl -H "Authorization: Bearer ${key.key}" ${base}/ping`];
+    return [`  API key (all scopes, all locations): ${key.key}`, `  (shown this once${where ? `; kept in ${where}, mode 600` : ''})`, '', `  curl ${cacert}-H "Authorization: Bearer ${key.key}" ${base}/ping`];
   }
   return where
-    ? [`  The demo's API key is in ${where} (shown when it was made).`, '', `  curl -H "Authorization: Bearer $(cat ${where})" ${base}/ping`]
+    ? [`  The demo's API key is in ${where} (shown when it was made).`, '', `  curl ${cacert}-H "Authorization: Bearer $(cat ${where})" ${base}/ping`]
     : ["  The demo's API key was shown when it was made; mint another with `studio keys create`."];
 }
 
@@ -133,14 +134,14 @@ function agentLines(agent: OneBoxAgent): string[] {
 export async function startOneBox(config: Config, allowDemo = true): Promise<void> {
   const log = createLogger(config.logLevel);
   let started: Started = { box: null, seeded: false, demoKey: null };
-  const { db } = await startServer(config, log, async (db) => {
+  const { db, tls } = await startServer(config, log, async (db) => {
     started = await prepareBox(db, config, allowDemo);
   });
   const { box } = started;
   const base = apiBaseUrl(config);
   const agentSettings = oneBoxAgentSettings();
-  if (agentSettings.enabled && box?.demo && started.demoKey) await prepareKioskDemo(db, box, base, started.demoKey.key, log);
-  const agent: OneBoxAgent | null = agentSettings.enabled && box ? await startOneBoxAgent(db, config, box, log, agentSettings) : null;
+  if (agentSettings.enabled && box?.demo && started.demoKey) await prepareKioskDemo(db, box, base, started.demoKey.key, log, tls?.fingerprint);
+  const agent: OneBoxAgent | null = agentSettings.enabled && box ? await startOneBoxAgent(db, config, box, log, agentSettings, tls?.fingerprint) : null;
   if (agent) {
     // Stopped before the server finishes closing its database: the agent's last calls are to it.
     process.once('SIGTERM', () => void agent.stop());
@@ -152,7 +153,8 @@ export async function startOneBox(config: Config, allowDemo = true): Promise<voi
       '',
       `  Studio check-in is running at ${base}  (database: ${isPostgresUrl(config.databaseUrl) ? 'postgres' : config.databaseUrl})`,
       ...(business ? [started.seeded ? `  Demo business "${business.name}" loaded.` : `  Business: "${business.name}"${box?.demo ? ' (the demo)' : ''}.`] : []),
-      ...keyLines(config, base, started),
+      ...keyLines(config, base, started, tls ? `--cacert ${shownPath(tls.certFile)} ` : ''),
+      ...(tls ? [`  HTTPS certificate fingerprint (an agent's server.tls_fingerprint): ${tls.fingerprint}`] : []),
       '',
       `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
       '',

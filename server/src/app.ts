@@ -1,4 +1,5 @@
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { ServerOptions } from 'node:https';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyHttpOptions, type RawServerDefault } from 'fastify';
 import { pino } from 'pino';
 import { defaultLimits, type ServerLimits } from './config.js';
 import type { Db } from './db/types.js';
@@ -18,11 +19,14 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The environment's defaults when omitted. */
   limits?: ServerLimits;
+  /** Serve HTTPS with this PEM certificate and key (`tls/server-tls.ts`); plain HTTP when omitted. */
+  tls?: { key: string; cert: string };
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger, limits = defaultLimits }: AppOptions) {
-  const app = Fastify({
+export async function buildApp({ db, logger, limits = defaultLimits, tls }: AppOptions) {
+  // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
+  const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
@@ -31,7 +35,10 @@ export async function buildApp({ db, logger, limits = defaultLimits }: AppOption
     ...serverOptions(limits),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
-  });
+  };
+  // Over HTTPS the same limits hold, and a handshake gets no longer than the headers.
+  if (tls) options.https = { ...options.http, key: tls.key, cert: tls.cert, handshakeTimeout: limits.headersTimeoutMs };
+  const app = Fastify(options);
 
   const withinLimits = requestLimits(app, limits);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,6 +1,9 @@
 import { logOutputEnv } from '@studio/shared/logging';
+import { dirname } from 'node:path';
 import { z } from 'zod';
+import { isPostgresUrl } from './db/open.js';
 import type { ServerLimits } from './plugins/limits.js';
+import type { TlsSetting } from './tls/tls-setting.js';
 
 export type { ServerLimits };
 
@@ -33,11 +36,20 @@ export const ConfigSchema = z
     // At most 24 days: a Node timer cannot wait longer than 2^31 ms.
     BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(576).default(24).describe('Hours between scheduled backups'),
     BACKUP_KEEP: count(7, 1).describe('Scheduled backups kept; older ones are deleted'),
+    TLS: z.enum(['off', 'self-signed']).default('off').describe('self-signed: serve HTTPS with a certificate made at first start and kept in TLS_DIR (docs/https.md)'),
+    TLS_CERT: z.string().min(1).optional().describe('A PEM certificate (chain) file to serve HTTPS with; needs TLS_KEY'),
+    TLS_KEY: z.string().min(1).optional().describe("The PEM private key of TLS_CERT, unencrypted; readable by the server's user only"),
+    TLS_DIR: z.string().min(1).optional().describe("Where TLS=self-signed keeps tls-cert.pem and tls-key.pem; default the SQLite file's folder (./data for Postgres)"),
   })
   // Node refuses a server whose headers may take longer than the whole request.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     message: 'must not exceed REQUEST_TIMEOUT_MS',
     path: ['HEADERS_TIMEOUT_MS'],
+  })
+  .refine((env) => (env.TLS_CERT === undefined) === (env.TLS_KEY === undefined), { message: 'TLS_CERT and TLS_KEY go together: set both, or neither', path: ['TLS_CERT'] })
+  .refine((env) => env.TLS === 'off' || env.TLS_CERT === undefined, {
+    message: 'TLS=self-signed makes its own certificate: unset TLS_CERT and TLS_KEY, or unset TLS to serve the given one',
+    path: ['TLS'],
   });
 
 type Env = z.infer<typeof ConfigSchema>;
@@ -50,6 +62,8 @@ export interface Config {
   limits: ServerLimits;
   /** Scheduled online backups of a SQLite database (docs/backups.md); `dir` null: none. */
   backups: { dir: string | null; intervalMs: number; keep: number };
+  /** HTTPS or plain HTTP (docs/https.md). */
+  tls: TlsSetting;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +88,17 @@ function limitsOf(env: Env): ServerLimits {
   };
 }
 
+/** The data folder: the SQLite file's, or ./data beside a Postgres or in-memory database. */
+export function dataDir(databaseUrl: string): string {
+  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl);
+}
+
+function tlsOf(env: Env): TlsSetting {
+  if (env.TLS_CERT !== undefined && env.TLS_KEY !== undefined) return { kind: 'given', certFile: env.TLS_CERT, keyFile: env.TLS_KEY };
+  if (env.TLS === 'self-signed') return { kind: 'self-signed', dir: env.TLS_DIR ?? dataDir(env.DATABASE_URL) };
+  return { kind: 'off' };
+}
+
 /** Reads the environment once; every problem is reported as `NAME: message`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -83,14 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { PORT, HOST, DATABASE_URL, LOG_LEVEL, BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP } = parsed.data;
   const backups = { dir: BACKUP_DIR ?? null, intervalMs: Math.round(BACKUP_INTERVAL_HOURS * 3_600_000), keep: BACKUP_KEEP };
-  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups };
+  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data) };
 }
 
 /** The limits when the environment sets none. */
 export const defaultLimits: ServerLimits = loadConfig({}).limits;
 
-/** The API's base URL as a client on this machine reaches it, e.g. http://127.0.0.1:3000/v1. */
-export function apiBaseUrl(config: Config): string {
+/** The API's base URL as a client on this machine reaches it, e.g. http://127.0.0.1:3000/v1 (https with TLS on). */
+export function apiBaseUrl(config: Pick<Config, 'host' | 'port' | 'tls'>): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}/v1`;
+  return `${config.tls.kind === 'off' ? 'http' : 'https'}://${host}:${config.port}/v1`;
 }

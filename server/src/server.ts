@@ -5,6 +5,7 @@ import { startScheduledBackups } from './backup/schedule-from-config.js';
 import { apiBaseUrl, type Config } from './config.js';
 import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
+import { loadServerTls, type ServerTls } from './tls/server-tls.js';
 
 /**
  * The server's logger. Without a `destination` the environment chooses (`LOG_FORMAT`, `LOG_FILE`):
@@ -26,9 +27,12 @@ export function createLogger(level: Config['logLevel'], destination: Destination
  * cleanly on SIGTERM/SIGINT.
  */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel), prepare?: (db: Db) => Promise<void>) {
+  // Before the database: a certificate that cannot be used stops the start with nothing opened.
+  const tls = await loadServerTls(config.tls);
+  if (tls) logTls(tls, log);
   const db = await openDatabase(config.databaseUrl, log);
   await prepare?.(db);
-  const app = await buildApp({ db, logger: log, limits: config.limits });
+  const app = await buildApp({ db, logger: log, limits: config.limits, ...(tls && { tls }) });
   await app.listen({ port: config.port, host: config.host });
   log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
@@ -57,5 +61,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return { app, db, shutdown, address: app.server.address() };
+  return { app, db, shutdown, address: app.server.address(), tls };
+}
+
+/** The fingerprint is public (any client sees the certificate) and is what an agent's config needs. */
+function logTls(tls: ServerTls, log: Logger): void {
+  if (tls.made) log.info({ certificate: tls.certFile, valid_to: tls.validTo.toISOString() }, 'made a self-signed TLS certificate');
+  log.info({ tls_fingerprint: tls.fingerprint, certificate: tls.certFile }, `serving HTTPS; an agent pins this certificate with "tls_fingerprint": "${tls.fingerprint}" in its server settings`);
 }

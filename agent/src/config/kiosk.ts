@@ -28,6 +28,3 @@ export const KioskConfig = z.strictObject({
     .describe('the built renderer served at /kiosk/ (kiosk-ui/dist/renderer, written by `npm run build`); without it only the kiosk API is served, for the Electron shell'),
 });
 export type KioskConfig = z.output<typeof KioskConfig>;
-
-/** The kiosk's local API has no authentication: it checks people in, so it must not face the network. */
-export const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);

@@ -1,6 +1,7 @@
+import { isLoopbackHost, normaliseFingerprint } from '@studio/shared/network';
 import { z } from 'zod';
 import { DevicesConfig } from '../devices/config.js';
-import { KioskConfig, loopbackHosts } from './kiosk.js';
+import { KioskConfig } from './kiosk.js';
 import { LaneConfig } from './lanes.js';
 
 /**
@@ -11,12 +12,39 @@ import { LaneConfig } from './lanes.js';
 
 const seconds = z.number().int().min(0);
 
+const tlsFingerprint = z.string().transform((text, ctx) => {
+  const fingerprint = normaliseFingerprint(text);
+  if (fingerprint !== null) return fingerprint;
+  ctx.addIssue({ code: 'custom', message: 'must be a SHA-256 fingerprint: 64 hex digits, with or without colons (`studio tls fingerprint` prints it)' });
+  return z.NEVER;
+});
+
+/** The API key goes with every request: it crosses the network only encrypted, unless the operator says otherwise. */
+function transportIssues(server: { url: string; tls_fingerprint?: string | undefined; allow_insecure_http: boolean }): { path: string[]; message: string }[] {
+  // Another scheme, or no URL at all, is the url field's own problem.
+  const url = URL.canParse(server.url) ? new URL(server.url) : null;
+  if (url?.protocol !== 'http:') return [];
+  const issues = [];
+  if (server.tls_fingerprint !== undefined) issues.push({ path: ['server', 'tls_fingerprint'], message: 'pins the certificate of an HTTPS server: make server.url https://' });
+  if (!server.allow_insecure_http && !isLoopbackHost(url.hostname)) {
+    issues.push({
+      path: ['server', 'url'],
+      message: `http:// to ${url.hostname} would send the API key unencrypted: serve HTTPS (studio serve with TLS=self-signed), make this https:// and set server.tls_fingerprint to \`studio tls fingerprint\` (docs/https.md); or, on a network you trust, set server.allow_insecure_http: true`,
+    });
+  }
+  return issues;
+}
+
 export const AgentConfigSchema = z
   .strictObject({
     version: z.literal(1),
     server: z.strictObject({
-      url: z.url().describe('the versioned API base, e.g. http://10.0.0.2:3000/v1'),
+      url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).describe('the versioned API base, e.g. https://10.0.0.2:3000/v1'),
       api_key: z.string().min(1).optional().describe('a key with scope checkin:members (a kiosk also read:classes, write:classes); or env STUDIO_AGENT_KEY'),
+      tls_fingerprint: tlsFingerprint
+        .optional()
+        .describe("the SHA-256 fingerprint of the server's certificate (`studio tls fingerprint`): only that certificate is accepted, with no CA; without it, the usual CA checks"),
+      allow_insecure_http: z.boolean().default(false).describe('allow http:// to an address other than loopback: the API key then crosses the network unencrypted'),
     }),
     location_id: z.guid(),
     device_id: z.string().min(1).max(100),
@@ -54,6 +82,7 @@ export const AgentConfigSchema = z
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((config, ctx) => {
+    for (const issue of transportIssues(config.server)) ctx.addIssue({ code: 'custom', ...issue });
     const readers = new Set(config.devices.readers.map((r) => r.id));
     const relays = new Set(config.devices.relays.map((r) => r.id));
     config.lanes.forEach((lane, i) => {
@@ -70,8 +99,8 @@ export const AgentConfigSchema = z
       if (laneReaders.includes(kiosk.reader)) ctx.addIssue({ code: 'custom', path: ['kiosk', 'reader'], message: `reader "${kiosk.reader}" drives a lane; the kiosk needs a reader of its own` });
     }
     if (kiosk.enabled && !config.local_api.enabled) ctx.addIssue({ code: 'custom', path: ['kiosk', 'enabled'], message: 'the kiosk is served by the local API: enable local_api' });
-    if (kiosk.enabled && !loopbackHosts.has(config.local_api.host)) {
-      ctx.addIssue({ code: 'custom', path: ['local_api', 'host'], message: 'with the kiosk enabled the local API must listen on loopback (127.0.0.1, ::1 or localhost): it has no authentication' });
+    if (kiosk.enabled && !isLoopbackHost(config.local_api.host)) {
+      ctx.addIssue({ code: 'custom', path: ['local_api', 'host'], message: 'with the kiosk enabled the local API must listen on loopback (127.0.0.0/8, ::1 or localhost): it has no authentication' });
     }
   });
 

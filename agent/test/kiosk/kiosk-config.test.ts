@@ -4,7 +4,7 @@ import { withSimulatedDevices } from '../../src/launch.js';
 
 const minimal = {
   version: 1,
-  server: { url: 'http://10.0.0.2:3000/v1', api_key: 'acme_sk_live_abc' },
+  server: { url: 'https://10.0.0.2:3000/v1', api_key: 'acme_sk_live_abc' },
   location_id: '00000000-0000-4000-8000-000000000001',
   device_id: 'front-kiosk',
 };

@@ -27,6 +27,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,
   backup: async () => (await import('./commands/backup.js')).registerBackupCommand,
   restore: async () => (await import('./commands/restore.js')).registerRestoreCommand,
+  tls: async () => (await import('./commands/tls.js')).registerTlsCommands,
 };
 
 /** The command a command line names (`studio keys list --company X` -> `keys`), if any. */

@@ -15,4 +15,5 @@ export type { BodyOf, KeyedResponse, QueryOf } from './endpoints.js';
 export { path } from './endpoints.js';
 export type { HttpMethod, QueryParams } from './http.js';
 export type { ClientLogger } from './logger.js';
+export { CertificateMismatchError, pinnedCertificateAgent, type CertificateMismatch } from './pinned-certificate.js';
 export { defaultBackoff, defaultRetries, type BackoffOptions } from './retry.js';

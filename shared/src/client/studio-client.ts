@@ -11,6 +11,7 @@ import { Service, ServiceListQuery } from '../schemas/services.js';
 import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
 import { endpointHelpers, path, type BodyOf, type QueryOf } from './endpoints.js';
 import { createHttpTransport } from './http.js';
+import { pinnedCertificateAgent } from './pinned-certificate.js';
 import { silentLogger, type ClientLogger } from './logger.js';
 import { createRequester, type CallOptions as Call, type KeyedCallOptions as Keyed } from './request.js';
 import { defaultBackoff, defaultRetries, type BackoffOptions } from './retry.js';
@@ -28,10 +29,23 @@ export interface StudioClientOptions {
   random?: () => number;
   /** An undici dispatcher (Agent, Pool, MockAgent) the caller owns; default a keep-alive Agent of the client's own. */
   dispatcher?: Dispatcher;
+  /**
+   * The SHA-256 fingerprint of the one certificate an `https://` server may show (its own, often
+   * self-signed: docs/https.md); a connection to any other is refused before the key is sent,
+   * logged at warn, and the call fails as a `NetworkError`. Without it, the usual CA checks.
+   */
+  tlsFingerprint?: string;
   logger?: ClientLogger;
 }
 
 export const defaultTimeoutMs = 10_000;
+
+/** undici keeps connections alive by default; a pinned certificate gets an agent that checks it on every connection. */
+function ownDispatcher(baseUrl: string, tlsFingerprint: string | undefined, logger: ClientLogger): Dispatcher {
+  if (tlsFingerprint === undefined) return new Agent();
+  if (!baseUrl.startsWith('https:')) throw new TypeError('createStudioClient: tlsFingerprint needs an https:// baseUrl');
+  return pinnedCertificateAgent(tlsFingerprint, (mismatch) => logger.warn({ ...mismatch }, 'refused the server: its certificate is not the pinned one (nothing was sent)'));
+}
 
 /**
  * The typed client of the booking API. Reads answer the parsed body; creates answer a
@@ -41,9 +55,10 @@ export const defaultTimeoutMs = 10_000;
 export function createStudioClient(options: StudioClientOptions) {
   const baseUrl = new URL(options.baseUrl).href; // fails fast on a malformed URL
   if (options.apiKey.trim() === '') throw new TypeError('createStudioClient: apiKey is empty');
+  if (options.dispatcher !== undefined && options.tlsFingerprint !== undefined) throw new TypeError('createStudioClient: give a dispatcher or a tlsFingerprint, not both');
   const ownsDispatcher = options.dispatcher === undefined;
-  const dispatcher = options.dispatcher ?? new Agent(); // undici keeps connections alive by default
   const logger = options.logger ?? silentLogger;
+  const dispatcher = options.dispatcher ?? ownDispatcher(baseUrl, options.tlsFingerprint, logger);
 
   // The key lives only in these closures, never on the returned object, so logging or inspecting
   // the client cannot print it.

@@ -19,7 +19,7 @@ type Overrides = { [K in keyof AgentConfig]?: AgentConfig[K] extends object ? Pa
 export function agentConfig(storePath: string, overrides: Overrides = {}): AgentConfig {
   const base: AgentConfig = {
     version: 1,
-    server: { url: 'http://127.0.0.1:9/v1', api_key: 'test_sk_live_x' },
+    server: { url: 'http://127.0.0.1:9/v1', api_key: 'test_sk_live_x', allow_insecure_http: false },
     location_id: '00000000-0000-4000-8000-000000000001',
     device_id: 'gate-1',
     devices: { readers: [], relays: [], sensors: [] } as unknown as AgentConfig['devices'],

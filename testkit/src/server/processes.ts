@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +43,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Whether an HTTPS server answers at all, whatever its certificate: only to know it is up (no key is
+ * sent); a test checks the certificate itself.
+ */
+function httpsAnswers(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    httpsGet(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve();
+    }).on('error', reject);
+  });
+}
+
 export interface StudioProcess {
   child: ChildProcess;
   base: string;
@@ -57,7 +71,7 @@ export function runOneBoxCommand(args: string[], env: Record<string, string> = {
 /**
  * Runs `studio-server serve` (the API server alone) or `studio start` (the one-box) as a real process
  * on a loopback port (a free one unless given: a restart after a crash takes the same port back)
- * and waits until it answers.
+ * and waits until it answers; `base` is https:// when `env` turns TLS on.
  */
 export async function startStudio(
   command: 'serve' | 'start',
@@ -76,7 +90,8 @@ export async function startStudio(
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}/v1`;
+  const https = env.TLS === 'self-signed' || env.TLS_CERT !== undefined;
+  const base = `${https ? 'https' : 'http'}://127.0.0.1:${port}/v1`;
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     return exited;
@@ -84,7 +99,7 @@ export async function startStudio(
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) throw new Error(`studio ${command} exited: ${output}`);
     try {
-      await fetch(`${base}/openapi.json`);
+      await (https ? httpsAnswers(`${base}/openapi.json`) : fetch(`${base}/openapi.json`));
       return { child, base, output: () => output, stop };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -6,7 +6,7 @@ import { action } from '../support/run.js';
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
-    .description('Run the API server alone (PORT, HOST, DATABASE_URL, LOG_LEVEL).')
+    .description('Run the API server alone (PORT, HOST, DATABASE_URL, LOG_LEVEL, TLS: docs/https.md).')
     .action(
       action(async () => {
         await startServer(loadConfig());
