@@ -86,7 +86,7 @@ describe('the systemd units', () => {
     }
     // A service box runs its owner's studio, set up once as the units' user: never the demo.
     expect(service(readUnit('studio-one-box.service')).get('Environment')).toContain('STUDIO_DEMO=off');
-    expect(installDoc).toContain('sudo -u studio env DATABASE_URL=/var/lib/studio/studio.db /usr/bin/node /opt/studio/one-box/bin/studio.js setup');
+    expect(installDoc).toContain('sudo -u studio /usr/bin/node /opt/studio/one-box/bin/studio.js setup --data /var/lib/studio');
     expect(readUnit('studio-one-box.service').get('Unit')!.get('Conflicts')).toEqual(['studio-server.service']);
     expect(readUnit('studio-server.service').get('Unit')!.get('Conflicts')).toEqual(['studio-one-box.service']);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/types.js';
 import { demoCompanyId } from '../../src/modules/setup/demo.js';
 
-/** Demo ids a schedule or booking test works with (examples/demo-business.json). */
+/** Demo ids a schedule or booking test works with (server/examples/demo-business.json). */
 export const demo = {
   brooklyn: 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c',
   london: '51d776da-2e01-50e6-88ba-7059ee450b81',

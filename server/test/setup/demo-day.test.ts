@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDemoClassesNow, bookAsBusiness } from '../../src/modules/setup/demo-day.js';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 
-/** Fixed ids of examples/demo-business.json: the one-box kiosk stands at Brooklyn. */
+/** Fixed ids of server/examples/demo-business.json: the one-box kiosk stands at Brooklyn. */
 const brooklyn = 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c';
 const emma = 'HF-1001';
 const noah = 'HF-1004';

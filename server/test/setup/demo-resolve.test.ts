@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { resolverFor } from '../helpers/resolver.js';
 
-/** Fixed ids of examples/demo-business.json. */
+/** Fixed ids of server/examples/demo-business.json. */
 const brooklyn = 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c';
 const london = '51d776da-2e01-50e6-88ba-7059ee450b81';
 const members = {

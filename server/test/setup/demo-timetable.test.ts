@@ -5,7 +5,7 @@ import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
 import { demoTimetableWeeks, extendDemoTimetable } from '../../src/modules/setup/demo-timetable.js';
 import { rowCounts } from '../helpers/row-counts.js';
 
-/** Fixed ids of examples/demo-business.json. */
+/** Fixed ids of server/examples/demo-business.json. */
 const brooklyn = 'cbf0a9af-f340-5c03-a2e1-9aab1fe2401c';
 const london = '51d776da-2e01-50e6-88ba-7059ee450b81';
 /** The weekly classes of the demo file, in each location's local time (ISO weekday, HH:mm). */

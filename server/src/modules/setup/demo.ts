@@ -1,10 +1,10 @@
-import demoBusinessFile from '../../../../examples/demo-business.json' with { type: 'json' };
+import demoBusinessFile from '../../../examples/demo-business.json' with { type: 'json' };
 import type { Db } from '../../db/types.js';
 import { importBusiness } from './importer.js';
 
 /**
  * The demo business, "Harbour Fitness & Spa": an ordinary import file with fixed ids
- * (examples/demo-business.json), part of the code so a built command carries it.
+ * (server/examples/demo-business.json), part of the code so a built command carries it.
  */
 export const demoBusiness: unknown = demoBusinessFile;
 
