@@ -28,6 +28,7 @@ export const allTables = [
   'staff_overrides',
   'staff_time_off',
   'bookings',
+  'import_fingerprints',
 ] as const satisfies readonly (keyof Tables)[];
 
 export async function rowCounts(db: Db): Promise<Record<(typeof allTables)[number], number>> {

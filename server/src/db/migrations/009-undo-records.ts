@@ -1,7 +1,7 @@
 import type { Migration } from './migrate.js';
 
 /**
- * What undoing a mistake needs to know (docs/setup-cli.md, "Undoing mistakes"):
+ * What undoing a mistake needs to know (docs/setup-cli.md: `import --again`, `classes restore`):
  * - `import_fingerprints`: the SHA-256 of every imported file's canonical content, with the company
  *   it went into, so the same file imported twice by accident is refused.
  * - `cancelled_with_class` on roster and waitlist rows: 1 on the spots and queue entries a class's
