@@ -279,6 +279,8 @@ export interface Tables {
     booked_at: string;
     checked_in_at: string | null;
     cancelled_at: string | null;
+    /** 1: released by the class's cancellation, so restoring the class gives it back (migration 009). */
+    cancelled_with_class: Generated<number>;
     updated_at: string;
   };
   class_waitlist: {
@@ -289,7 +291,18 @@ export interface Tables {
     status: 'waiting' | 'offered' | 'promoted' | 'expired' | 'cancelled';
     position: number;
     offer_expires_at: string | null;
+    /** 1: ended by the class's cancellation, so restoring the class queues it again (migration 009). */
+    cancelled_with_class: Generated<number>;
     created_at: string;
     updated_at: string;
+  };
+  /** One imported file's canonical SHA-256 per company it went into (modules/setup/import-fingerprint.ts). */
+  import_fingerprints: {
+    id: string;
+    company_id: string;
+    sha256: string;
+    /** 1: the import created the company; 0: it added to an existing one (`--company`). */
+    created_company: number;
+    imported_at: string;
   };
 }

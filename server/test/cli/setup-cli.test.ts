@@ -139,9 +139,38 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
     expect(stderr).toBe('studio: import refused, nothing was written (1 problem):\n' + '  services[0] (ref "yoga"): location "downtown" is not a location in this file\n');
   });
 
-  it('creates a company', async () => {
+  it('refuses the same import file twice, naming when and into which company, unless --again', async () => {
+    const file = join(dir, 'aspen.json');
+    const business = { version: 1, company: { name: 'Aspen Barre' }, locations: [{ ref: 'main', name: 'Aspen', slug: 'aspen', timezone: 'Europe/Dublin', country: 'IE' }] };
+    writeFileSync(file, JSON.stringify(business));
+    const first = await studio('import', file);
+    expect(first.code).toBe(0);
+    const { company_id } = JSON.parse(first.stdout);
+    const db = await openDatabase(database.url);
+    const recorded = await db.first(db.qb.selectFrom('import_fingerprints').select('imported_at').where('company_id', '=', company_id)).finally(() => db.close());
+
+    writeFileSync(file, JSON.stringify(business, null, 2));
+    const repeated = await studio('import', file);
+    expect(repeated).toMatchObject({ code: 1, stdout: '' });
+    expect(repeated.stderr).toBe(
+      'studio: import refused, nothing was written (1 problem):\n' +
+        `  (file): the same content was already imported on ${recorded!.imported_at} into company ${company_id} ("Aspen Barre"); to import it again anyway, use --again\n`,
+    );
+    const again = await studio('import', file, '--again');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: { companies: 1, locations: 1 } });
+  });
+
+  it('creates a company, and deletes it only once its name is given as confirmation', async () => {
     const { code, stdout } = await studio('companies', 'create', '--name', 'North Gym', '--key-prefix', 'north');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ name: 'North Gym', key_prefix: 'north', id: expect.any(String) });
+    const company = JSON.parse(stdout);
+    expect(company).toMatchObject({ name: 'North Gym', key_prefix: 'north', id: expect.any(String) });
+
+    const unconfirmed = await studio('companies', 'delete', company.id);
+    expect(unconfirmed).toEqual({ code: 1, stdout: '', stderr: `studio: to delete company ${company.id}, confirm with its name: --confirm "North Gym"\n` });
+    const deleted = await studio('companies', 'delete', company.id, '--confirm', 'North Gym');
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({ id: company.id, name: 'North Gym', removed: { api_keys: 0, idempotency_keys: 0, import_fingerprints: 0 } });
   });
 });

@@ -94,6 +94,13 @@ describe.each(dialects)('a database of schema v5, upgraded by this version (%s)'
     expect(visits.every((visit) => Number(visit.counted) === 1 && visit.voided_at === null && visit.void_reason === null)).toBe(true);
     const replays = await db.all(db.qb.selectFrom('idempotency_keys').select('access_checks'));
     expect(replays).toEqual([{ access_checks: null }]);
+    // Version 5 did not record which spots a class's cancellation released: none is marked as such.
+    for (const table of ['class_attendees', 'class_waitlist'] as const) {
+      const marks = await db.all(db.qb.selectFrom(table).select('cancelled_with_class'));
+      expect(marks.length, table).toBeGreaterThan(0);
+      expect(marks.every((row) => Number(row.cancelled_with_class) === 0)).toBe(true);
+    }
+    expect(await db.all(db.qb.selectFrom('import_fingerprints').selectAll())).toEqual([]);
   });
 
   describe('serving the API on it', () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Tables } from '../../src/db/tables.js';
 import type { Db } from '../../src/db/types.js';
 
@@ -28,6 +29,7 @@ export const allTables = [
   'staff_overrides',
   'staff_time_off',
   'bookings',
+  'import_fingerprints',
 ] as const satisfies readonly (keyof Tables)[];
 
 export async function rowCounts(db: Db): Promise<Record<(typeof allTables)[number], number>> {
@@ -37,4 +39,16 @@ export async function rowCounts(db: Db): Promise<Record<(typeof allTables)[numbe
     counts[table] = Number(row!.n);
   }
   return counts;
+}
+
+/** The error `work` is refused with, of class `kind`, after checking that it left every table as it was. */
+export async function refusedLeavingNoTrace<E extends Error>(db: Db, kind: abstract new (...args: never[]) => E, work: () => Promise<unknown>): Promise<E> {
+  const before = await rowCounts(db);
+  const error = await work().then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(kind);
+  expect(await rowCounts(db)).toEqual(before);
+  return error as E;
 }

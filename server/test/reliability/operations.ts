@@ -73,6 +73,7 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   bookClass: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classBooker, allow_without_entitlement: true } }),
   cancelClassSpot: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classCanceller, excuse: true } }),
   checkInToClass: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classAttendee } }),
+  restoreClass: (t) => ({ params: { id: t.classId } }),
 };
 
 export type JsonSchema = Record<string, unknown>;

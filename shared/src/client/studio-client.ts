@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
+import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassRestoreResult, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
 import { list, page } from '../schemas/common.js';
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
 import { Location } from '../schemas/locations.js';
@@ -129,6 +129,8 @@ export function createStudioClient(options: StudioClientOptions) {
       book: (id: string, body: BodyOf<typeof ClassBook>, o?: Keyed) => create(path`/classes/${id}/book`, ClassBookResult, body, o),
       cancel: (id: string, body: BodyOf<typeof ClassCancel>, o?: Keyed) => create(path`/classes/${id}/cancel`, ClassCancelResult, body, o),
       checkIn: (id: string, body: BodyOf<typeof ClassCheckIn>, o?: Keyed) => create(path`/classes/${id}/check-in`, ClassSpotResult, body, o),
+      /** Undoes a class's cancellation before its start (an extension); a class not cancelled answers `already_scheduled`. */
+      restore: (id: string, o?: Keyed) => create(path`/classes/${id}/restore`, ClassRestoreResult, undefined, o),
     },
   };
 }

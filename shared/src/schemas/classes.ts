@@ -92,6 +92,17 @@ export const ClassCancelResult = z
   .meta({ id: 'ClassCancelResult' });
 export type ClassCancelResult = z.infer<typeof ClassCancelResult>;
 
+/** What restoring a cancelled class answers: the class as it is now, and what came back with it. */
+export const ClassRestoreResult = ClassSummary.extend({
+  already_scheduled: z.boolean().describe('true: the class was not cancelled and nothing changed'),
+  restored: z
+    .array(z.object({ attendee_id: Id, contact_id: Id, paid_by: PaidBy }))
+    .describe("The spots the class's cancellation had released, reserved again as they were booked (same coverage, same booking time); spots their contacts had cancelled themselves stay cancelled"),
+  waitlist_restored: Count.describe("Waitlist entries the class's cancellation had ended, queued again in their order"),
+  promoted: z.array(Id).describe('Contacts moved from the waitlist into spots that were free'),
+}).meta({ id: 'ClassRestoreResult' });
+export type ClassRestoreResult = z.infer<typeof ClassRestoreResult>;
+
 export const ClassListQuery = z.strictObject({
   location_id: Id.optional(),
   service_id: Id.optional(),

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { addToWaitlist, cancelClass, updateClass } from '../../modules/classes/admin.js';
+import { restoreClass } from '../../modules/classes/restore.js';
 import { actorOf } from '../support/owner.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 
@@ -13,11 +14,20 @@ export function registerClassCommands(program: Command): void {
   const classes = program.command('classes').description('Class times: one-off classes and weekly series come from `studio import`; these change one class.');
   classes
     .command('cancel')
-    .description('Cancel a class: reserved spots are released without using any credit, the waitlist ends. Prints the class.')
+    .description('Cancel a class: reserved spots are released without using any credit, the waitlist ends (`classes restore` undoes it before the start). Prints the class.')
     .argument('<id>', 'the class')
     .action(
       action(async (id: string) => {
         printJson(await withDatabase(async (db) => cancelClass(db, await actorOf(db, 'classes', id), id)));
+      }),
+    );
+  classes
+    .command('restore')
+    .description("Undo a class's cancellation while the class is ahead: the spots it released are reserved again as they were, its waitlist queues again. Prints the class and what came back.")
+    .argument('<id>', 'the class')
+    .action(
+      action(async (id: string) => {
+        printJson(await withDatabase(async (db) => restoreClass(db, await actorOf(db, 'classes', id), id)));
       }),
     );
   classes

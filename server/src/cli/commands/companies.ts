@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { deleteEmptyCompany } from '../../modules/companies/deletion.js';
 import { createCompany } from '../../modules/companies/repository.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 
@@ -13,6 +14,18 @@ export function registerCompanyCommands(program: Command): void {
       action(async (options: { name: string; keyPrefix: string }) => {
         const company = await withDatabase((db) => createCompany(db, { name: options.name, key_prefix: options.keyPrefix }));
         printJson(company);
+      }),
+    );
+  companies
+    .command('delete')
+    .description(
+      'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, service, contact, membership, class or other business record; its API keys and import records are deleted with it. Prints what was deleted.',
+    )
+    .argument('<id>', 'the company')
+    .option('--confirm <name>', "the company's name, exactly: the deletion's confirmation")
+    .action(
+      action(async (id: string, options: { confirm?: string }) => {
+        printJson(await withDatabase((db) => deleteEmptyCompany(db, id, options.confirm)));
       }),
     );
 }

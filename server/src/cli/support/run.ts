@@ -21,7 +21,7 @@ export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> 
 }
 
 /** Errors whose message is written for the user; matched by name so modules need not import the CLI. */
-const userFacingErrors = new Set(['ConfigError', 'ImportError', 'DatabaseNewerThanCode', 'BackupError', 'BackupRefused', 'TlsError']);
+const userFacingErrors = new Set(['ConfigError', 'ImportError', 'DatabaseNewerThanCode', 'BackupError', 'BackupRefused', 'TlsError', 'CompanyDeletionRefused']);
 
 /** Wraps a command action: known errors become `studio: message` on stderr and exit code 1. */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {

@@ -7,6 +7,7 @@ import { contactSearch } from './005-contact-search.js';
 import { doorAndClassCredit } from './006-door-and-class-credit.js';
 import { visitVoids } from './007-visit-voids.js';
 import { replayChecks } from './008-replay-checks.js';
+import { undoRecords } from './009-undo-records.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks];
+export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks, undoRecords];

@@ -22,7 +22,10 @@ async function classOfCompany(db: Db, sql: Queryable, actor: Actor, classId: str
   return { cls, location: location! };
 }
 
-/** Cancels a class: reserved spots are released excused (no credit is used), queued waitlist entries end. */
+/**
+ * Cancels a class: reserved spots are released excused (no credit is used), queued waitlist entries
+ * end; both are marked as ended by the cancellation, so restoring the class (restore.ts) gives them back.
+ */
 export async function cancelClass(db: Db, actor: Actor, classId: string, now = Date.now()): Promise<ClassSummary & { released: number }> {
   const { companyId } = actor;
   return db.transaction(async (sql) => {
@@ -31,12 +34,16 @@ export async function cancelClass(db: Db, actor: Actor, classId: string, now = D
     const at = toIso(now);
     await sql.run(db.qb.updateTable('classes').set({ status: 'cancelled' }).where('id', '=', classId));
     const released = await sql.run(
-      db.qb.updateTable('class_attendees').set({ status: 'cancelled', excused: 1, cancelled_at: at, updated_at: at }).where('class_id', '=', classId).where('status', '=', 'reserved'),
+      db.qb
+        .updateTable('class_attendees')
+        .set({ status: 'cancelled', excused: 1, cancelled_at: at, cancelled_with_class: 1, updated_at: at })
+        .where('class_id', '=', classId)
+        .where('status', '=', 'reserved'),
     );
     await sql.run(
       db.qb
         .updateTable('class_waitlist')
-        .set({ status: 'cancelled', updated_at: at })
+        .set({ status: 'cancelled', cancelled_with_class: 1, updated_at: at })
         .where('class_id', '=', classId)
         .where('status', 'in', [...queued]),
     );

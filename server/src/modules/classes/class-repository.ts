@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ClassSummary } from '@studio/shared';
+import type { Selectable } from 'kysely';
 import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
@@ -8,8 +9,8 @@ import { assertLocationAllowed } from '../locations/lookup.js';
 import { classCheckinWindow } from './checkin-window.js';
 
 export type ClassRow = Tables['classes'];
-export type AttendeeRow = Tables['class_attendees'];
-export type WaitlistRow = Tables['class_waitlist'];
+export type AttendeeRow = Selectable<Tables['class_attendees']>;
+export type WaitlistRow = Selectable<Tables['class_waitlist']>;
 
 /** Roster statuses that hold a spot. */
 export const spotHolding = ['reserved', 'checked_in'] as const;
@@ -37,6 +38,7 @@ export function newSpot(
     booked_at: nowIso,
     checked_in_at: null,
     cancelled_at: null,
+    cancelled_with_class: 0,
     updated_at: nowIso,
   };
 }

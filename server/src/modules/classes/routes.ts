@@ -1,8 +1,22 @@
-import { ClassBook, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassBookResult, ClassSpotResult, ClassSummary, IdParams, page } from '@studio/shared';
+import {
+  ClassBook,
+  ClassCancel,
+  ClassCancelResult,
+  ClassCheckIn,
+  ClassDetail,
+  ClassListQuery,
+  ClassBookResult,
+  ClassRestoreResult,
+  ClassSpotResult,
+  ClassSummary,
+  IdParams,
+  page,
+} from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
 import { bookClass } from './book.js';
 import { cancelClassSpot } from './cancel.js';
 import { checkInToClass } from './check-in.js';
+import { restoreClass } from './restore.js';
 import { classDetail, listClasses } from './timetable.js';
 
 const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
@@ -91,5 +105,24 @@ export const classRoutes = [
     responses: { 200: { description: 'The checked-in spot', schema: ClassSpotResult } },
     errors: [...where, 'class_cancelled', 'not_booked', 'checkin_window', 'checkin_blocked', ...keyed],
     handler: async ({ db, actor, params, body }) => ok(await checkInToClass(db, actor, params.id, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/classes/:id/restore',
+    operationId: 'restoreClass',
+    summary: 'Restore a cancelled class (extension)',
+    description: [
+      'An extension to the specification, to undo a class cancelled by mistake (cancelling a whole class is a setup operation, `studio classes cancel`).',
+      'Only while the class is ahead: from its start on, 422 `booking_rule`. The class is scheduled again; the spots its cancellation released are reserved again as they were booked (same `paid_by`, no booking rule asked again) and listed in `restored`; spots their contacts had cancelled themselves stay cancelled; waitlist entries the cancellation ended queue again in their order, and free spots go to the waitlist as after a cancel.',
+      'If the capacity was lowered below the released spots meanwhile: 409 `class_full`, nothing changed. No credit was used by the cancellation, so none is given back.',
+      'Restoring a class that is not cancelled answers 200 with `already_scheduled: true` and changes nothing.',
+    ].join(' '),
+    tag: 'Classes',
+    scopes: ['write:classes'],
+    params: IdParams,
+    idempotent: true,
+    responses: { 200: { description: 'The class, scheduled, with what came back', schema: ClassRestoreResult } },
+    errors: [...where, 'booking_rule', 'class_full', ...keyed],
+    handler: async ({ db, actor, params }) => ok(await restoreClass(db, actor, params.id)),
   }),
 ];

@@ -1,11 +1,12 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { Db } from '../../db/types.js';
-import { nowIso } from '../../clock/time.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { createCompany } from '../companies/repository.js';
 import { nextFeedSeq } from '../feed/sequence.js';
 import { importedTables, type ImportedTable, type Row } from './import-context.js';
 import { databaseProblems } from './import-database-checks.js';
+import { earlierImport, importFingerprint, recordImport, repeatedImportProblem } from './import-fingerprint.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { ImportError, schemaProblems } from './import-problems.js';
 import { ImportFile, type ImportSectionName } from './import-schema.js';
@@ -13,6 +14,10 @@ import { ImportFile, type ImportSectionName } from './import-schema.js';
 export interface ImportOptions {
   /** Add the file's entries to this existing company instead of creating the file's company. */
   companyId?: string;
+  /** Import even if the same content was imported into the same target before (refused otherwise). */
+  again?: boolean;
+  /** When the import happens: the rows' creation time and the fingerprint's. */
+  clock?: Clock;
 }
 
 export interface ImportSummary {
@@ -28,19 +33,26 @@ const rowsPerInsert = 100;
 
 /**
  * Imports a whole business from an import file (docs/import-format.md). Everything is checked
- * first (schema, references, clashes within the file and with the database), then written in one
- * transaction: either every entry is imported or, with an ImportError listing every problem, none.
+ * first (schema, references, the same content imported into the same target before, clashes
+ * within the file and with the database), then written in one transaction with the file's
+ * fingerprint: either every entry is imported or, with an ImportError listing every problem, none.
  */
 export async function importBusiness(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
   const parsed = ImportFile.safeParse(file);
   if (!parsed.success) throw new ImportError(schemaProblems(parsed.error.issues, file));
-  const plan = planImport(parsed.data, options.companyId, nowIso());
+  const now = toIso((options.clock ?? systemClock)());
+  const plan = planImport(parsed.data, options.companyId, now);
+  // Before the clashes: a file imported twice clashes on every id, which would bury the reason.
+  const sha256 = importFingerprint(file);
+  const earlier = options.again ? undefined : await earlierImport(db, sha256, plan.newCompany ? { newCompany: true } : { newCompany: false, companyId: plan.companyId });
+  if (earlier) throw new ImportError([repeatedImportProblem(earlier)]);
   const clashes = await databaseProblems(db, plan);
   if (clashes.length) throw new ImportError(clashes);
 
   try {
     await db.transaction(async (tx) => {
       if (plan.newCompany) await createCompany(db, plan.newCompany, tx);
+      await recordImport(db, tx, { sha256, companyId: plan.companyId, createdCompany: plan.newCompany !== null, importedAt: now });
       // Inside the transaction, after the company exists: the eligibility feed's next delta then
       // carries every imported identifier (modules/feed/sequence.ts).
       const feedSeq = plan.rows.credential_keys.length ? await nextFeedSeq(db, tx, plan.companyId) : 0;

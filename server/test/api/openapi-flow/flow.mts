@@ -110,6 +110,10 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const checkedIn = must('checkInToClass', await client.POST('/classes/{id}/check-in', { params: { path: { id: input.classId } }, body: { contact_id: guest.id } }));
   const detail = must('getClass', await client.GET('/classes/{id}', { params: { path: { id: input.classId } } }));
   step(`class ${spotsLeft} ${alreadyBooked} ${checkedIn.status} ${released.spots_left} ${detail.roster.length}`);
+  // Restoring a class that is not cancelled changes nothing, and says so.
+  const restored = must('restoreClass', await client.POST('/classes/{id}/restore', { params: { path: { id: input.classId } } }));
+  const alreadyScheduled: boolean = restored.already_scheduled;
+  step(`class restore ${alreadyScheduled} ${restored.restored.length}`);
 
   // A refusal comes back in the envelope, typed.
   const refused = await client.GET('/contacts/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });

@@ -1,0 +1,104 @@
+import { isForeignKeyViolation } from '../../db/errors.js';
+import type { Db, Queryable } from '../../db/types.js';
+
+/**
+ * Every table whose rows are the business itself, with the word a refusal counts them in. One row
+ * in any of them keeps a company from being deleted: deleting would lose real data. (Staff hours,
+ * time off and the like hang off these rows, so they need no entry of their own.)
+ */
+export const businessTables = {
+  locations: ['location', 'locations'],
+  staff: ['staff member', 'staff members'],
+  rooms: ['room', 'rooms'],
+  services: ['service', 'services'],
+  membership_plans: ['membership plan', 'membership plans'],
+  package_templates: ['package template', 'package templates'],
+  contacts: ['contact', 'contacts'],
+  memberships: ['membership', 'memberships'],
+  credentials: ['card', 'cards'],
+  credential_keys: ['check-in key', 'check-in keys'],
+  visits: ['visit', 'visits'],
+  checkin_denials: ['refused check-in', 'refused check-ins'],
+  gift_cards: ['gift card', 'gift cards'],
+  class_series: ['class series', 'class series'],
+  classes: ['class', 'classes'],
+  class_attendees: ['class spot', 'class spots'],
+  class_waitlist: ['waitlist entry', 'waitlist entries'],
+  bookings: ['booking', 'bookings'],
+} as const;
+
+/**
+ * What belongs to the company without being its business, and goes with it: its API keys (they
+ * act for nothing once it is gone), the stored answers of idempotent requests, and the
+ * fingerprints of files imported into it (so the same file may then be imported afresh).
+ */
+export const companionTables = ['api_keys', 'idempotency_keys', 'import_fingerprints'] as const;
+
+type BusinessTable = keyof typeof businessTables;
+type CompanionTable = (typeof companionTables)[number];
+
+/** A deletion the user can act on: the message names why and what to do. */
+export class CompanyDeletionRefused extends Error {
+  override readonly name = 'CompanyDeletionRefused';
+}
+
+export interface DeletedCompany {
+  id: string;
+  name: string;
+  /** Rows deleted with the company, per companion table. */
+  removed: Record<CompanionTable, number>;
+}
+
+async function countRows(db: Db, sql: Queryable, table: BusinessTable | CompanionTable, companyId: string): Promise<number> {
+  // Kysely cannot type a select over a union of tables; every one of these has `company_id`.
+  const row = await sql.first(
+    db.qb
+      .selectFrom(table as 'locations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId),
+  );
+  return Number(row!.n);
+}
+
+/** What still references the company, as "1 location, 12 contacts", in the order of `businessTables`. */
+export async function companyReferences(db: Db, sql: Queryable, companyId: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [table, [one, many]] of Object.entries(businessTables) as [BusinessTable, readonly [string, string]][]) {
+    const n = await countRows(db, sql, table, companyId);
+    if (n > 0) found.push(`${n} ${n === 1 ? one : many}`);
+  }
+  return found;
+}
+
+/**
+ * Deletes a company made by mistake, only while nothing of its business exists (`businessTables`);
+ * its companions (`companionTables`) go with it. `confirmName` must be the company's name, as the
+ * person deleting it typed it: an id pasted from the wrong line must not delete the wrong company.
+ */
+export async function deleteEmptyCompany(db: Db, companyId: string, confirmName: string | undefined): Promise<DeletedCompany> {
+  try {
+    return await db.transaction(async (sql) => {
+      const company = await sql.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId));
+      if (!company) throw new CompanyDeletionRefused(`No company ${companyId}.`);
+      const references = await companyReferences(db, sql, companyId);
+      if (references.length) {
+        throw new CompanyDeletionRefused(
+          `company ${companyId} ("${company.name}") is not deleted: it is still referenced by ${references.join(', ')}. Only a company with none of these can be deleted; its API keys and import records go with it.`,
+        );
+      }
+      if (confirmName !== company.name) {
+        throw new CompanyDeletionRefused(`to delete company ${companyId}, confirm with its name: --confirm ${JSON.stringify(company.name)}`);
+      }
+      const removed = {} as Record<CompanionTable, number>;
+      for (const table of companionTables) {
+        removed[table] = await sql.run(db.qb.deleteFrom(table as 'api_keys').where('company_id', '=', companyId));
+      }
+      await sql.run(db.qb.deleteFrom('companies').where('id', '=', companyId));
+      return { id: company.id, name: company.name, removed };
+    });
+  } catch (error) {
+    // Something referencing the company was written between the count and the delete.
+    if (isForeignKeyViolation(error)) throw new CompanyDeletionRefused(`company ${companyId} was referenced by a new row while it was being deleted; nothing was deleted, try again.`);
+    throw error;
+  }
+}
