@@ -7,10 +7,19 @@ export function cpuSeconds(pid: number): number {
   return ticks / 100; // USER_HZ is 100 on Linux
 }
 
-/** The process's peak resident set (VmHWM), in MB. */
-export function peakRssMb(pid: number): number {
+function statusKbAsMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('VmHWM:'))!;
+    .find((l) => l.startsWith(`${field}:`))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
+}
+
+/** The process's peak resident set (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  return statusKbAsMb(pid, 'VmHWM');
+}
+
+/** The process's resident set now (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  return statusKbAsMb(pid, 'VmRSS');
 }

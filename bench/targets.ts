@@ -76,7 +76,7 @@ export function checkTargets(
     });
     checks.push({
       target: `agent RSS with ${ship.agentRss.credentials} credentials ≤ 2 × bare node with the SQLite file open`,
-      measured: `${ship.agentRss.ratio.toFixed(2)} × (${Math.round(ship.agentRss.agentMb)} MB / ${Math.round(ship.agentRss.bareMb)} MB)`,
+      measured: `${ship.agentRss.ratio.toFixed(2)} × settled (${Math.round(ship.agentRss.agentMb)} MB / ${Math.round(ship.agentRss.bareMb)} MB), peak ${ship.agentRss.peakRatio.toFixed(2)} ×`,
       met: ship.agentRss.ratio <= 2,
     });
     checks.push({ target: '`npm start` to the first answer of /v1/ping', measured: `${ship.startToPing.firstS.toFixed(1)} s first start, ${ship.startToPing.againS.toFixed(1)} s again`, met: null });

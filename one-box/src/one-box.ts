@@ -64,6 +64,8 @@ async function prepareKioskDemo(db: Db, box: BoxSettings, base: string, key: str
 
 interface Started {
   box: BoxSettings | null;
+  /** The box's business by name, for the banner. */
+  business: string | null;
   seeded: boolean;
   demoKey: { key: string; minted: boolean } | null;
 }
@@ -81,10 +83,12 @@ async function prepareBox(db: Db, config: Config, allowDemo: boolean): Promise<S
     box = { company_id: demo.company_id, location_id: await demoBoxLocation(db, demo.company_id), demo: true };
     if (!isPostgresUrl(config.databaseUrl)) writeBoxSettings(config.databaseUrl, box);
   }
-  if (!box?.demo) return { box, seeded, demoKey: null };
+  const company = box ? await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', box.company_id)) : null;
+  const business = company?.name ?? null;
+  if (!box?.demo) return { box, business, seeded, demoKey: null };
   // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
   await extendDemoTimetable(db, box.company_id);
-  return { box, seeded, demoKey: await demoKey(db, box.company_id, demoKeyFile(config.databaseUrl)) };
+  return { box, business, seeded, demoKey: await demoKey(db, box.company_id, demoKeyFile(config.databaseUrl)) };
 }
 
 /** A path as a person would type it here: relative below the working folder, else absolute. */
@@ -108,7 +112,12 @@ function keyLines(config: Config, base: string, started: Started, cacert: string
   const file = demoKeyFile(config.databaseUrl);
   const where = file ? shownPath(file) : null;
   if (key.minted) {
-    return [`  API key (all scopes, all locations): ${key.key}`, `  (shown this once${where ? `; kept in ${where}, mode 600` : ''})`, '', `  curl ${cacert}-H "Authorization: Bearer ${key.key}" ${base}/ping`];
+    return [
+      `  API key (all scopes, all locations): ${key.key}`,
+      `  (shown this once${where ? `; kept in ${where}, mode 600` : ''})`,
+      '',
+      `  curl ${cacert}-H "Authorization: Bearer ${key.key}" ${base}/ping`,
+    ];
   }
   return where
     ? [`  The demo's API key is in ${where} (shown when it was made).`, '', `  curl ${cacert}-H "Authorization: Bearer $(cat ${where})" ${base}/ping`]
@@ -133,7 +142,7 @@ function agentLines(agent: OneBoxAgent): string[] {
  */
 export async function startOneBox(config: Config, allowDemo = true): Promise<void> {
   const log = createLogger(config.logLevel);
-  let started: Started = { box: null, seeded: false, demoKey: null };
+  let started: Started = { box: null, business: null, seeded: false, demoKey: null };
   const { db, tls } = await startServer(config, log, async (db) => {
     started = await prepareBox(db, config, allowDemo);
   });
@@ -147,12 +156,11 @@ export async function startOneBox(config: Config, allowDemo = true): Promise<voi
     process.once('SIGTERM', () => void agent.stop());
     process.once('SIGINT', () => void agent.stop());
   }
-  const business = box ? await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', box.company_id)) : null;
   process.stdout.write(
     [
       '',
       `  Studio check-in is running at ${base}  (database: ${isPostgresUrl(config.databaseUrl) ? 'postgres' : config.databaseUrl})`,
-      ...(business ? [started.seeded ? `  Demo business "${business.name}" loaded.` : `  Business: "${business.name}"${box?.demo ? ' (the demo)' : ''}.`] : []),
+      ...(started.business ? [started.seeded ? `  Demo business "${started.business}" loaded.` : `  Business: "${started.business}"${box?.demo ? ' (the demo)' : ''}.`] : []),
       ...keyLines(config, base, started, tls ? `--cacert ${shownPath(tls.certFile)} ` : ''),
       ...(tls ? [`  HTTPS certificate fingerprint (an agent's server.tls_fingerprint): ${tls.fingerprint}`] : []),
       '',
