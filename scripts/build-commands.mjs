@@ -51,6 +51,11 @@ async function bundle({ workspace, entryPoints }) {
     plugins: [zodEnglishOnly],
     sourcemap: 'linked',
     chunkNames: 'chunks/[name]-[hash]',
+    // Whitespace and syntax minified, names kept: a stack trace in a log still names its functions,
+    // and the agent's code holds a few MB less (V8 keeps each script's source in the heap).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',
   });

@@ -3,6 +3,12 @@
 // for development and tests only). `studio-agent backup FILE` copies the store, alongside a running
 // agent; anything else runs the agent.
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+
+// undici parses HTTP with llhttp compiled to WebAssembly; V8's optimising tier compiles it at the
+// first request with a ~35 MB burst and keeps ~12 MB. The baseline tier alone costs ~3 MB, and an
+// agent's few requests a second do not need the faster parser. Set before any WebAssembly compiles.
+setFlagsFromString('--liftoff-only');
 
 const built = new URL(process.argv[2] === 'backup' ? '../dist/studio-agent-backup.js' : '../dist/studio-agent.js', import.meta.url);
 if (!existsSync(built)) {
