@@ -1,6 +1,6 @@
+import { isLoopbackHost } from '@studio/shared/network';
 import { z } from 'zod';
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const seconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback);
 
 /**
@@ -11,7 +11,7 @@ export const KioskShellConfig = z.object({
   KIOSK_AGENT_URL: z
     .url()
     .default('http://127.0.0.1:8787')
-    .refine((value) => loopbackHosts.has(new URL(value).hostname) || /^127\./.test(new URL(value).hostname), 'must be a loopback address (127.x.x.x, localhost, [::1])'),
+    .refine((value) => isLoopbackHost(new URL(value).hostname), 'must be a loopback address (127.x.x.x, localhost, [::1])'),
   KIOSK_IDLE_SECONDS: seconds(30),
   KIOSK_ANSWER_SECONDS: seconds(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
