@@ -81,8 +81,9 @@ async function timed(scans: number, one: (i: number) => Promise<void>, after?: (
   return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
 }
 
+/** Up to three minutes: the online run's agent first loads the whole feed (200,000 credentials at 100,000 members). */
 async function waitForHealth(url: string, ready: (health: { cache: { synced_at: string | null }; devices: { state: string }[] }) => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < 1800; attempt++) {
     try {
       const health = (await (await fetch(url)).json()) as Parameters<typeof ready>[0];
       if (ready(health)) return;
