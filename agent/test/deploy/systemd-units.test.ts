@@ -111,7 +111,8 @@ describe('the systemd units', () => {
   const available = analyze.status === 0;
   // `security --offline` reads unit files without a running systemd since version 250.
   const offlineSecurity = available && Number(/systemd (\d+)/.exec(analyze.stdout)?.[1] ?? 0) >= 250;
-  it.skipIf(!available)('systemd-analyze verifies every unit, and rates the new ones OK for exposure (skipped where systemd-analyze is not installed)', () => {
+  // In CI (.ci/run installs it) a missing systemd-analyze fails this test instead of skipping it.
+  it.skipIf(!available && !process.env.CI)('systemd-analyze verifies every unit, and rates the new ones OK for exposure (skipped outside CI where systemd-analyze is not installed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-units-'));
     try {
       // verify checks that the binary exists: this machine's node stands in for /usr/bin/node.
