@@ -10,4 +10,14 @@ import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
 
 /** Every API route: mounted by the app and described by the OpenAPI document from this one list. */
-export const apiRoutes: readonly RouteSpec[] = [...pingRoutes, ...catalogRoutes, ...contactRoutes, ...storedValueRoutes, ...membershipRoutes, ...memberRoutes, ...locationActivityRoutes, ...appointmentRoutes, ...classRoutes];
+export const apiRoutes: readonly RouteSpec[] = [
+  ...pingRoutes,
+  ...catalogRoutes,
+  ...contactRoutes,
+  ...storedValueRoutes,
+  ...membershipRoutes,
+  ...memberRoutes,
+  ...locationActivityRoutes,
+  ...appointmentRoutes,
+  ...classRoutes,
+];

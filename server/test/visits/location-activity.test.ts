@@ -1,4 +1,5 @@
 import { ApiError } from '@studio/shared';
+import { createStudioClient } from '@studio/shared/client';
 import { dialects } from '@studio/testkit/server/databases';
 import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { memberBuilder } from '@studio/testkit/server/members';
@@ -136,7 +137,15 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
     const { rows, sizes } = await walk<Record<string, unknown>>(listCheckinDenials, { location_id: site, limit: 2 }, clockAt(base));
     expect(sizes).toEqual([2, 1]);
     const [byStaff, unknown, byCard] = rows;
-    expect(byStaff).toMatchObject({ membership_id: pausedMembership, reasons: ['paused'], message: 'The membership is paused.', identifier_presented: false, source: 'staff', device_id: null, attempted_at: at(-30) });
+    expect(byStaff).toMatchObject({
+      membership_id: pausedMembership,
+      reasons: ['paused'],
+      message: 'The membership is paused.',
+      identifier_presented: false,
+      source: 'staff',
+      device_id: null,
+      attempted_at: at(-30),
+    });
     expect(unknown).toMatchObject({ membership_id: null, contact_id: null, reasons: ['not_found'], identifier_presented: true, source: 'turnstile', device_id: 'gate-1', attempted_at: at(-40) });
     expect(byCard).toMatchObject({ membership_id: pausedMembership, contact_id: expect.any(String), reasons: ['paused'], identifier_presented: true, location_id: site, attempted_at: at(-50) });
     const text = JSON.stringify(rows);
@@ -162,6 +171,22 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
       expect(moved.body.error).toMatchObject({ code: 'invalid_param', param: 'cursor' });
       const denials = await f.request('GET', `/v1/checkin-denials?location_id=${site}&${window}&cursor=${cursor}`);
       expect(denials.body.error).toMatchObject({ code: 'invalid_param', param: 'cursor' });
+    });
+
+    it('is walked by the typed client, each row parsed by its schema', async () => {
+      const base = await f.app.listen({ port: 0, host: '127.0.0.1' });
+      const client = createStudioClient({ baseUrl: `${base}/v1`, apiKey: f.keys.all });
+      try {
+        const query = { location_id: site, from: at(-24 * 60), to: at(0), limit: 3 };
+        const walked: string[] = [];
+        for await (const row of client.visits.all(query)) walked.push(row.id);
+        expect(walked).toEqual([visits.recent4, visits.recent3, visits.recent2, visits.recent1, visits.recent0, visits.voided, visits.offline, visits.exactly24h]);
+        const reasons: string[][] = [];
+        for await (const row of client.checkinDenials.all({ ...query, limit: 1 })) reasons.push(row.reasons);
+        expect(reasons).toEqual([['paused'], ['not_found'], ['paused']]);
+      } finally {
+        await client.close();
+      }
     });
 
     it('holds a key to its scopes and locations: 403 for another location of the company, 404 for another company', async () => {
