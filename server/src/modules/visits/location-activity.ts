@@ -34,7 +34,7 @@ async function activityPage<Row extends Record<string, unknown>>(
   cursors: CursorCodec,
   clock: Clock,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  build: (locationId: string, from: string, to: string) => SelectQueryBuilder<any, any, Row>,
+  build: (locationId: string, from: string, to: string | null) => SelectQueryBuilder<any, any, Row>,
   at: string,
 ) {
   const location = await targetLocation(db, db, actor, query.location_id);
@@ -47,7 +47,9 @@ async function activityPage<Row extends Record<string, unknown>>(
     const from = query.from === undefined ? new Date(Date.parse(to) - defaultSpanMs).toISOString() : boundary(query.from, location.timezone, 'from');
     window = [from, to];
   }
-  return keysetPage(db, build(location.id, ...window), { first: at, second: 'id', descending: true }, { limit: query.limit, cursor: query.cursor, codec: cursors, scope, carry: window });
+  // After a cursor, its position (inside the window) is the upper bound: one index range from it on, not a scan from `to`.
+  const rows = build(location.id, window[0], query.cursor === undefined ? window[1] : null);
+  return keysetPage(db, rows, { first: at, second: 'id', descending: true }, { limit: query.limit, cursor: query.cursor, codec: cursors, scope, carry: window });
 }
 
 /** The visits at a location, every way in (door, kiosk, class, desk, API, offline), voided ones marked: the front desk's day. */
@@ -59,14 +61,15 @@ export async function listLocationVisits(db: Db, actor: Actor, query: ActivityQu
     query,
     cursors,
     clock,
-    (locationId, from, to) =>
-      db.qb
+    (locationId, from, to) => {
+      const q = db.qb
         .selectFrom('visits')
         .select([...visitColumns, 'voided_at', 'void_reason'])
         .where('company_id', '=', actor.companyId)
         .where('location_id', '=', locationId)
-        .where('checked_in_at', '>=', from)
-        .where('checked_in_at', '<', to),
+        .where('checked_in_at', '>=', from);
+      return to === null ? q : q.where('checked_in_at', '<', to);
+    },
     'checked_in_at',
   );
   return {
@@ -87,14 +90,15 @@ export async function listCheckinDenials(db: Db, actor: Actor, query: ActivityQu
     query,
     cursors,
     clock,
-    (locationId, from, to) =>
-      db.qb
+    (locationId, from, to) => {
+      const q = db.qb
         .selectFrom('checkin_denials')
         .select(['id', 'location_id', 'membership_id', 'contact_id', 'credential_hash', 'reasons', 'source', 'device_id', 'attempted_at'])
         .where('company_id', '=', actor.companyId)
         .where('location_id', '=', locationId)
-        .where('attempted_at', '>=', from)
-        .where('attempted_at', '<', to),
+        .where('attempted_at', '>=', from);
+      return to === null ? q : q.where('attempted_at', '<', to);
+    },
     'attempted_at',
   );
   return {
