@@ -2,10 +2,13 @@ import { ApiError } from '@studio/shared';
 import { createStudioClient } from '@studio/shared/client';
 import { dialects } from '@studio/testkit/server/databases';
 import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import { classBuilder } from '@studio/testkit/server/classes';
 import { memberBuilder } from '@studio/testkit/server/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock/time.js';
 import { systemActor, type Actor } from '../../src/domain/actor.js';
+import { bookClass } from '../../src/modules/classes/book.js';
+import { checkInToClass } from '../../src/modules/classes/check-in.js';
 import { checkIn } from '../../src/modules/members/checkin.js';
 import { voidVisit } from '../../src/modules/members/void-visit.js';
 import { listCheckinDenials, listLocationVisits, type ActivityQuery } from '../../src/modules/visits/location-activity.js';
@@ -125,6 +128,17 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
     });
     expect(byId.get(visits.voided)).toMatchObject({ voided_at: at(-89), void_reason: 'door_not_opened', counted: false, offline: false, source: 'turnstile', kind: 'facility' });
     expect(byId.get(visits.recent0)).toMatchObject({ counted: true, voided_at: null, location_id: site, device_id: 'gate-1' });
+  });
+
+  it('lists a class check-in at the location as a visit of kind class', async () => {
+    const c = classBuilder(f);
+    const studio = await build.location();
+    const member = await build.member({ locationId: studio });
+    const classId = await c.classAt(at(-200), { serviceId: await c.service({ locationId: studio }), locationId: studio });
+    await bookClass(f.db, actor, classId, { contact_id: member.contactId, allow_without_entitlement: false }, clockAt(base - 300 * 60_000));
+    await checkInToClass(f.db, actor, classId, { contact_id: member.contactId, source: 'kiosk' }, clockAt(base - 205 * 60_000));
+    const page = await listLocationVisits(f.db, actor, { location_id: studio, limit: 25 }, cursors, clockAt(base));
+    expect(page.data).toEqual([expect.objectContaining({ kind: 'class', class_id: classId, membership_id: member.membershipId, source: 'kiosk', checked_in_at: at(-205), voided_at: null })]);
   });
 
   it('lists refused check-ins with their reasons and the member, paged, never the card presented', async () => {
