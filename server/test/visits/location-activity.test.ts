@@ -169,6 +169,17 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
     expect(Object.keys(byCard!)).not.toContain('credential_hash');
   });
 
+  it('holds a staff actor to its locations in the services themselves, with no request', async () => {
+    const frontDesk: Actor = { companyId: f.acme.id, identity: { kind: 'staff_user', staffUserId: 'desk-camden', role: 'front_desk' }, scopes: ['checkin:members'], locationIds: [f.acme.gb.id] };
+    const rival: Actor = { ...frontDesk, companyId: f.other.id, locationIds: null };
+    for (const list of [listLocationVisits, listCheckinDenials]) {
+      expect(await refusedCode(list(f.db, frontDesk, { location_id: site, limit: 5 }, cursors, clockAt(base)))).toBe('location_not_allowed');
+      expect(await refusedCode(list(f.db, rival, { location_id: site, limit: 5 }, cursors, clockAt(base)))).toBe('resource_missing');
+      // Its only location is the one meant when none is named.
+      expect(await list(f.db, frontDesk, { limit: 5 }, cursors, clockAt(base))).toEqual({ data: [], next_cursor: null });
+    }
+  });
+
   describe('over HTTP', () => {
     const window = `from=${encodeURIComponent(at(-24 * 60))}&to=${encodeURIComponent(at(0))}`;
 
