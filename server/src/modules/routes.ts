@@ -7,6 +7,17 @@ import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
+import { locationActivityRoutes } from './visits/routes.js';
 
 /** Every API route: mounted by the app and described by the OpenAPI document from this one list. */
-export const apiRoutes: readonly RouteSpec[] = [...pingRoutes, ...catalogRoutes, ...contactRoutes, ...storedValueRoutes, ...membershipRoutes, ...memberRoutes, ...appointmentRoutes, ...classRoutes];
+export const apiRoutes: readonly RouteSpec[] = [
+  ...pingRoutes,
+  ...catalogRoutes,
+  ...contactRoutes,
+  ...storedValueRoutes,
+  ...membershipRoutes,
+  ...memberRoutes,
+  ...locationActivityRoutes,
+  ...appointmentRoutes,
+  ...classRoutes,
+];

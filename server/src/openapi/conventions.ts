@@ -36,7 +36,7 @@ still work, and the same request with the same \`Idempotency-Key\` succeeds once
 
 ## Pagination
 Lists take \`limit\` (1 to 100, default 25) and \`cursor\` and answer \`{data, next_cursor}\`, oldest
-first, by keyset (no gap and no repeat while rows are added). Cursors are opaque and signed: bound to
+first (visits and refused check-ins newest first), by keyset (no gap and no repeat while rows are added). Cursors are opaque and signed: bound to
 the company, the route and the filters that produced them. Altered, or used with other filters, a
 cursor is 400 \`invalid_param\` with \`param: "cursor"\`.
 

@@ -4,7 +4,7 @@ export const tagDescriptions: Record<string, string> = {
   Catalog: 'Locations and the services they offer.',
   Contacts: 'The people a business knows: members, clients, guests.',
   'Stored value': 'Gift cards, membership plans and package templates.',
-  Members: 'Memberships held, and members at the door: resolve, check in, the offline eligibility feed, visits.',
+  Members: "Memberships held, and members at the door: resolve, check in, the offline eligibility feed, visits; a location's visits and refused check-ins.",
   Appointments: 'Free slots, and bookings with a technician.',
   Classes: 'Scheduled classes, their rosters, booking, cancelling and checking in.',
 };

@@ -8,6 +8,8 @@ export interface PageRequest {
   codec: CursorCodec;
   /** From `cursorScope()`: binds the cursor to the company, route and filters. */
   scope: string;
+  /** Sealed into the next cursor after the position, for the next page to read back (`carriedBy`): a window resolved from the clock. */
+  carry?: readonly (string | number)[];
 }
 
 export interface Page<Row> {
@@ -48,6 +50,11 @@ export async function keysetPage<Row extends Record<string, unknown>>(
   const key = (column: string) => last![column.split('.').pop()!] as string | number;
   return {
     rows,
-    next_cursor: more ? page.codec.encode(page.scope, [key(order.first), key(order.second)]) : null,
+    next_cursor: more ? page.codec.encode(page.scope, [key(order.first), key(order.second), ...(page.carry ?? [])]) : null,
   };
+}
+
+/** What `carry` sealed into a cursor of `scope`, or null without a cursor. */
+export function carriedBy(page: Pick<PageRequest, 'cursor' | 'codec' | 'scope'>): (string | number)[] | null {
+  return page.cursor === undefined ? null : page.codec.decode(page.scope, page.cursor).slice(2);
 }

@@ -39,6 +39,18 @@ describe('keyset pages on SQLite', () => {
     expect(plans.join('\n')).toMatch(/credential_keys_feed \(company_id=\? AND \(feed_seq,match_key\)>\(\?,\?\)\)/);
   });
 
+  it("serves a location's visits after a cursor from the location's time index", async () => {
+    const build = memberBuilder(f);
+    const { membershipId } = await build.member({ locationId: f.acme.gb.id });
+    for (let i = 0; i < 2; i++) expect((await f.request('POST', '/v1/members/check-in', { body: { location_id: f.acme.gb.id, membership_id: membershipId } })).status).toBe(201);
+    const list = `/v1/visits?location_id=${f.acme.gb.id}&from=2000-01-01&to=2100-01-01&limit=1`;
+    const first = await f.request('GET', list);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const plans = await plansDuring('visits', () => f.request('GET', `${list}&cursor=${encodeURIComponent(first.body.next_cursor)}`));
+    expect(plans.join('\n')).toMatch(/visits_location_time \(location_id=\? AND checked_in_at>\? AND \(checked_in_at,id\)<\(\?,\?\)\)/);
+    expect(plans.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
   it('serves a list page after a cursor from the list index range', async () => {
     const first = await f.request('GET', '/v1/contacts?limit=1');
     expect(first.body.next_cursor).toEqual(expect.any(String));

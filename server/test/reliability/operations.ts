@@ -60,6 +60,8 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   memberEligibilityFeed: (t) => ({ query: { location_id: t.location, limit: '5' } }),
   listMembershipVisits: (t) => ({ params: { id: t.membership }, query: { from: '2025-01-01', limit: '5' } }),
   voidVisit: (t) => ({ params: { id: t.visit }, body: { reason: 'door_not_opened' } }),
+  listLocationVisits: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
+  listCheckinDenials: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
   listAvailability: (t) => ({ query: { service_id: t.appointmentService, location_id: t.location, technician_id: t.technician, from: dateIn(2), to: dateIn(4) } }),
   listBookings: (t) => ({ query: { location_id: t.location, contact_id: t.contact, from: '2025-01-01', limit: '5' } }),
   getBooking: (t) => ({ params: { id: t.booking } }),

@@ -5,6 +5,7 @@ import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../sche
 import { Location } from '../schemas/locations.js';
 import { HeldMembership, SellMembership } from '../schemas/memberships.js';
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
+import { CheckinDenial, LocationActivityQuery, LocationVisit } from '../schemas/location-activity.js';
 import { KeyIdentity } from '../schemas/ping.js';
 import { VoidedVisit, type VoidVisitRequest } from '../schemas/visit-void.js';
 import { Service, ServiceListQuery } from '../schemas/services.js';
@@ -120,6 +121,16 @@ export function createStudioClient(options: StudioClientOptions) {
       eligibility: (q: QueryOf<typeof EligibilityFeedQuery> = {}, o?: Call) => get('/members/eligibility', EligibilityFeed, q, o),
       /** Voids a facility visit whose door never opened; idempotent, so a caller may repeat it. */
       voidVisit: (visitId: string, body: BodyOf<typeof VoidVisitRequest>, o?: Call) => post(path`/members/visits/${visitId}/void`, VoidedVisit, body, o),
+    },
+    /** A location's visits over a time range, newest first, voided ones marked (an extension). */
+    visits: {
+      list: (q: QueryOf<typeof LocationActivityQuery> = {}, o?: Call) => get('/visits', page(LocationVisit), q, o),
+      all: (q: QueryOf<typeof LocationActivityQuery> = {}, o?: Call) => walk('/visits', LocationVisit, q, o),
+    },
+    /** A location's refused check-ins over a time range, newest first (an extension). */
+    checkinDenials: {
+      list: (q: QueryOf<typeof LocationActivityQuery> = {}, o?: Call) => get('/checkin-denials', page(CheckinDenial), q, o),
+      all: (q: QueryOf<typeof LocationActivityQuery> = {}, o?: Call) => walk('/checkin-denials', CheckinDenial, q, o),
     },
     classes: {
       list: (q: QueryOf<typeof ClassListQuery> = {}, o?: Call) => get('/classes', page(ClassSummary), q, o),

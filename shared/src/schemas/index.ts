@@ -13,3 +13,4 @@ export * from './members.js';
 export * from './kiosk.js';
 export * from './time-zone.js';
 export * from './visit-void.js';
+export * from './location-activity.js';

@@ -81,6 +81,11 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   // The turnstile's relay failed after the grant: the visit is voided, so it is not counted.
   const voided = must('voidVisit', await client.POST('/members/visits/{id}/void', { params: { path: { id: visit.id } }, body: { reason: 'door_not_opened' } }));
   step(`void ${voided.voided_at !== null}`);
+  // The front desk's day at the location: the voided visit marked, the blocked attempt with its reasons.
+  const atDoor = must('listLocationVisits', await client.GET('/visits', { params: { query: { location_id, limit: 100 } } }));
+  const refusals = must('listCheckinDenials', await client.GET('/checkin-denials', { params: { query: { location_id } } }));
+  const voidedAtDoor: string | null | undefined = atDoor.data.find((row) => row.id === visit.id)?.voided_at;
+  step(`location day ${voidedAtDoor === voided.voided_at} ${refusals.data.some((row) => row.membership_id === sold.id && row.reasons.join(',') === reasons.join(','))}`);
 
   // An appointment: a free slot, booked, moved, then cancelled with no body at all.
   const slots = must('listAvailability', await client.GET('/availability', { params: { query: { service_id: input.appointmentServiceId, location_id } } }));
