@@ -64,7 +64,11 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
     const revoked = await createKey(suite.db, { companyId: company_id, scopes: ['read:catalog'], locationIds: 'all' });
     await revokeKey(suite.db, revoked.id);
     // A setup link minted but not used yet leaves no account: it, and its line in the audit log, go too.
-    await mintSetupLink(suite.db, staffAuthSettings(() => Date.parse('2026-06-01T09:00:00.000Z')), company_id);
+    await mintSetupLink(
+      suite.db,
+      staffAuthSettings(() => Date.parse('2026-06-01T09:00:00.000Z')),
+      company_id,
+    );
     const others = await rowCounts(suite.db);
 
     expect(await deleteEmptyCompany(suite.db, company_id, 'Hazel Spa')).toEqual({

@@ -35,16 +35,26 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
     await expect(createAccount(suite.db, settings, owner, { email: 'MO@alder.example', displayName: 'Mo 2', role: 'front_desk', locationIds: [south], password })).rejects.toMatchObject({
       code: 'email_taken',
     });
-    await expect(createAccount(suite.db, settings, owner, { email: 'new@alder.example', displayName: 'New', role: 'owner', password: 'too short' })).rejects.toMatchObject({ code: 'invalid_param', param: 'password' });
+    await expect(createAccount(suite.db, settings, owner, { email: 'new@alder.example', displayName: 'New', role: 'owner', password: 'too short' })).rejects.toMatchObject({
+      code: 'invalid_param',
+      param: 'password',
+    });
     const [entry] = await auditLog(suite.db, owner.companyId);
     expect(entry).toMatchObject({ action: 'account_created', actor_account_id: (owner.identity as { staffUserId: string }).staffUserId, target_account_id: account.id });
   });
 
   it('lets a manager create front-desk accounts at its own locations only', async () => {
     const { manager, north, south } = await staffedStudio();
-    await expect(createAccount(suite.db, settings, manager, { email: 'fd@alder.example', displayName: 'Fd', role: 'front_desk', locationIds: [north], password })).resolves.toMatchObject({ role: 'front_desk' });
-    await expect(createAccount(suite.db, settings, manager, { email: 'o2@alder.example', displayName: 'O2', role: 'owner', password })).rejects.toMatchObject({ code: 'role_not_allowed', status: 403 });
-    await expect(createAccount(suite.db, settings, manager, { email: 'm2@alder.example', displayName: 'M2', role: 'manager', locationIds: [north], password })).rejects.toMatchObject({ code: 'role_not_allowed' });
+    await expect(createAccount(suite.db, settings, manager, { email: 'fd@alder.example', displayName: 'Fd', role: 'front_desk', locationIds: [north], password })).resolves.toMatchObject({
+      role: 'front_desk',
+    });
+    await expect(createAccount(suite.db, settings, manager, { email: 'o2@alder.example', displayName: 'O2', role: 'owner', password })).rejects.toMatchObject({
+      code: 'role_not_allowed',
+      status: 403,
+    });
+    await expect(createAccount(suite.db, settings, manager, { email: 'm2@alder.example', displayName: 'M2', role: 'manager', locationIds: [north], password })).rejects.toMatchObject({
+      code: 'role_not_allowed',
+    });
     await expect(createAccount(suite.db, settings, manager, { email: 'fd2@alder.example', displayName: 'Fd2', role: 'front_desk', locationIds: [north, south], password })).rejects.toMatchObject({
       code: 'location_not_allowed',
     });
@@ -52,10 +62,14 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
 
   it('refuses the front desk and API keys any account change', async () => {
     const { desk, north, managerAccount, companyId } = await staffedStudio();
-    await expect(createAccount(suite.db, settings, desk, { email: 'x@alder.example', displayName: 'X', role: 'front_desk', locationIds: [north], password })).rejects.toMatchObject({ code: 'role_not_allowed' });
+    await expect(createAccount(suite.db, settings, desk, { email: 'x@alder.example', displayName: 'X', role: 'front_desk', locationIds: [north], password })).rejects.toMatchObject({
+      code: 'role_not_allowed',
+    });
     await expect(disableAccount(suite.db, settings, desk, managerAccount.id)).rejects.toMatchObject({ code: 'role_not_allowed' });
     const key = actorFromAuth({ keyId: 'k1', companyId, scopes: [], locationIds: null });
-    await expect(createAccount(suite.db, settings, key, { email: 'y@alder.example', displayName: 'Y', role: 'front_desk', locationIds: [north], password })).rejects.toMatchObject({ code: 'role_not_allowed' });
+    await expect(createAccount(suite.db, settings, key, { email: 'y@alder.example', displayName: 'Y', role: 'front_desk', locationIds: [north], password })).rejects.toMatchObject({
+      code: 'role_not_allowed',
+    });
   });
 
   it('disables an account: its sessions end at once and it cannot sign in; recorded with who did it', async () => {
@@ -65,7 +79,12 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
     await disableAccount(suite.db, settings, owner, deskAccount.id);
     await expect(sessionFromToken(suite.db, settings, session.token)).rejects.toMatchObject({ code: 'invalid_session' });
     await expect(signIn(suite.db, settings, { companyId, email: 'desk@alder.example', password, address: '192.0.2.1' })).rejects.toMatchObject({ code: 'invalid_credentials' });
-    expect((await auditLog(suite.db, companyId))[0]).toMatchObject({ action: 'account_disabled', actor_name: 'owner', target_account_id: deskAccount.id, details: JSON.stringify({ sessions_ended: 1 }) });
+    expect((await auditLog(suite.db, companyId))[0]).toMatchObject({
+      action: 'account_disabled',
+      actor_name: 'owner',
+      target_account_id: deskAccount.id,
+      details: JSON.stringify({ sessions_ended: 1 }),
+    });
   });
 
   it('changes role and locations from the next request, keeping one active owner', async () => {

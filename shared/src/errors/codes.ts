@@ -32,7 +32,7 @@ export const errorCodes = {
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
   invalid_session: { type: 'authentication', status: 401, description: 'The staff session is missing, unknown, expired or signed out, or its account is disabled.' },
-  setup_link_invalid: { type: 'authentication', status: 401, description: "The owner setup link is unknown, already used or expired." },
+  setup_link_invalid: { type: 'authentication', status: 401, description: 'The owner setup link is unknown, already used or expired.' },
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
   location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key (or staff member) may act on.' },
   role_not_allowed: { type: 'permission', status: 403, description: "The staff member's role may not do this (manage accounts, or grant a role above its own)." },

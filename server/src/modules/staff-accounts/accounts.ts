@@ -141,7 +141,12 @@ export async function changeAccess(db: Db, settings: StaffAuthSettings, actor: A
     assertMayManage(actor, access.role, access.role === 'owner' ? null : (access.locationIds ?? []));
     const locationIds = await accessLocations(db, sql, actor.companyId, access);
     if (account.role === 'owner' && access.role !== 'owner') await assertAnotherOwner(db, sql, actor.companyId, id);
-    await sql.run(db.qb.updateTable('staff_accounts').set({ role: access.role, location_ids: locationIds === null ? null : JSON.stringify(locationIds) }).where('id', '=', id));
+    await sql.run(
+      db.qb
+        .updateTable('staff_accounts')
+        .set({ role: access.role, location_ids: locationIds === null ? null : JSON.stringify(locationIds) })
+        .where('id', '=', id),
+    );
     const details = { from: { role: account.role, location_ids: account.location_ids }, to: { role: access.role, location_ids: locationIds } };
     await recordAudit(db, sql, actor, { action: 'access_changed', targetAccountId: id, details }, settings.clock);
     return { ...account, role: access.role, location_ids: locationIds };

@@ -87,7 +87,13 @@ export async function sessionFromToken(db: Db, settings: StaffAuthSettings, toke
   let expiresAt = row.expires_at;
   if (now - Date.parse(row.last_seen_at) >= touchEveryMs) {
     expiresAt = toIso(expiry(settings, Date.parse(row.session_created_at), now));
-    await db.run(db.qb.updateTable('staff_sessions').set({ last_seen_at: toIso(now), expires_at: expiresAt }).where('id', '=', row.session_id).where('revoked_at', 'is', null));
+    await db.run(
+      db.qb
+        .updateTable('staff_sessions')
+        .set({ last_seen_at: toIso(now), expires_at: expiresAt })
+        .where('id', '=', row.session_id)
+        .where('revoked_at', 'is', null),
+    );
   }
   const account = { id: row.id, company_id: row.company_id, email: row.email, display_name: row.display_name, role: row.role, location_ids: row.location_ids };
   return { sessionId: row.session_id, account, actor: staffActor(account), expiresAt };
@@ -95,12 +101,24 @@ export async function sessionFromToken(db: Db, settings: StaffAuthSettings, toke
 
 /** Ends this session only; signing out twice is harmless. */
 export async function signOut(db: Db, settings: StaffAuthSettings, token: string): Promise<void> {
-  await db.run(db.qb.updateTable('staff_sessions').set({ revoked_at: toIso(settings.clock()) }).where('token_hash', '=', hashSecret(token)).where('revoked_at', 'is', null));
+  await db.run(
+    db.qb
+      .updateTable('staff_sessions')
+      .set({ revoked_at: toIso(settings.clock()) })
+      .where('token_hash', '=', hashSecret(token))
+      .where('revoked_at', 'is', null),
+  );
 }
 
 /** Ends every open session of the account (this one too); answers how many were open. */
 export async function revokeAccountSessions(db: Db, sql: Queryable, settings: StaffAuthSettings, accountId: string): Promise<number> {
-  return sql.run(db.qb.updateTable('staff_sessions').set({ revoked_at: toIso(settings.clock()) }).where('account_id', '=', accountId).where('revoked_at', 'is', null));
+  return sql.run(
+    db.qb
+      .updateTable('staff_sessions')
+      .set({ revoked_at: toIso(settings.clock()) })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null),
+  );
 }
 
 /** The account's sessions still open, newest first, for "signed in on these devices". */

@@ -35,9 +35,7 @@ const wrong = () => new ApiError('invalid_credentials', 'That email and password
 export async function signIn(db: Db, settings: StaffAuthSettings, input: SignInInput): Promise<OpenedSession & { accountId: string }> {
   const email = normaliseEmail(input.email);
   const attempt = await beginAttempt(db, settings, { companyId: input.companyId, email, address: input.address });
-  const account = await db.first(
-    db.qb.selectFrom('staff_accounts').select(['id', 'password_hash', 'disabled_at']).where('company_id', '=', input.companyId).where('email', '=', email),
-  );
+  const account = await db.first(db.qb.selectFrom('staff_accounts').select(['id', 'password_hash', 'disabled_at']).where('company_id', '=', input.companyId).where('email', '=', email));
   const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash(settings)));
   if (!account || !matches) throw wrong();
   await settleAttempt(db, attempt, 'succeeded');
