@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
 import { hashSecret } from '../../src/modules/staff-accounts/secrets.js';
+import { staffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { signIn } from '../../src/modules/staff-accounts/sign-in.js';
 import { handClock, testSettings, twoLocationStudio } from './studio.js';
 
@@ -76,6 +77,16 @@ describe.each(dialects)('staff sign-in on %s', (dialect) => {
     await disableAccount(suite.db, settings, business, desk.id);
     await expect(attempt(companyId, 'desk@alder.example', password)).rejects.toMatchObject({ code: 'invalid_credentials', message: expect.stringContaining('disabled') });
     await expect(attempt(companyId, 'desk@alder.example', 'wrong passphrase')).rejects.toMatchObject({ code: 'invalid_credentials', message: expect.not.stringContaining('disabled') });
+  });
+
+  it('rehashes a password made at a lower cost than the current one when it signs in', async () => {
+    const { companyId, desk } = await studioWithDesk();
+    const stored = () => suite.db.first(suite.db.qb.selectFrom('staff_accounts').select('password_hash').where('id', '=', desk.id));
+    expect((await stored())!.password_hash).toMatch(/^scrypt\$N=1024,/);
+    const raised = staffAuthSettings(clock.now, { passwordCost: { N: 2 ** 11, r: 8, p: 1 } });
+    await signIn(suite.db, raised, { companyId, email: 'desk@alder.example', password, address: '192.0.2.60' });
+    expect((await stored())!.password_hash).toMatch(/^scrypt\$N=2048,r=8,p=1\$/);
+    await expect(signIn(suite.db, settings, { companyId, email: 'desk@alder.example', password, address: '192.0.2.60' })).resolves.toMatchObject({ accountId: desk.id });
   });
 
   it.runIf(dialect === 'postgres')('counts failures made through two database handles (two server processes) together', async () => {

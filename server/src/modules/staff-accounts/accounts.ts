@@ -59,7 +59,7 @@ export async function insertAccount(
   sql: Queryable,
   settings: StaffAuthSettings,
   actor: Actor,
-  input: AccountInput & { passwordHash: string; action: 'owner_created' | 'account_created' },
+  input: Omit<AccountInput, 'password'> & { passwordHash: string; action: 'owner_created' | 'account_created' },
 ): Promise<StaffAccount> {
   const email = checkEmail(input.email);
   const displayName = input.displayName.trim();
@@ -92,7 +92,8 @@ export async function createAccount(db: Db, settings: StaffAuthSettings, actor: 
   assertMayManage(actor, input.role, input.role === 'owner' ? null : (input.locationIds ?? []));
   checkPasswordRule(input.password);
   const hash = await hashPassword(input.password, settings.passwordCost);
-  return db.transaction((sql) => insertAccount(db, sql, settings, actor, { ...input, passwordHash: hash, action: 'account_created' }));
+  const { password: _password, ...fields } = input;
+  return db.transaction((sql) => insertAccount(db, sql, settings, actor, { ...fields, passwordHash: hash, action: 'account_created' }));
 }
 
 /** One account of the actor's company; another company's is 404. */

@@ -54,6 +54,6 @@ export async function createOwnerFromLink(db: Db, settings: StaffAuthSettings, i
     const spent = link ? await sql.run(db.qb.updateTable('staff_setup_tokens').set({ used_at: now }).where('id', '=', link.id).where('used_at', 'is', null).where('expires_at', '>', now)) : 0;
     if (!link || spent !== 1) throw new ApiError('setup_link_invalid', 'This setup link is unknown, already used or expired; ask whoever runs the server for a new one.', { param: 'token' });
     const business = systemActor(link.company_id, 'owner setup link');
-    return insertAccount(db, sql, settings, business, { email: input.email, displayName: input.displayName, password: input.password, role: 'owner', passwordHash, action: 'owner_created' });
+    return insertAccount(db, sql, settings, business, { email: input.email, displayName: input.displayName, role: 'owner', passwordHash, action: 'owner_created' });
   });
 }
