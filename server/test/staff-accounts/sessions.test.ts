@@ -70,7 +70,11 @@ describe.each(dialects)('staff sessions on %s', (dialect) => {
     const { actor } = await sessionFromToken(suite.db, settings, token);
     expect(actor).toMatchObject({ identity: { kind: 'staff_user', staffUserId: desk.id, role: 'front_desk' }, locationIds: [north] });
     await expect(getContact(suite.db, actor, nina)).resolves.toMatchObject({ first_name: 'Nina' });
-    await expect(getContact(suite.db, actor, sam)).rejects.toMatchObject({ code: 'location_not_allowed', status: 403 });
+    await expect(getContact(suite.db, actor, sam)).rejects.toMatchObject({
+      code: 'location_not_allowed',
+      status: 403,
+      message: 'This contact is outside the locations this staff account may act on.',
+    });
   });
 
   it('refuses an unknown token as it refuses a signed-out one', async () => {
