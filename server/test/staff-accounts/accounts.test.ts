@@ -102,8 +102,9 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
     await expect(disableAccount(suite.db, settings, owner, ownerId)).rejects.toMatchObject({ code: 'role_not_allowed' });
   });
 
-  it('shows a manager the accounts of its locations, an owner all', async () => {
-    const { owner, manager, south } = await staffedStudio();
+  it('shows a manager the accounts of its locations, an owner all, the front desk none', async () => {
+    const { owner, manager, desk, south } = await staffedStudio();
+    await expect(listAccounts(suite.db, desk)).rejects.toMatchObject({ code: 'role_not_allowed' });
     await createAccount(suite.db, settings, owner, { email: 'south@alder.example', displayName: 'South desk', role: 'front_desk', locationIds: [south], password });
     expect((await listAccounts(suite.db, owner)).map((a) => a.email).sort()).toEqual(['desk@alder.example', 'manager@alder.example', 'owner@alder.example', 'south@alder.example']);
     expect((await listAccounts(suite.db, manager)).map((a) => a.email).sort()).toEqual(['desk@alder.example', 'manager@alder.example']);

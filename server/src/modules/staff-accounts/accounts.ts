@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/types.js';
 import { toIso } from '../../clock/time.js';
 import { recordAudit } from './audit.js';
 import { checkPasswordRule, hashPassword } from './passwords.js';
-import { assertMayManage, staffRoles, type AccountRow, type StaffRole } from './roles.js';
+import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffRole } from './roles.js';
 import { revokeAccountSessions } from './sessions.js';
 import type { StaffAuthSettings } from './settings.js';
 
@@ -103,10 +103,11 @@ export async function getAccount(db: Db, sql: Queryable, actor: Actor, id: strin
   return toAccount(row);
 }
 
+/** The accounts an owner (all) or a manager (those working at one of its locations) looks after; the front desk sees none. */
 export async function listAccounts(db: Db, actor: Actor): Promise<StaffAccount[]> {
+  if (managingRole(actor) === 'front_desk') throw new ApiError('role_not_allowed', 'The front desk may not see the staff accounts; ask a manager or an owner.');
   const rows = await db.all(db.qb.selectFrom('staff_accounts').select(columns).where('company_id', '=', actor.companyId).orderBy('display_name').orderBy('id'));
   const accounts = rows.map(toAccount);
-  // A manager or the front desk sees the accounts working at one of its locations.
   if (actor.locationIds === null) return accounts;
   return accounts.filter((account) => account.location_ids !== null && account.location_ids.some((id) => actor.locationIds!.includes(id)));
 }

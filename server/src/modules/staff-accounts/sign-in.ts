@@ -30,7 +30,8 @@ const wrong = () => new ApiError('invalid_credentials', 'That email and password
 /**
  * Signs a staff member in with email and password, answering a new session. A wrong password
  * and an unknown email are the same answer, after the same work; too many failures by email or
- * by address are `rate_limited` with the minutes to wait.
+ * by address are `rate_limited` with the minutes to wait. Call it outside any transaction: a failed
+ * attempt must stay written although the sign-in throws.
  */
 export async function signIn(db: Db, settings: StaffAuthSettings, input: SignInInput): Promise<OpenedSession & { accountId: string }> {
   const email = normaliseEmail(input.email);
