@@ -8,7 +8,7 @@ import { doorAndClassCredit } from './006-door-and-class-credit.js';
 import { visitVoids } from './007-visit-voids.js';
 import { replayChecks } from './008-replay-checks.js';
 import { undoRecords } from './009-undo-records.js';
-import { staffAccounts } from './010-staff-accounts.js';
+import { staffAccounts } from './011-staff-accounts.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks, undoRecords, staffAccounts];

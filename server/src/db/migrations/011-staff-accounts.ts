@@ -12,7 +12,7 @@ import type { Migration } from './migrate.js';
  * - `staff_audit_log`: who changed which account, and how.
  */
 export const staffAccounts: Migration = {
-  name: '010-staff-accounts',
+  name: '011-staff-accounts',
   async up(tx, db) {
     const schema = db.qb.schema;
     await tx.run(
