@@ -305,4 +305,41 @@ export interface Tables {
     created_company: number;
     imported_at: string;
   };
+  staff_accounts: {
+    id: string;
+    company_id: string;
+    /** Lower-cased, so unique per company whatever its case. */
+    email: string;
+    display_name: string;
+    role: 'owner' | 'manager' | 'front_desk';
+    /** JSON list; null: every location of the company (owners). */
+    location_ids: string | null;
+    password_hash: string;
+    created_at: string;
+    disabled_at: string | null;
+  };
+  staff_sessions: {
+    id: string;
+    account_id: string;
+    token_hash: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    user_agent: string | null;
+    address: string | null;
+    revoked_at: string | null;
+  };
+  staff_login_attempts: { id: string; company_id: string; email: string; address: string; outcome: 'failed' | 'succeeded' | 'refused'; at: string };
+  staff_setup_tokens: { id: string; company_id: string; token_hash: string; created_at: string; expires_at: string; used_at: string | null };
+  staff_audit_log: {
+    id: string;
+    company_id: string;
+    actor_account_id: string | null;
+    actor_name: string;
+    action: string;
+    target_account_id: string | null;
+    /** JSON of what changed. */
+    details: string | null;
+    at: string;
+  };
 }

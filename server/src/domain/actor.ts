@@ -42,3 +42,8 @@ export function systemActor(companyId: string, name: string): Actor {
 export function mayActOn(actor: Actor, locationId: string): boolean {
   return actor.locationIds === null || actor.locationIds.includes(locationId);
 }
+
+/** How a refusal names the actor: "this key", "this staff account" (a message never names who it is). */
+export function actorNoun(actor: Actor): string {
+  return actor.identity.kind === 'api_key' ? 'this key' : actor.identity.kind === 'staff_user' ? 'this staff account' : 'the business';
+}

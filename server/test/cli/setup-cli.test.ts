@@ -171,6 +171,10 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
     expect(unconfirmed).toEqual({ code: 1, stdout: '', stderr: `studio: to delete company ${company.id}, confirm with its name: --confirm "North Gym"\n` });
     const deleted = await studio('companies', 'delete', company.id, '--confirm', 'North Gym');
     expect(deleted.code).toBe(0);
-    expect(JSON.parse(deleted.stdout)).toEqual({ id: company.id, name: 'North Gym', removed: { api_keys: 0, idempotency_keys: 0, import_fingerprints: 0 } });
+    expect(JSON.parse(deleted.stdout)).toEqual({
+      id: company.id,
+      name: 'North Gym',
+      removed: { api_keys: 0, idempotency_keys: 0, import_fingerprints: 0, staff_audit_log: 0, staff_login_attempts: 0, staff_setup_tokens: 0 },
+    });
   });
 });

@@ -7,6 +7,8 @@ import { businessTables, companionTables, CompanyDeletionRefused, deleteEmptyCom
 import { createCompany } from '../../src/modules/companies/repository.js';
 import { createKey, revokeKey } from '../../src/modules/keys/repository.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
+import { staffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
+import { mintSetupLink } from '../../src/modules/staff-accounts/setup-link.js';
 import { authenticate } from '../../src/plugins/auth.js';
 import { refusedLeavingNoTrace, rowCounts } from '../helpers/row-counts.js';
 
@@ -55,20 +57,33 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
     expect(await refusal(unknown, 'Anything')).toBe(`No company ${unknown}.`);
   });
 
-  it('deletes an empty company with its keys and import records; its keys stop working and its file imports afresh', async () => {
+  it('deletes an empty company with its keys, import records and owner setup link; its keys stop working and its file imports afresh', async () => {
     const onlyTheCompany = { version: 1, company: { name: 'Hazel Spa', key_prefix: 'hazel' } };
     const { company_id } = await importBusiness(suite.db, onlyTheCompany);
     const live = await createKey(suite.db, { companyId: company_id, scopes: 'all', locationIds: 'all' });
     const revoked = await createKey(suite.db, { companyId: company_id, scopes: ['read:catalog'], locationIds: 'all' });
     await revokeKey(suite.db, revoked.id);
+    // A setup link minted but not used yet leaves no account: it, and its line in the audit log, go too.
+    await mintSetupLink(
+      suite.db,
+      staffAuthSettings(() => Date.parse('2026-06-01T09:00:00.000Z')),
+      company_id,
+    );
     const others = await rowCounts(suite.db);
 
     expect(await deleteEmptyCompany(suite.db, company_id, 'Hazel Spa')).toEqual({
       id: company_id,
       name: 'Hazel Spa',
-      removed: { api_keys: 2, idempotency_keys: 0, import_fingerprints: 1 },
+      removed: { api_keys: 2, idempotency_keys: 0, import_fingerprints: 1, staff_audit_log: 1, staff_login_attempts: 0, staff_setup_tokens: 1 },
     });
-    expect(await rowCounts(suite.db)).toEqual({ ...others, companies: others.companies - 1, api_keys: others.api_keys - 2, import_fingerprints: others.import_fingerprints - 1 });
+    expect(await rowCounts(suite.db)).toEqual({
+      ...others,
+      companies: others.companies - 1,
+      api_keys: others.api_keys - 2,
+      import_fingerprints: others.import_fingerprints - 1,
+      staff_audit_log: others.staff_audit_log - 1,
+      staff_setup_tokens: others.staff_setup_tokens - 1,
+    });
     await expect(authenticate(suite.db, `Bearer ${live.key}`)).rejects.toMatchObject({ code: 'invalid_api_key' });
     // The file's fingerprint went with the company: importing it is no longer a repeat.
     expect((await importBusiness(suite.db, onlyTheCompany)).created.companies).toBe(1);

@@ -30,6 +30,11 @@ export const allTables = [
   'staff_time_off',
   'bookings',
   'import_fingerprints',
+  'staff_accounts',
+  'staff_sessions',
+  'staff_login_attempts',
+  'staff_setup_tokens',
+  'staff_audit_log',
 ] as const satisfies readonly (keyof Tables)[];
 
 export async function rowCounts(db: Db): Promise<Record<(typeof allTables)[number], number>> {

@@ -19,7 +19,7 @@ export function registerCompanyCommands(program: Command): void {
   companies
     .command('delete')
     .description(
-      'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, service, contact, membership, class or other business record; its API keys and import records are deleted with it. Prints what was deleted.',
+      'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, staff account, service, contact, membership, class or other business record; its API keys, import records and staff sign-in records (setup links, attempts, audit log) are deleted with it. Prints what was deleted.',
     )
     .argument('<id>', 'the company')
     .option('--confirm <name>', "the company's name, exactly: the deletion's confirmation")

@@ -25,14 +25,16 @@ export const businessTables = {
   class_attendees: ['class spot', 'class spots'],
   class_waitlist: ['waitlist entry', 'waitlist entries'],
   bookings: ['booking', 'bookings'],
+  staff_accounts: ['staff account', 'staff accounts'],
 } as const;
 
 /**
  * What belongs to the company without being its business, and goes with it: its API keys (they
- * act for nothing once it is gone), the stored answers of idempotent requests, and the
- * fingerprints of files imported into it (so the same file may then be imported afresh).
+ * act for nothing once it is gone), the stored answers of idempotent requests, the
+ * fingerprints of files imported into it (so the same file may then be imported afresh), and the
+ * staff sign-in records that need no account: setup links, sign-in attempts and the audit log.
  */
-export const companionTables = ['api_keys', 'idempotency_keys', 'import_fingerprints'] as const;
+export const companionTables = ['api_keys', 'idempotency_keys', 'import_fingerprints', 'staff_audit_log', 'staff_login_attempts', 'staff_setup_tokens'] as const;
 
 type BusinessTable = keyof typeof businessTables;
 type CompanionTable = (typeof companionTables)[number];

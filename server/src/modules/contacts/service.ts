@@ -3,7 +3,7 @@ import { ApiError, type Contact, type ContactCreate, type ContactUpdate } from '
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import { noteAccess } from '../../domain/access-notes.js';
-import type { Actor } from '../../domain/actor.js';
+import { actorNoun, type Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { CursorCodec } from '../../pagination/cursor.js';
 import { pageInLocations } from '../locations/listing.js';
@@ -86,7 +86,7 @@ export async function getContact(db: Db, actor: Actor, id: string): Promise<Cont
   const contact = await findContact(db, db, actor.companyId, id);
   if (!contact) throw new ApiError('resource_missing', `No such contact: ${id}.`, { param: 'id' });
   if (!(await contactsInReach(db, db, actor, [contact.id])).has(contact.id)) {
-    throw new ApiError('location_not_allowed', 'This contact is outside the locations this key may act on.', { param: 'id' });
+    throw new ApiError('location_not_allowed', `This contact is outside the locations ${actorNoun(actor)} may act on.`, { param: 'id' });
   }
   noteAccess(actor, { contact: contact.id });
   return contact;

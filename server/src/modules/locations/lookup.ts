@@ -3,7 +3,7 @@ import { prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { noteAccess } from '../../domain/access-notes.js';
-import { mayActOn, type Actor } from '../../domain/actor.js';
+import { actorNoun, mayActOn, type Actor } from '../../domain/actor.js';
 
 /**
  * The location rule's first half, for every service (the second, who is within reach, is reach.ts): a
@@ -31,7 +31,7 @@ export async function requireLocation(db: Db, sql: Queryable, actor: Actor, loca
 /** Refuses a location of the company outside the actor's locations (403), and notes that the answer depended on it. */
 export function assertLocationAllowed(actor: Actor, locationId: string, param = 'location_id'): void {
   if (!mayActOn(actor, locationId)) {
-    throw new ApiError('location_not_allowed', 'This key may not act on that location.', { param });
+    throw new ApiError('location_not_allowed', `That location is outside the locations ${actorNoun(actor)} may act on.`, { param });
   }
   noteAccess(actor, { location: locationId });
 }

@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { noteAccess } from '../../domain/access-notes.js';
-import type { Actor } from '../../domain/actor.js';
+import { actorNoun, type Actor } from '../../domain/actor.js';
 
 /**
  * The one rule for an actor limited to some locations (issue 14, item 5), as the OpenAPI document
@@ -87,7 +87,7 @@ export async function requireMembershipInReach(db: Db, sql: Queryable, actor: Ac
  */
 export async function assertInReach(db: Db, sql: Queryable, actor: Actor, contactId: string, what: 'contact' | 'membership', param: string): Promise<void> {
   if (!(await contactsInReach(db, sql, actor, [contactId])).has(contactId)) {
-    throw new ApiError('location_not_allowed', `This ${what} is outside the locations this key may act on.`, { param });
+    throw new ApiError('location_not_allowed', `This ${what} is outside the locations ${actorNoun(actor)} may act on.`, { param });
   }
   noteAccess(actor, { contact: contactId });
 }

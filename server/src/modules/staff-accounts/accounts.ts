@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '@studio/shared';
+import type { Actor } from '../../domain/actor.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Db, Queryable } from '../../db/types.js';
+import { toIso } from '../../clock/time.js';
+import { recordAudit } from './audit.js';
+import { checkPasswordRule, hashPassword } from './passwords.js';
+import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffRole } from './roles.js';
+import { revokeAccountSessions } from './sessions.js';
+import type { StaffAuthSettings } from './settings.js';
+
+export type StaffAccount = Omit<AccountRow, 'password_hash' | 'location_ids'> & { location_ids: string[] | null };
+
+export interface AccountAccess {
+  role: StaffRole;
+  /** Required for a manager or the front desk; an owner works at every location. */
+  locationIds?: string[] | undefined;
+}
+
+export interface AccountInput extends AccountAccess {
+  email: string;
+  displayName: string;
+  /** Set by whoever creates the account and handed over in person; at least the minimum length. */
+  password: string;
+}
+
+const columns = ['id', 'company_id', 'email', 'display_name', 'role', 'location_ids', 'created_at', 'disabled_at'] as const;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function checkEmail(email: string): string {
+  const normalised = normaliseEmail(email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalised) || normalised.length > 254) throw new ApiError('invalid_param', 'Not an email address.', { param: 'email' });
+  return normalised;
+}
+
+function toAccount(row: Omit<AccountRow, 'password_hash'>): StaffAccount {
+  return { ...row, location_ids: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]) };
+}
+
+/** The locations an account of this role gets: null for an owner; else one or more of the company's (checked). */
+async function accessLocations(db: Db, sql: Queryable, companyId: string, access: AccountAccess): Promise<string[] | null> {
+  if (!staffRoles.includes(access.role)) throw new ApiError('invalid_param', `role must be one of ${staffRoles.join(', ')}.`, { param: 'role' });
+  if (access.role === 'owner') return null;
+  const ids = [...new Set(access.locationIds ?? [])];
+  if (ids.length === 0) throw new ApiError('invalid_param', 'A manager or front-desk account needs at least one location.', { param: 'location_ids' });
+  const found = await sql.all(db.qb.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', 'in', ids));
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length) throw new ApiError('resource_missing', `No such location: ${missing.join(', ')}.`, { param: 'location_ids' });
+  return ids;
+}
+
+/** Inserts an account and its audit entry in `sql`'s transaction; the email taken is `email_taken`. */
+export async function insertAccount(
+  db: Db,
+  sql: Queryable,
+  settings: StaffAuthSettings,
+  actor: Actor,
+  input: Omit<AccountInput, 'password'> & { passwordHash: string; action: 'owner_created' | 'account_created' },
+): Promise<StaffAccount> {
+  const email = checkEmail(input.email);
+  const displayName = input.displayName.trim();
+  if (!displayName) throw new ApiError('missing_field', 'An account needs a name to show.', { param: 'display_name' });
+  const locationIds = await accessLocations(db, sql, actor.companyId, input);
+  const row = {
+    id: randomUUID(),
+    company_id: actor.companyId,
+    email,
+    display_name: displayName,
+    role: input.role,
+    location_ids: locationIds === null ? null : JSON.stringify(locationIds),
+    created_at: toIso(settings.clock()),
+    disabled_at: null,
+  };
+  const taken = await sql.first(db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', actor.companyId).where('email', '=', email));
+  if (taken) throw new ApiError('email_taken', 'Another staff account of the studio has this email.', { param: 'email' });
+  try {
+    await sql.run(db.qb.insertInto('staff_accounts').values({ ...row, password_hash: input.passwordHash }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('email_taken', 'Another staff account of the studio has this email.', { param: 'email' });
+    throw error;
+  }
+  await recordAudit(db, sql, actor, { action: input.action, targetAccountId: row.id, details: { email, role: input.role, location_ids: locationIds } }, settings.clock);
+  return toAccount(row);
+}
+
+/** Creates an account: owners any, managers front-desk ones at their own locations, the front desk none. */
+export async function createAccount(db: Db, settings: StaffAuthSettings, actor: Actor, input: AccountInput): Promise<StaffAccount> {
+  assertMayManage(actor, input.role, input.role === 'owner' ? null : (input.locationIds ?? []));
+  checkPasswordRule(input.password);
+  const hash = await hashPassword(input.password, settings.passwordCost);
+  const { password: _password, ...fields } = input;
+  return db.transaction((sql) => insertAccount(db, sql, settings, actor, { ...fields, passwordHash: hash, action: 'account_created' }));
+}
+
+/** One account of the actor's company; another company's is 404. */
+export async function getAccount(db: Db, sql: Queryable, actor: Actor, id: string): Promise<StaffAccount> {
+  const row = await sql.first(db.qb.selectFrom('staff_accounts').select(columns).where('id', '=', id).where('company_id', '=', actor.companyId));
+  if (!row) throw new ApiError('resource_missing', `No staff account ${id}.`, { param: 'id' });
+  return toAccount(row);
+}
+
+/** The accounts an owner (all) or a manager (those working at one of its locations) looks after; the front desk sees none. */
+export async function listAccounts(db: Db, actor: Actor): Promise<StaffAccount[]> {
+  if (managingRole(actor) === 'front_desk') throw new ApiError('role_not_allowed', 'The front desk may not see the staff accounts; ask a manager or an owner.');
+  const rows = await db.all(db.qb.selectFrom('staff_accounts').select(columns).where('company_id', '=', actor.companyId).orderBy('display_name').orderBy('id'));
+  const accounts = rows.map(toAccount);
+  if (actor.locationIds === null) return accounts;
+  return accounts.filter((account) => account.location_ids !== null && account.location_ids.some((id) => actor.locationIds!.includes(id)));
+}
+
+/** Refuses leaving the company without an active owner: nobody could manage accounts any more. */
+async function assertAnotherOwner(db: Db, sql: Queryable, companyId: string, accountId: string): Promise<void> {
+  const others = await sql.all(
+    db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', companyId).where('role', '=', 'owner').where('disabled_at', 'is', null).where('id', '!=', accountId),
+  );
+  if (others.length === 0) throw new ApiError('role_not_allowed', 'The studio needs at least one active owner: make another owner first.', { param: 'id' });
+}
+
+/** Disables an account and ends its sessions at once; it can no longer sign in. Disabling twice is a no-op. */
+export async function disableAccount(db: Db, settings: StaffAuthSettings, actor: Actor, id: string): Promise<StaffAccount> {
+  return db.transaction(async (sql) => {
+    const account = await getAccount(db, sql, actor, id);
+    assertMayManage(actor, account.role, account.location_ids);
+    if (account.disabled_at !== null) return account;
+    if (account.role === 'owner') await assertAnotherOwner(db, sql, actor.companyId, id);
+    const at = toIso(settings.clock());
+    await sql.run(db.qb.updateTable('staff_accounts').set({ disabled_at: at }).where('id', '=', id));
+    const ended = await revokeAccountSessions(db, sql, settings, id);
+    await recordAudit(db, sql, actor, { action: 'account_disabled', targetAccountId: id, details: { sessions_ended: ended } }, settings.clock);
+    return { ...account, disabled_at: at };
+  });
+}
+
+/** Changes an account's role and locations; both the old and the new must be the actor's to manage. */
+export async function changeAccess(db: Db, settings: StaffAuthSettings, actor: Actor, id: string, access: AccountAccess): Promise<StaffAccount> {
+  return db.transaction(async (sql) => {
+    const account = await getAccount(db, sql, actor, id);
+    assertMayManage(actor, account.role, account.location_ids);
+    assertMayManage(actor, access.role, access.role === 'owner' ? null : (access.locationIds ?? []));
+    const locationIds = await accessLocations(db, sql, actor.companyId, access);
+    if (account.role === 'owner' && access.role !== 'owner') await assertAnotherOwner(db, sql, actor.companyId, id);
+    await sql.run(
+      db.qb
+        .updateTable('staff_accounts')
+        .set({ role: access.role, location_ids: locationIds === null ? null : JSON.stringify(locationIds) })
+        .where('id', '=', id),
+    );
+    const details = { from: { role: account.role, location_ids: account.location_ids }, to: { role: access.role, location_ids: locationIds } };
+    await recordAudit(db, sql, actor, { action: 'access_changed', targetAccountId: id, details }, settings.clock);
+    return { ...account, role: access.role, location_ids: locationIds };
+  });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { checkPasswordRule, costOf, hashPassword, recommendedCost, verifyPassword } from '../../src/modules/staff-accounts/passwords.js';
+import { testCost } from './studio.js';
+
+describe('staff passwords', () => {
+  it('stores scrypt with its cost, a 16-byte salt and a 32-byte key, a fresh salt each time', async () => {
+    const first = await hashPassword('correct horse battery', testCost);
+    const second = await hashPassword('correct horse battery', testCost);
+    const match = /^scrypt\$N=1024,r=8,p=1\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/.exec(first);
+    expect(match).not.toBeNull();
+    expect(Buffer.from(match![1]!, 'base64url')).toHaveLength(16);
+    expect(Buffer.from(match![2]!, 'base64url')).toHaveLength(32);
+    expect(second).not.toBe(first);
+    expect(costOf(first)).toEqual(testCost);
+  });
+
+  it('verifies the password and nothing else, with the cost the hash records', async () => {
+    const stored = await hashPassword('correct horse battery', testCost);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    expect(await verifyPassword('correct horse battery', stored.replace('N=1024', 'N=2048'))).toBe(false);
+    expect(await verifyPassword('correct horse battery', 'plain text')).toBe(false);
+  });
+
+  it('defaults to the recommended cost, which needs more than Node’s default scrypt memory', async () => {
+    expect(recommendedCost).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    const stored = await hashPassword('correct horse battery');
+    expect(stored.startsWith('scrypt$N=131072,r=8,p=1$')).toBe(true);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+  });
+
+  it('refuses a short password with the rule in words', () => {
+    expect(() => checkPasswordRule('short one')).toThrow(expect.objectContaining({ code: 'invalid_param', param: 'password', message: expect.stringContaining('at least 12 characters') }));
+    expect(() => checkPasswordRule('twelve chars')).not.toThrow();
+  });
+});
