@@ -112,14 +112,14 @@ describe('the systemd units', () => {
   // `security --offline` reads unit files without a running systemd since version 250.
   const offlineSecurity = available && Number(/systemd (\d+)/.exec(analyze.stdout)?.[1] ?? 0) >= 250;
   // In CI (.ci/run installs it) a missing systemd-analyze fails this test instead of skipping it.
-  it.skipIf(!available && !process.env.CI)('systemd-analyze verifies every unit, and rates the new ones OK for exposure (skipped outside CI where systemd-analyze is not installed)', () => {
+  it.skipIf(!available && !process.env.CI)('systemd-analyze verifies every unit, and rates each OK for exposure (skipped outside CI where systemd-analyze is not installed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-units-'));
     try {
       // verify checks that the binary exists: this machine's node stands in for /usr/bin/node.
       for (const { file } of units) writeFileSync(join(dir, file), readFileSync(join(deploy, file), 'utf8').replaceAll('/usr/bin/node', process.execPath));
       const verify = spawnSync('systemd-analyze', ['verify', ...units.map(({ file }) => join(dir, file))], { encoding: 'utf8' });
       expect({ status: verify.status, output: verify.stdout + verify.stderr }).toEqual({ status: 0, output: '' });
-      for (const file of offlineSecurity ? ['studio-one-box.service', 'studio-server.service'] : []) {
+      for (const file of offlineSecurity ? ['studio-one-box.service', 'studio-server.service', 'studio-agent.service'] : []) {
         const report = execFileSync('systemd-analyze', ['security', '--offline=true', join(dir, file)], { encoding: 'utf8' });
         const level = Number(/Overall exposure level for \S+: ([\d.]+)/.exec(report)![1]);
         expect(level, file).toBeLessThanOrEqual(4);
