@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { utcStamp } from './backup-names.js';
 import { BackupRefused } from './database-target.js';
 import { checkpointUnused } from './checkpoint-unused.js';
 import { checkStudioDatabase, type SchemaState } from './studio-database-check.js';
+import { sqliteSidecars, syncFile } from '@studio/shared/sqlite-backup';
 
 export interface RestoreOutcome {
   restored: string;
@@ -13,8 +14,6 @@ export interface RestoreOutcome {
   kept: string | null;
   migrations: SchemaState;
 }
-
-const sidecars = ['-wal', '-shm', '-journal'];
 
 /**
  * Puts the backup `backupFile` in place of the SQLite database `target`. Nothing is changed until
@@ -40,7 +39,7 @@ export function restoreSqlite(backupFile: string, target: string, now: Date): Re
     copyFileSync(from, staged);
     chmodSync(staged, 0o600);
     const migrations = checkStudioDatabase(staged, backupFile);
-    for (const suffix of sidecars) rmSync(staged + suffix, { force: true });
+    for (const suffix of sqliteSidecars) rmSync(staged + suffix, { force: true });
     syncFile(staged, 'r+');
 
     let kept: string | null = null;
@@ -50,21 +49,12 @@ export function restoreSqlite(backupFile: string, target: string, now: Date): Re
       if (existsSync(kept)) throw new BackupRefused(`${kept} already exists; wait a second and restore again`);
       renameSync(target, kept);
       // After the checkpoint the file is the whole database; what is left beside it belongs with it.
-      for (const suffix of sidecars) if (existsSync(target + suffix)) renameSync(target + suffix, kept + suffix);
+      for (const suffix of sqliteSidecars) if (existsSync(target + suffix)) renameSync(target + suffix, kept + suffix);
     }
     renameSync(staged, target);
     syncFile(folder, 'r');
     return { restored: resolve(target), from, kept: kept && resolve(kept), migrations };
   } finally {
-    for (const suffix of ['', ...sidecars]) rmSync(staged + suffix, { force: true });
-  }
-}
-
-function syncFile(path: string, flags: 'r' | 'r+'): void {
-  const fd = openSync(path, flags);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    for (const suffix of ['', ...sqliteSidecars]) rmSync(staged + suffix, { force: true });
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { sqliteSidecars, syncFile } from './files.js';
 
 /** Pages copied so far out of the database's pages, for a progress line. */
 export interface BackupProgress {
@@ -43,10 +44,8 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-const sidecars = ['-wal', '-shm', '-journal'];
-
 function removeWithSidecars(file: string): void {
-  for (const suffix of ['', ...sidecars]) rmSync(file + suffix, { force: true });
+  for (const suffix of ['', ...sqliteSidecars]) rmSync(file + suffix, { force: true });
 }
 
 /**
@@ -62,7 +61,7 @@ export async function backupSqlite(source: BackupSource, destination: string, op
   const file = resolve(destination);
   const folder = dirname(file);
   // Renamed over the live database or its WAL, even --force would destroy what it was to save.
-  if (['', ...sidecars].some((suffix) => resolve(source.name) + suffix === file)) throw new BackupError(`${destination} is the database itself; back it up to another file`);
+  if (['', ...sqliteSidecars].some((suffix) => resolve(source.name) + suffix === file)) throw new BackupError(`${destination} is the database itself; back it up to another file`);
   if (existsSync(file) && !options.force) throw new BackupError(`${destination} already exists; use --force to replace it`);
   if (!existsSync(folder)) throw new BackupError(`folder ${folder} does not exist`);
   if (source.inTransaction) throw new BackupError('the source connection is inside a transaction: a backup needs a connection of its own');
@@ -120,14 +119,5 @@ function singleFile(source: BackupSource, partial: string): void {
   } finally {
     source.exec('detach database backup_copy');
   }
-  for (const suffix of sidecars) rmSync(partial + suffix, { force: true });
-}
-
-function syncFile(path: string, flags: 'r' | 'r+'): void {
-  const fd = openSync(path, flags);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  for (const suffix of sqliteSidecars) rmSync(partial + suffix, { force: true });
 }
