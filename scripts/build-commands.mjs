@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const native = ['better-sqlite3', 'node-hid', 'serialport', '@serialport/*', 'pg-native', 'electron'];
 
 /** What each workspace ships: its dist/ folder and the entry points written there. */
-export const commandBundles = [
+const commandBundles = [
   { workspace: 'server', entryPoints: { 'studio-server': 'src/cli/main.ts' } },
   { workspace: 'agent', entryPoints: { 'studio-agent': 'src/main.ts', 'studio-agent-backup': 'src/store/backup-command.ts' } },
   { workspace: 'one-box', entryPoints: { studio: 'src/main.ts' } },
