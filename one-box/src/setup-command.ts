@@ -51,18 +51,25 @@ async function businessFile(options: SetupOptions): Promise<unknown> {
   };
 }
 
-/** The imported location the box stands at: `--at` by ref, slug or name, else the file's first. */
-function boxLocation(file: unknown, ids: Record<string, string>, at: string | undefined): { id: string; name: string } {
-  const locations = ((file as { locations?: { ref: string; slug: string; name: string }[] }).locations ?? []).map((location) => ({ ...location, id: ids[location.ref]! }));
+/**
+ * The file's location the box stands at, by ref: `--at` by ref, slug, name or id, else the file's
+ * first. Chosen before anything is imported, so a wrong `--at` changes nothing.
+ */
+function boxLocationRef(file: unknown, at: string | undefined): { ref: string; name: string } | null {
+  const listed = (file as { locations?: unknown } | null)?.locations ?? [];
+  // Not a list: the import refuses the file with every problem in it, before writing anything.
+  if (!Array.isArray(listed)) return null;
+  const locations = listed as { ref: string; slug: string; name: string; id?: string }[];
   if (!locations.length) throw new CliError('the business file has no location: the box needs one to stand at (add one to "locations")');
   const chosen = at === undefined ? locations[0] : locations.find((location) => [location.ref, location.slug, location.name, location.id].includes(at));
   if (!chosen) throw new CliError(`--at ${at}: no such location in the file; its locations: ${locations.map((location) => location.slug).join(', ')}`);
-  return { id: chosen.id, name: chosen.name };
+  return { ref: chosen.ref, name: chosen.name };
 }
 
 async function setUp(db: Db, file: unknown, at: string | undefined) {
+  const box = boxLocationRef(file, at);
   const summary = await importBusiness(db, file);
-  const location = boxLocation(file, summary.ids.locations ?? {}, at);
+  const location = { id: summary.ids.locations![box!.ref]!, name: box!.name };
   const { id, key, scopes, location_ids } = await createKey(db, { companyId: summary.company_id, name: 'owner (studio setup)', scopes: 'all', locationIds: 'all' });
   return { summary, location, ownerKey: { id, key, scopes, location_ids } };
 }

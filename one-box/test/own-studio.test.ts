@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runOneBoxCommand, startStudio, type StudioProcess } from '@studio/testkit/server/processes';
@@ -45,6 +45,11 @@ describe('a new owner: from nothing to their own studio with a kiosk and a simul
 
   it('sets up from a business file, starts at the chosen location without the demo or a key on screen, admits a member at the turnstile and shows the class on the kiosk', async () => {
     writeFileSync(file, JSON.stringify(businessFile(Date.now())));
+    // A location the file does not have: refused before anything is imported, so the right one then works.
+    const wrongPlace = await runOneBoxCommand(['setup', '--data', data, '--import', file, '--at', 'harbour']);
+    expect(wrongPlace.code).toBe(1);
+    expect(wrongPlace.stderr).toContain('--at harbour: no such location in the file; its locations: docklands, city');
+    expect(existsSync(join(data, 'box.json'))).toBe(false);
     const setup = await runOneBoxCommand(['setup', '--data', data, '--import', file, '--at', 'city']);
     expect(setup.stderr).toBe('');
     expect(setup.code).toBe(0);
