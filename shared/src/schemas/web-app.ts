@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { Count, Id, Timestamp, list } from './common.js';
+import { Contact } from './contacts.js';
+import { HeldMembership } from './memberships.js';
+import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
+import { scopes } from './scopes.js';
+
+/**
+ * The staff web app's own endpoints, below `/app/api` (server/src/web/). The web app reads and
+ * changes everything else through the API's own routes mounted at `/app/api/v1/…`: the same
+ * schemas, services and rules as `/v1`, with a staff session (cookie) in place of an API key.
+ * Every state-changing request carries the session's CSRF token in `X-CSRF-Token` and a
+ * same-origin `Origin`.
+ */
+
+export const staffRoles = ['owner', 'manager', 'front_desk'] as const;
+export const StaffRole = z.enum(staffRoles);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+/** 12 to 256 characters, no composition rules (server/src/modules/staff-accounts/passwords.ts). */
+export const Password = z.string().min(12, 'Use at least 12 characters.').max(256);
+export const StaffEmail = z.email().max(254);
+const DisplayName = z.string().trim().min(1).max(100);
+
+export const SignInRequest = z.strictObject({
+  email: StaffEmail,
+  password: z.string().min(1).max(256),
+  company_id: Id.optional().describe('Needed only when the server holds more than one business'),
+});
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+/** First owner, from the one-time setup link (`studio-server accounts setup-link`). */
+export const OwnerSetupRequest = z.strictObject({
+  token: z.string().min(1).max(200),
+  email: StaffEmail,
+  display_name: DisplayName,
+  password: Password,
+});
+export type OwnerSetupRequest = z.infer<typeof OwnerSetupRequest>;
+
+export const SessionLocation = z.object({ id: Id, name: z.string(), time_zone: z.string(), currency: z.string() });
+export type SessionLocation = z.infer<typeof SessionLocation>;
+
+/** GET /app/api/session: who is signed in, where they work, and the token writes must carry. */
+export const StaffSessionView = z.object({
+  account: z.object({ id: Id, email: z.string(), display_name: z.string(), role: StaffRole, location_ids: z.array(Id).nullable() }),
+  company: z.object({ id: Id, name: z.string() }),
+  /** The locations this account works at (an owner: all), for the location picker. */
+  locations: z.array(SessionLocation),
+  csrf_token: z.string(),
+  expires_at: Timestamp,
+});
+export type StaffSessionView = z.infer<typeof StaffSessionView>;
+
+export const OpenSessionView = z.object({
+  id: Id,
+  created_at: Timestamp,
+  last_seen_at: Timestamp,
+  user_agent: z.string().nullable(),
+  address: z.string().nullable(),
+  current: z.boolean(),
+});
+export const OpenSessionList = list(OpenSessionView);
+
+export const StaffAccountView = z.object({
+  id: Id,
+  email: z.string(),
+  display_name: z.string(),
+  role: StaffRole,
+  location_ids: z.array(Id).nullable(),
+  created_at: Timestamp,
+  disabled_at: Timestamp.nullable(),
+});
+export type StaffAccountView = z.infer<typeof StaffAccountView>;
+export const StaffAccountList = list(StaffAccountView);
+
+export const StaffAccountCreate = z.strictObject({
+  email: StaffEmail,
+  display_name: DisplayName,
+  role: StaffRole,
+  location_ids: z.array(Id).nullable().describe('null: every location (owners only)'),
+  password: Password.describe('The first password; the person changes it later'),
+});
+export const StaffAccountAccess = z.strictObject({ role: StaffRole, location_ids: z.array(Id).nullable() });
+
+export const AuditEntryView = z.object({
+  id: Id,
+  at: Timestamp,
+  actor: z.string().describe('Who acted, in words: "Ana (front desk)", "the setup link", "command line"'),
+  action: z.string(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export const AuditLog = list(AuditEntryView);
+
+/** Creating or revoking a key asks for the password again. */
+export const Reauthentication = z.strictObject({ password: z.string().min(1).max(256) });
+
+export const ApiKeyView = z.object({
+  id: Id,
+  name: z.string(),
+  last4: z.string(),
+  scopes: z.array(z.enum(scopes)),
+  location_ids: z.array(Id).nullable(),
+  created_at: Timestamp,
+  last_used_at: Timestamp.nullable(),
+  revoked_at: Timestamp.nullable(),
+});
+export type ApiKeyView = z.infer<typeof ApiKeyView>;
+export const ApiKeyList = list(ApiKeyView);
+export const ApiKeyCreate = Reauthentication.extend({
+  name: z.string().trim().min(1).max(100),
+  scopes: z.array(z.enum(scopes)).min(1),
+  location_ids: z.array(Id).min(1).nullable().describe('null: every location (owners only)'),
+});
+/** The secret is in this answer only. */
+export const ApiKeyCreated = z.object({ key: ApiKeyView, secret: z.string() });
+
+/** One row of the Today feed: a visit, a refused attempt, or a card nobody holds. */
+export const TodayEvent = z.object({
+  id: z.string().describe('Stable per row: `visit:<id>`, `denial:<id>`, `scan:<id>`'),
+  kind: z.enum(['visit', 'denial', 'unknown_card']),
+  at: Timestamp,
+  location_id: Id,
+  contact: z.object({ id: Id, name: z.string() }).nullable(),
+  source: z.enum(checkinSources).nullable(),
+  device_id: z.string().nullable(),
+  offline: z.boolean(),
+  flags: z.array(VisitFlag),
+  reasons: z.array(EligibilityReason),
+  /** The outcome in words, as the desk reads it ("Payment past due"). */
+  message: z.string(),
+});
+export type TodayEvent = z.infer<typeof TodayEvent>;
+
+export const TodaySummary = z.object({
+  location_id: Id,
+  /** Local day at the location, YYYY-MM-DD. */
+  day: z.string(),
+  checked_in: Count,
+  refused: Count,
+  /** An estimate; null where no door reports exits. */
+  in_now: Count.nullable(),
+  /** Newest first, at most 50. */
+  events: z.array(TodayEvent),
+});
+export type TodaySummary = z.infer<typeof TodaySummary>;
+
+/** A card read at a desk reader that no member holds, offered for enrolment for a few minutes. */
+export const DeskScan = z.object({
+  id: Id,
+  location_id: Id,
+  device_id: z.string(),
+  scanned_at: Timestamp,
+  last_four: z.string(),
+  format: z.string().describe('What the number was read as (hex, decimal, wiegand…)'),
+});
+export type DeskScan = z.infer<typeof DeskScan>;
+export const DeskScanList = list(DeskScan);
+export const EnrolScanRequest = z.strictObject({ membership_id: Id });
+export const EnrolTypedCardRequest = z.strictObject({ membership_id: Id, uid: z.string().trim().min(1).max(128) });
+
+export const ProfileCard = z.object({ id: Id, membership_id: Id, last_four: z.string(), created_at: Timestamp });
+export const ProfileVisit = z.object({ id: Id, location_id: Id, checked_in_at: Timestamp, source: z.enum(checkinSources), offline: z.boolean(), flags: z.array(VisitFlag), voided: z.boolean() });
+export const ProfileDenial = z.object({ id: Id, location_id: Id, attempted_at: Timestamp, source: z.enum(checkinSources), reasons: z.array(EligibilityReason), message: z.string() });
+export const ProfileBooking = z.object({ id: Id, kind: z.enum(['class', 'appointment']), title: z.string(), starts_at: Timestamp, status: z.string() });
+
+/** GET /app/api/members/:id: everything the member's page shows, in one answer. */
+export const MemberProfile = z.object({
+  contact: Contact,
+  form_signed_at: Timestamp.nullable(),
+  memberships: z.array(HeldMembership),
+  cards: z.array(ProfileCard),
+  visits: z.array(ProfileVisit),
+  denials: z.array(ProfileDenial),
+  bookings: z.array(ProfileBooking),
+});
+export type MemberProfile = z.infer<typeof MemberProfile>;
+
+export const MembershipStatusChange = z.strictObject({ status: z.enum(['active', 'paused', 'past_due', 'cancelled']) });
+export const FormSignedChange = z.strictObject({ signed: z.boolean() });
+
+/** A check-in at the desk: the same rules as the door; a refusal may be overridden by a role allowed to, with a reason. */
+export const DeskCheckInRequest = z.strictObject({
+  location_id: Id,
+  membership_id: Id.optional(),
+  override_reason: z.string().trim().min(3).max(300).optional(),
+});
