@@ -5,6 +5,7 @@ import { listAccounts } from '../../modules/staff-accounts/accounts.js';
 import { staffAuthSettings } from '../../modules/staff-accounts/settings.js';
 import { mintSetupLink } from '../../modules/staff-accounts/setup-link.js';
 import { systemActor } from '../../domain/actor.js';
+import { setupLinkUrl } from '../../web/setup-link-url.js';
 import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** The company named, or the database's only one (a one-box holds one). */
@@ -13,14 +14,6 @@ async function chosenCompany(db: Db, named: string | undefined): Promise<string>
   const companies = await db.all(db.qb.selectFrom('companies').select('id').orderBy('id').limit(2));
   if (companies.length === 1) return companies[0]!.id;
   throw new CliError(companies.length === 0 ? 'No company yet: import or create one first.' : 'This database holds several companies: choose one with --company <id>.');
-}
-
-/**
- * The page that spends a setup link, with the token in the fragment: a browser never sends the
- * part after `#`, so the token reaches no server or proxy log.
- */
-export function setupLinkUrl(base: string, token: string): string {
-  return `${base.replace(/\/+$/, '')}/app/setup#${token}`;
 }
 
 export function registerAccountCommands(program: Command): void {
