@@ -114,7 +114,7 @@ export const authRoutes = [
     method: 'POST',
     path: '/sign-out-everywhere',
     operationId: 'webSignOutEverywhere',
-    summary: "End every session of the signed-in staff member, on every device (recorded in the audit log)",
+    summary: 'End every session of the signed-in staff member, on every device (recorded in the audit log)',
     tag,
     scopes: [],
     responses: { 204: { description: 'Signed out everywhere', schema: NoContent } },

@@ -16,7 +16,13 @@ describe.each(dialects)('web app sign-in and sessions (%s)', (dialect) => {
   it('signs in, answers the session view, and sets an HttpOnly SameSite=Lax cookie for /app expiring with the session', async () => {
     const response = await s.send({ method: 'POST', url: '/app/api/sign-in', body: { email: 'Dee@Alder.example', password, company_id: s.studio.companyId } });
     expect(response.statusCode, response.body).toBe(200);
-    const view = response.json<{ account: { id: string; role: string; location_ids: string[] }; locations: { id: string; currency: string }[]; csrf_token: string; expires_at: string; company: { id: string } }>();
+    const view = response.json<{
+      account: { id: string; role: string; location_ids: string[] };
+      locations: { id: string; currency: string }[];
+      csrf_token: string;
+      expires_at: string;
+      company: { id: string };
+    }>();
     expect(view.account).toMatchObject({ id: s.desk.id, role: 'front_desk', location_ids: [s.studio.north] });
     expect(view.company.id).toBe(s.studio.companyId);
     expect(view.locations.map((l) => [l.id, l.currency])).toEqual([[s.studio.north, 'GBP']]);
@@ -84,14 +90,24 @@ describe.each(dialects)('web app sign-in and sessions (%s)', (dialect) => {
 
   it('never promotes a planted cookie: sign-in sets a new token and the old one is dead', async () => {
     const planted = await s.signIn('dee@alder.example');
-    const response = await s.send({ method: 'POST', url: '/app/api/sign-in', as: { cookie: planted.cookie, csrf: '' }, body: { email: 'dee@alder.example', password, company_id: s.studio.companyId } });
+    const response = await s.send({
+      method: 'POST',
+      url: '/app/api/sign-in',
+      as: { cookie: planted.cookie, csrf: '' },
+      body: { email: 'dee@alder.example', password, company_id: s.studio.companyId },
+    });
     expect(response.statusCode).toBe(200);
     const fresh = setCookieOf(response)!.split(';')[0]!;
     expect(fresh).not.toBe(planted.cookie);
     expect((await s.send({ method: 'GET', url: '/app/api/session', as: planted })).statusCode).toBe(401);
     expect((await s.send({ method: 'GET', url: '/app/api/session', as: { cookie: fresh, csrf: '' } })).statusCode).toBe(200);
     // An attacker's made-up value is not a session either, and nothing adopts it.
-    const madeUp = await s.send({ method: 'POST', url: '/app/api/sign-in', as: { cookie: 'studio_session=attacker-chosen', csrf: '' }, body: { email: 'dee@alder.example', password, company_id: s.studio.companyId } });
+    const madeUp = await s.send({
+      method: 'POST',
+      url: '/app/api/sign-in',
+      as: { cookie: 'studio_session=attacker-chosen', csrf: '' },
+      body: { email: 'dee@alder.example', password, company_id: s.studio.companyId },
+    });
     expect(setCookieOf(madeUp)).not.toContain('attacker-chosen');
   });
 
