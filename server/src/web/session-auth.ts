@@ -49,7 +49,13 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authe
       return { actor: signedOutVisitor, web };
     }
     if (web.sentToken === undefined) throw new ApiError('invalid_session', 'You are signed out; sign in again.');
-    const session = await sessionFromToken(db, settings, web.sentToken);
+    const session = await sessionFromToken(db, settings, web.sentToken).catch((error: unknown) => {
+      // A dead session's cookie is cleared, so the browser stops sending it.
+      if (error instanceof ApiError && error.code === 'invalid_session') web.endSession();
+      throw error;
+    });
+    // Each use pushes the session's idle expiry back: the cookie follows, or it would end first.
+    web.startSession({ token: web.sentToken, expiresAt: session.expiresAt });
     if (changesState(request.method)) {
       checkOrigin(request);
       checkCsrfToken(request, web.sentToken);

@@ -78,6 +78,19 @@ describe.each(dialects)('web app sign-in and sessions (%s)', (dialect) => {
     expect((await s.send({ method: 'GET', url: '/app/api/session', as: other })).statusCode).toBe(200);
   });
 
+  it('moves the cookie expiry with the session as it is used, and clears the cookie of a dead session', async () => {
+    const browser = await s.signIn('mark@alder.example');
+    s.clock.advance(2 * 60_000);
+    const later = await s.send({ method: 'GET', url: '/app/api/session', as: browser });
+    const expiresAt = later.json<{ expires_at: string }>().expires_at;
+    expect(Date.parse(expiresAt)).toBe(s.clock.now() + s.settings.idleTimeoutMs);
+    expect(setCookieOf(later)).toContain(`Expires=${new Date(expiresAt).toUTCString()}`);
+    s.clock.advance(s.settings.idleTimeoutMs);
+    const dead = await s.send({ method: 'GET', url: '/app/api/session', as: browser });
+    expect(dead.statusCode).toBe(401);
+    expect(setCookieOf(dead)).toMatch(/^studio_session=;/);
+  });
+
   it('signs out everywhere: every session of the account ends, and the audit log says who', async () => {
     const one = await s.signIn('olive@alder.example');
     const two = await s.signIn('olive@alder.example');
