@@ -4,7 +4,7 @@ import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
-import type { WebRequestContext } from '../web/context.js';
+import type { WebRequestContext } from './web-context.js';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;

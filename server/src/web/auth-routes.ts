@@ -6,7 +6,7 @@ import { created, defineRoute, ok, type HandlerContext } from '../http/route.js'
 import { createOwnerFromLink } from '../modules/staff-accounts/setup-link.js';
 import { openSession, openSessions, sessionFromToken, signOut, type StaffSession } from '../modules/staff-accounts/sessions.js';
 import { signIn, signOutEverywhere } from '../modules/staff-accounts/sign-in.js';
-import type { WebRequestContext } from './context.js';
+import type { WebRequestContext } from '../http/web-context.js';
 import { sessionView } from './session-view.js';
 
 const tag = 'Web app: sessions';

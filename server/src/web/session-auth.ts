@@ -6,7 +6,7 @@ import type { Authenticator } from '../http/mount.js';
 import type { RouteSpec } from '../http/route.js';
 import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
-import type { WebRequestContext } from './context.js';
+import type { WebRequestContext } from '../http/web-context.js';
 import { changesState, checkCsrfToken, checkOrigin } from './csrf.js';
 import { clearSessionCookie, sentSessionToken, setSessionCookie } from './session-cookie.js';
 
