@@ -7,58 +7,17 @@ import { createKey } from '../../src/modules/keys/repository.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { webApiPrefix } from '../../src/web/mount-web.js';
 import { webRoutes } from '../../src/web/routes.js';
-import { password, webStudio, type WebRequest } from './web-studio.js';
+import { accountDecisions, type Decision, type Place, type Role, type Target } from './authorization-decisions.js';
+import { password, webStudio } from './web-studio.js';
 
 type Studio = Awaited<ReturnType<typeof webStudio>>;
-type Role = 'owner' | 'manager' | 'desk';
-type Place = 'north' | 'south' | 'other';
-
-/** What a route is asked for a target at `place`: the ids of the signing-in company's north or south, or another company's. */
-interface Target {
-  location: string;
-  /** A front-desk account made afresh at the location, so a change or a disable has something to act on each time. */
-  account: string;
-}
 
 /**
- * Every web route's expected answer by role (owner; manager of north; front desk of north) and
- * target (north; south; another company's): a status, with the error code for a refusal. A route
- * of `webRoutes` missing here fails the test: a new route's rule is a decision, not an accident.
- * Routes answered before any session (sign-in, setup) are `signedOut` and tested on their own.
+ * Every session route's decision, by operationId. A route of `webRoutes` missing here fails the
+ * test: a new route's rule is a decision, not an accident. Another folder's routes bring their
+ * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here.
  */
-type Expected = Record<Role, Record<Place, string> | string>;
-const matrix: Record<string, { request(target: Target): Omit<WebRequest, 'as'>; expected: Expected }> = {
-  webSession: { request: () => ({ method: 'GET', url: '/app/api/session' }), expected: { owner: '200', manager: '200', desk: '200' } },
-  webListSessions: { request: () => ({ method: 'GET', url: '/app/api/sessions' }), expected: { owner: '200', manager: '200', desk: '200' } },
-  webSignOut: { request: () => ({ method: 'POST', url: '/app/api/sign-out' }), expected: { owner: '204', manager: '204', desk: '204' } },
-  webSignOutEverywhere: { request: () => ({ method: 'POST', url: '/app/api/sign-out-everywhere' }), expected: { owner: '204', manager: '204', desk: '204' } },
-  webListAccounts: { request: () => ({ method: 'GET', url: '/app/api/accounts' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
-  webAuditLog: { request: () => ({ method: 'GET', url: '/app/api/audit' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
-  webCreateAccount: {
-    request: (t) => ({ method: 'POST', url: '/app/api/accounts', body: { email: `${randomUUID()}@alder.example`, display_name: 'New', role: 'front_desk', location_ids: [t.location], password } }),
-    expected: {
-      owner: { north: '201', south: '201', other: '404 resource_missing' },
-      manager: { north: '201', south: '403 location_not_allowed', other: '403 location_not_allowed' },
-      desk: '403 role_not_allowed',
-    },
-  },
-  webChangeAccountAccess: {
-    request: (t) => ({ method: 'PATCH', url: `/app/api/accounts/${t.account}`, body: { role: 'front_desk', location_ids: [t.location] } }),
-    expected: {
-      owner: { north: '200', south: '200', other: '404 resource_missing' },
-      manager: { north: '200', south: '403 location_not_allowed', other: '404 resource_missing' },
-      desk: { north: '403 role_not_allowed', south: '403 role_not_allowed', other: '404 resource_missing' },
-    },
-  },
-  webDisableAccount: {
-    request: (t) => ({ method: 'POST', url: `/app/api/accounts/${t.account}/disable` }),
-    expected: {
-      owner: { north: '200', south: '200', other: '404 resource_missing' },
-      manager: { north: '200', south: '403 location_not_allowed', other: '404 resource_missing' },
-      desk: { north: '403 role_not_allowed', south: '403 role_not_allowed', other: '404 resource_missing' },
-    },
-  },
-};
+const matrix: Record<string, Decision> = { ...accountDecisions };
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);
 
@@ -82,9 +41,9 @@ describe.each(dialects)('web app authorization: role x location x company on eve
     const freshDesk = async (business: Studio['studio']['business'], location: string) =>
       (await createAccount(suite.db, s.settings, business, { email: `${randomUUID()}@alder.example`, displayName: 'Target', role: 'front_desk', locationIds: [location], password })).id;
     const targets: Record<Place, () => Promise<Target>> = {
-      north: async () => ({ location: s.studio.north, account: await freshDesk(s.studio.business, s.studio.north) }),
-      south: async () => ({ location: s.studio.south, account: await freshDesk(s.studio.business, s.studio.south) }),
-      other: async () => ({ location: s.other.north, account: await freshDesk(s.other.business, s.other.north) }),
+      north: async () => ({ company: s.studio, location: s.studio.north, contact: s.studio.nina, account: await freshDesk(s.studio.business, s.studio.north) }),
+      south: async () => ({ company: s.studio, location: s.studio.south, contact: s.studio.sam, account: await freshDesk(s.studio.business, s.studio.south) }),
+      other: async () => ({ company: s.other, location: s.other.north, contact: s.other.nina, account: await freshDesk(s.other.business, s.other.north) }),
     };
     const wrong: string[] = [];
     for (const route of sessionRoutes) {
@@ -95,7 +54,7 @@ describe.each(dialects)('web app authorization: role x location x company on eve
           const expected = typeof decision.expected[role] === 'string' ? decision.expected[role] : decision.expected[role][place];
           // A fresh session each time: signing out (everywhere) must not end the next case's.
           const browser = await s.signIn(emails[role]);
-          const response = await s.send({ ...decision.request(await targets[place]()), as: browser });
+          const response = await s.send({ ...(await decision.request(await targets[place](), suite.db)), as: browser });
           const code = response.statusCode >= 400 ? ` ${response.json<{ error: { code: string } }>().error.code}` : '';
           const got = `${response.statusCode}${code}`;
           if (got !== expected) wrong.push(`${route.operationId} as ${role} at ${place}: ${got}, expected ${expected}`);
