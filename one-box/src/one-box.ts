@@ -8,6 +8,10 @@ import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import { addDemoClassesNow } from '@studio/server/src/modules/setup/demo-day.js';
 import { extendDemoTimetable } from '@studio/server/src/modules/setup/demo-timetable.js';
 import { seedDemo } from '@studio/server/src/modules/setup/demo.js';
+import { staffAuthSettings } from '@studio/server/src/modules/staff-accounts/settings.js';
+import { mintSetupLink } from '@studio/server/src/modules/staff-accounts/setup-link.js';
+import { systemClock } from '@studio/server/src/clock/time.js';
+import { setupLinkUrl, webAppUrl } from '@studio/server/src/web/setup-link-url.js';
 import { authenticate } from '@studio/server/src/plugins/auth.js';
 import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
@@ -68,6 +72,24 @@ interface Started {
   business: string | null;
   seeded: boolean;
   demoKey: { key: string; minted: boolean } | null;
+  /** A one-time link creating the owner account, while the business has no active owner (printed once). */
+  ownerSetupLink: string | null;
+}
+
+/** The server's address without the API's /v1: where the web app lives. */
+function serverBase(config: Config): string {
+  return apiBaseUrl(config).replace(/\/v1$/, '');
+}
+
+/**
+ * Without an active owner nobody can sign in to the web app: each start then mints a link (each
+ * works once, for 24 hours) and the banner shows it, as `studio accounts setup-link` would.
+ */
+async function ownerSetupLink(db: Db, config: Config, companyId: string): Promise<string | null> {
+  const owner = await db.first(db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', companyId).where('role', '=', 'owner').where('disabled_at', 'is', null).limit(1));
+  if (owner) return null;
+  const link = await mintSetupLink(db, staffAuthSettings(systemClock), companyId);
+  return setupLinkUrl(serverBase(config), link.token);
 }
 
 /**
@@ -85,10 +107,11 @@ async function prepareBox(db: Db, config: Config, allowDemo: boolean): Promise<S
   }
   const company = box ? await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', box.company_id)) : null;
   const business = company?.name ?? null;
-  if (!box?.demo) return { box, business, seeded, demoKey: null };
+  const setupLink = box ? await ownerSetupLink(db, config, box.company_id) : null;
+  if (!box?.demo) return { box, business, seeded, demoKey: null, ownerSetupLink: setupLink };
   // The demo's weekly classes always reach weeks ahead of today, whatever year the box starts in.
   await extendDemoTimetable(db, box.company_id);
-  return { box, business, seeded, demoKey: await demoKey(db, box.company_id, demoKeyFile(config.databaseUrl)) };
+  return { box, business, seeded, demoKey: await demoKey(db, box.company_id, demoKeyFile(config.databaseUrl)), ownerSetupLink: setupLink };
 }
 
 /** A path as a person would type it here: relative below the working folder, else absolute. */
@@ -142,7 +165,7 @@ function agentLines(agent: OneBoxAgent): string[] {
  */
 export async function startOneBox(config: Config, allowDemo = true): Promise<void> {
   const log = createLogger(config.logLevel);
-  let started: Started = { box: null, business: null, seeded: false, demoKey: null };
+  let started: Started = { box: null, business: null, seeded: false, demoKey: null, ownerSetupLink: null };
   const { db, tls } = await startServer(config, log, async (db) => {
     started = await prepareBox(db, config, allowDemo);
   });
@@ -163,6 +186,9 @@ export async function startOneBox(config: Config, allowDemo = true): Promise<voi
       ...(started.business ? [started.seeded ? `  Demo business "${started.business}" loaded.` : `  Business: "${started.business}"${box?.demo ? ' (the demo)' : ''}.`] : []),
       ...keyLines(config, base, started, tls ? `--cacert ${shownPath(tls.certFile)} ` : ''),
       ...(tls ? [`  HTTPS certificate fingerprint (an agent's server.tls_fingerprint): ${tls.fingerprint}`] : []),
+      '',
+      `  Web app (staff): ${webAppUrl(serverBase(config))}`,
+      ...(started.ownerSetupLink ? [`  Open ${started.ownerSetupLink} to create the owner account (works once, for 24 hours).`] : []),
       '',
       `  API reference: ${base}/openapi.json   Stop with Ctrl-C.`,
       '',

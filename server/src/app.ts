@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyHttpOptions
 import { pino } from 'pino';
 import { defaultLimits, type ServerLimits } from './config.js';
 import type { Db } from './db/types.js';
-import { mountRoutes } from './http/mount.js';
+import { apiKeyAuthenticator, mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { answerClientError, answerFrameworkError, loggableError, newRequestId, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
@@ -12,6 +12,11 @@ import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutes } from './modules/routes.js';
 import { registerOpenApiRoute } from './openapi/route.js';
+import { systemClock } from './clock/time.js';
+import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
+import { registerWebApp } from './web/mount-web.js';
+import { webRoutes } from './web/routes.js';
+import { defaultWebAppDir } from './web/static-app.js';
 
 export interface AppOptions {
   db: Db;
@@ -21,10 +26,14 @@ export interface AppOptions {
   limits?: ServerLimits;
   /** Serve HTTPS with this PEM certificate and key (`tls/server-tls.ts`); plain HTTP when omitted. */
   tls?: { key: string; cert: string };
+  /** Staff sign-in's clock, hash cost and limits; the recommended ones on the system clock when omitted. */
+  staffAuth?: StaffAuthSettings;
+  /** The built web app served at /app/; WEB_APP_DIR or the repository's web-app/dist/ when omitted. */
+  webAppDir?: string;
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger, limits = defaultLimits, tls }: AppOptions) {
+export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir() }: AppOptions) {
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -52,7 +61,9 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls }: AppO
   registerErrorHandling(app);
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
-  mountRoutes(app, db, new CursorCodec(secret!.value), apiRoutes, await registerRateLimits(app, limits));
+  const cursors = new CursorCodec(secret!.value);
+  mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

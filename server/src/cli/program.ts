@@ -28,6 +28,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   backup: async () => (await import('./commands/backup.js')).registerBackupCommand,
   restore: async () => (await import('./commands/restore.js')).registerRestoreCommand,
   tls: async () => (await import('./commands/tls.js')).registerTlsCommands,
+  accounts: async () => (await import('./commands/accounts.js')).registerAccountCommands,
 };
 
 /** The command a command line names (`studio keys list --company X` -> `keys`), if any. */

@@ -1,8 +1,9 @@
 import { ApiError } from '@studio/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseBody, parseWith } from '@studio/shared';
 import type { Db } from '../db/types.js';
 import { actorFromAuth, type Actor } from '../domain/actor.js';
+import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
@@ -12,8 +13,23 @@ import type { HandlerContext, Reply, RouteSpec } from './route.js';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Who a mounted route acts for, set by its mount's authenticator before the body is read. */
+    caller: Caller | null;
   }
 }
+
+/** Who a request acts for, and under /app/api the session and web context behind it. */
+export interface Caller {
+  actor: Actor;
+  session?: StaffSession;
+  web?: HandlerContext<unknown, unknown, unknown>['web'];
+}
+
+/**
+ * How a mount identifies the caller of a route, before the body is read: an API key under /v1, a
+ * staff session (cookie, CSRF) under /app/api. Throws to refuse the request.
+ */
+export type Authenticator = (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<Caller>;
 
 export const apiPrefix = '/v1';
 
@@ -21,32 +37,44 @@ function context(
   db: Db,
   cursors: CursorCodec,
   request: FastifyRequest,
-  actor: Actor,
+  caller: Caller,
   input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>,
 ): HandlerContext<unknown, unknown, unknown> {
-  return { ...input, actor, db, requestId: request.id, cursors };
+  const { actor, session, web } = caller;
+  return { ...input, actor, db, requestId: request.id, cursors, ...(session && { session }), ...(web && { web }) };
+}
+
+/** The API's authenticator: key, rate limit and scope. */
+export function apiKeyAuthenticator(db: Db, limiter: RateLimiter): Authenticator {
+  return async (request, _reply, route) => {
+    try {
+      request.auth = await authenticate(db, request.headers.authorization);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_api_key') await limiter.refuseAnonymous(request);
+      throw error;
+    }
+    await limiter.admitKey(request);
+    requireScope(request.auth, route.scopes);
+    for (const scope of route.alsoRequires ?? []) requireScope(request.auth, [scope]);
+    return { actor: actorFromAuth(request.auth) };
+  };
 }
 
 /**
- * Mounts routes under /v1. Order per request: key, rate limit and scope (before the body is even
- * read), then path, query and body validation, then the handler, inside an idempotency claim when keyed.
+ * Mounts routes under `prefix` (by default /v1, with API keys); the same RouteSpec objects mount
+ * again under /app/api with staff sessions (web/mount-web.ts). Order per request: the caller (key
+ * or session, rate limit and scope, before the body is even read), then path, query and body
+ * validation, then the handler, inside an idempotency claim when keyed.
  */
-export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[], limiter: RateLimiter): void {
-  app.decorateRequest('auth', null);
+export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[], authenticator: Authenticator, prefix = apiPrefix): void {
+  if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  if (!app.hasRequestDecorator('caller')) app.decorateRequest('caller', null);
   for (const route of routes) {
     app.route({
       method: route.method,
-      url: apiPrefix + route.path,
-      onRequest: async (request) => {
-        try {
-          request.auth = await authenticate(db, request.headers.authorization);
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'invalid_api_key') await limiter.refuseAnonymous(request);
-          throw error;
-        }
-        await limiter.admitKey(request);
-        requireScope(request.auth, route.scopes);
-        for (const scope of route.alsoRequires ?? []) requireScope(request.auth, [scope]);
+      url: prefix + route.path,
+      onRequest: async (request, reply) => {
+        request.caller = await authenticator(request, reply, route);
       },
       handler: async (request, reply) => {
         const input = {
@@ -55,14 +83,15 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
           body: route.body ? parseBody(route.body, request.body) : undefined,
         };
         const key = route.idempotent ? validateIdempotencyKey(request.headers['idempotency-key']) : undefined;
-        const actor = actorFromAuth(request.auth!);
+        const caller = request.caller!;
+        const actor = caller.actor;
         let result: Reply;
         if (key === undefined) {
-          result = await route.handler(context(db, cursors, request, actor, input));
+          result = await route.handler(context(db, cursors, request, caller, input));
         } else {
           const path = request.url.split('?')[0]!;
           const idempotent = await runIdempotent(db, { companyId: actor.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id, actor }, () =>
-            route.handler(context(db, cursors, request, actor, input)),
+            route.handler(context(db, cursors, request, caller, input)),
           );
           if (idempotent.replayed) {
             reply.header('Idempotent-Replayed', 'true');

@@ -2,7 +2,9 @@ import type { ErrorCode, Scope } from '@studio/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
+import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
+import type { WebRequestContext } from './web-context.js';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -20,6 +22,10 @@ export interface HandlerContext<P, Q, B> {
   db: Db;
   requestId: string;
   cursors: CursorCodec;
+  /** Under /app/api only: the signed-in staff member whose session `actor` is. */
+  session?: StaffSession;
+  /** Under /app/api only: the request's cookie and client, for the routes that open or end a session. */
+  web?: WebRequestContext;
 }
 
 export interface Reply<R = unknown> {
@@ -32,9 +38,14 @@ export interface Reply<R = unknown> {
  * object drives validation, auth, idempotency and the OpenAPI document, so they cannot disagree.
  */
 export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, B extends Schema | undefined = Schema | undefined> {
-  method: 'GET' | 'POST' | 'PATCH';
-  /** Below /v1, in Fastify syntax: `/contacts/:id`. */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Below its mount's prefix (/v1, /app/api), in Fastify syntax: `/contacts/:id`. */
   path: string;
+  /**
+   * Web routes only: answered before any session exists (sign-in, owner setup). Their handler's
+   * `actor` is a visitor with no scope and no location; they still need a same-origin `Origin`.
+   */
+  signedOut?: true;
   operationId: string;
   summary: string;
   description?: string;

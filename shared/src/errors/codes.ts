@@ -35,6 +35,7 @@ export const errorCodes = {
   setup_link_invalid: { type: 'authentication', status: 401, description: 'The owner setup link is unknown, already used or expired.' },
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
   location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key (or staff member) may act on.' },
+  csrf_failed: { type: 'permission', status: 403, description: "A web app write lacked the session's CSRF token or a same-origin Origin header; reload the page and try again." },
   role_not_allowed: { type: 'permission', status: 403, description: "The staff member's role may not do this (manage accounts, or grant a role above its own)." },
   resource_missing: { type: 'not_found', status: 404, description: 'No such object in this company; `param` names the id.' },
   member_not_found: { type: 'not_found', status: 404, description: 'No membership matches the credential.' },

@@ -1,0 +1,15 @@
+import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
+
+/** What the routes that open or end a session need of the HTTP request beyond their input. */
+export interface WebRequestContext {
+  settings: StaffAuthSettings;
+  /** The client's address, counted by the sign-in limit and shown in the sessions list. */
+  address: string;
+  userAgent: string | undefined;
+  /** The session cookie the browser sent, valid or not: sign-in revokes it so a planted one is never promoted. */
+  sentToken: string | undefined;
+  /** Sets the session cookie on the answer, expiring with the session. */
+  startSession(opened: { token: string; expiresAt: string }): void;
+  /** Clears the session cookie on the answer. */
+  endSession(): void;
+}

@@ -1,0 +1,43 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types.js';
+import { mountRoutes } from '../http/mount.js';
+import type { RouteSpec } from '../http/route.js';
+import { pruneAttempts } from '../modules/staff-accounts/attempts.js';
+import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+import { loggableError } from '../plugins/errors.js';
+import { sessionAuthenticator } from './session-auth.js';
+import { registerStaticApp } from './static-app.js';
+
+/** Below this, the web app's own endpoints; the API's routes are mounted again below `webApiPrefix + '/v1'`. */
+export const webApiPrefix = '/app/api';
+
+export interface WebAppOptions {
+  staffAuth: StaffAuthSettings;
+  /** The built web app's folder (static-app.ts `defaultWebAppDir`). */
+  webAppDir: string;
+  /** The API's routes, mounted again at /app/api/v1 for the signed-in web app. */
+  apiRoutes: readonly RouteSpec[];
+  /** The web app's own endpoints, at /app/api. */
+  webRoutes: readonly RouteSpec[];
+}
+
+/**
+ * The staff web app on the API's server and origin: its endpoints and the API's, both with staff
+ * sessions (cookie and CSRF), and its built pages at /app/.
+ */
+export async function registerWebApp(app: FastifyInstance, db: Db, cursors: CursorCodec, options: WebAppOptions): Promise<void> {
+  await app.register(fastifyCookie, { hook: 'onRequest' });
+  await registerStaticApp(app, options.webAppDir);
+  const sessions = sessionAuthenticator(db, options.staffAuth);
+  mountRoutes(app, db, cursors, options.webRoutes, sessions, webApiPrefix);
+  mountRoutes(app, db, cursors, options.apiRoutes, sessions, `${webApiPrefix}/v1`);
+
+  // The sign-in limits read only the last window: older attempts are deleted hourly.
+  const prune = setInterval(() => {
+    pruneAttempts(db, options.staffAuth).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'sign-in attempts prune failed'));
+  }, 3600_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+}

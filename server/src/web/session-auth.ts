@@ -1,0 +1,66 @@
+import { ApiError } from '@studio/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/types.js';
+import type { Actor } from '../domain/actor.js';
+import type { Authenticator } from '../http/mount.js';
+import type { RouteSpec } from '../http/route.js';
+import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
+import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
+import type { WebRequestContext } from '../http/web-context.js';
+import { changesState, checkCsrfToken, checkOrigin } from './csrf.js';
+import { clearSessionCookie, sentSessionToken, setSessionCookie } from './session-cookie.js';
+
+/**
+ * Who a signed-out route (sign-in, owner setup) acts as: no company, no scope, no location, so
+ * any service it reached by mistake would find and allow nothing.
+ */
+const signedOutVisitor: Actor = { companyId: '', identity: { kind: 'system', name: 'signed-out visitor' }, scopes: [], locationIds: [] };
+
+function webContext(request: FastifyRequest, reply: FastifyReply, settings: StaffAuthSettings): WebRequestContext {
+  const userAgent = request.headers['user-agent'];
+  return {
+    settings,
+    address: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+    sentToken: sentSessionToken(request),
+    startSession: (opened) => setSessionCookie(request, reply, opened.token, opened.expiresAt),
+    endSession: () => clearSessionCookie(request, reply),
+  };
+}
+
+function requireScopes(actor: Actor, route: RouteSpec): void {
+  for (const anyOf of [route.scopes, ...(route.alsoRequires ?? []).map((scope) => [scope])]) {
+    if (anyOf.length > 0 && !anyOf.some((scope) => actor.scopes.includes(scope))) {
+      throw new ApiError('insufficient_scope', `Your staff role may not do this (it needs ${anyOf.join(' or ')}).`);
+    }
+  }
+}
+
+/**
+ * The web app's authenticator: the session cookie stands for a staff member, whose actor the
+ * handler gets; a write also needs a same-origin `Origin` and the session's CSRF token. The
+ * session is read first, so a signed-out browser learns it must sign in (401) whatever it sent.
+ */
+export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authenticator {
+  return async (request, reply, route) => {
+    const web = webContext(request, reply, settings);
+    if (route.signedOut) {
+      if (changesState(request.method)) checkOrigin(request);
+      return { actor: signedOutVisitor, web };
+    }
+    if (web.sentToken === undefined) throw new ApiError('invalid_session', 'You are signed out; sign in again.');
+    const session = await sessionFromToken(db, settings, web.sentToken).catch((error: unknown) => {
+      // A dead session's cookie is cleared, so the browser stops sending it.
+      if (error instanceof ApiError && error.code === 'invalid_session') web.endSession();
+      throw error;
+    });
+    // Each use pushes the session's idle expiry back: the cookie follows, or it would end first.
+    web.startSession({ token: web.sentToken, expiresAt: session.expiresAt });
+    if (changesState(request.method)) {
+      checkOrigin(request);
+      checkCsrfToken(request, web.sentToken);
+    }
+    requireScopes(session.actor, route);
+    return { actor: session.actor, session, web };
+  };
+}

@@ -1,0 +1,61 @@
+import type { SessionLocation, StaffSessionView } from '@studio/shared/web-app';
+import type { Db } from '../db/types.js';
+import type { StaffSession } from '../modules/staff-accounts/sessions.js';
+import { csrfToken } from './csrf.js';
+
+/**
+ * No currency is stored yet: the location's country gives it (the money formatting's default),
+ * the euro for the euro area. A stored currency per location replaces this when prices need it.
+ */
+const currencyByCountry: Record<string, string> = {
+  GB: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  IE: 'EUR',
+  CH: 'CHF',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+  JP: 'JPY',
+  MX: 'MXN',
+  BR: 'BRL',
+  ZA: 'ZAR',
+  IN: 'INR',
+  SG: 'SGD',
+};
+const euroArea = new Set(['AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES']);
+
+export function currencyOf(country: string): string {
+  const code = country.toUpperCase();
+  return currencyByCountry[code] ?? (euroArea.has(code) ? 'EUR' : 'USD');
+}
+
+/** The locations the session's staff member works at (an owner: every one of the company's), by name. */
+async function workingLocations(db: Db, session: StaffSession): Promise<SessionLocation[]> {
+  let query = db.qb.selectFrom('locations').select(['id', 'name', 'timezone', 'country']).where('company_id', '=', session.actor.companyId);
+  const ids = session.actor.locationIds;
+  if (ids !== null) {
+    if (ids.length === 0) return [];
+    query = query.where('id', 'in', ids);
+  }
+  const rows = await db.all(query.orderBy('name').orderBy('id'));
+  return rows.map((row) => ({ id: row.id, name: row.name, time_zone: row.timezone, currency: currencyOf(row.country) }));
+}
+
+/** What GET /app/api/session (and a sign-in) answers: who, where, and the CSRF token writes carry. */
+export async function sessionView(db: Db, session: StaffSession, sessionToken: string): Promise<StaffSessionView> {
+  const company = await db.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', session.actor.companyId));
+  const { id, email, display_name, role, location_ids } = session.account;
+  return {
+    account: { id, email, display_name, role, location_ids: role === 'owner' || location_ids === null ? null : (JSON.parse(location_ids) as string[]) },
+    company: { id: company!.id, name: company!.name },
+    locations: await workingLocations(db, session),
+    csrf_token: csrfToken(sessionToken),
+    expires_at: session.expiresAt,
+  };
+}
