@@ -53,7 +53,9 @@ class LocationPoller {
     this.horizon = toIso(clock());
   }
 
+  /** The first read only learns what exists: a new subscriber is sent what comes after, or its catch-up. */
   start(): void {
+    void this.tick(true);
     this.timer = setInterval(() => void this.tick(), this.pollMs);
   }
 
@@ -62,7 +64,7 @@ class LocationPoller {
     this.timer = null;
   }
 
-  async tick(): Promise<void> {
+  async tick(priming = false): Promise<void> {
     // One read at a time: a slow database is not asked again before it answers.
     if (this.running) return;
     this.running = true;
@@ -73,7 +75,7 @@ class LocationPoller {
         if (this.seen.has(row.event.id)) continue;
         this.seen.set(row.event.id, row.recorded);
         if (row.recorded > this.horizon) this.horizon = row.recorded;
-        for (const send of this.subscribers) send(row);
+        if (!priming) for (const send of this.subscribers) send(row);
       }
       for (const [id, recorded] of this.seen) if (recorded < since) this.seen.delete(id);
     } catch (error) {
@@ -144,7 +146,7 @@ export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: 
     // Rows sent by the catch-up, which the shared poller may send again in its first reads.
     const caughtUp = new Set<string>();
     const send: Send = (row) => {
-      if (caughtUp.has(row.event.id)) return;
+      if (caughtUp.has(row.event.id) || raw.destroyed) return;
       raw.write(frame(row));
     };
     // Join first, then catch up: a row committed in between comes from one or the other, or both (skipped once).
