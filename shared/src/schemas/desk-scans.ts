@@ -31,3 +31,7 @@ export type DeskScanHeld = z.infer<typeof DeskScanHeld>;
 /** The card is unknown: stored, and offered to staff enrolling a card at this desk. */
 export const DeskScanStored = z.object({ scan: DeskScan }).meta({ id: 'DeskScanStored' });
 export type DeskScanStored = z.infer<typeof DeskScanStored>;
+
+/** Either answer of `POST /v1/desk-scans`: 200 held, 201 stored. */
+export const DeskScanAnswer = z.union([DeskScanHeld, DeskScanStored]);
+export type DeskScanAnswer = z.infer<typeof DeskScanAnswer>;

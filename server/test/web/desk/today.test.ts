@@ -27,7 +27,7 @@ describe.each(dialects)('Today at a location (%s)', (dialect) => {
     await enter(regular.membershipId, before);
     const first = await enter(regular.membershipId, inside);
     await enter(regular.membershipId, inside + 60_000);
-    await voidVisit(f.db, s.owner, first.visit.id, 'relay_failed');
+    await voidVisit(f.db, s.owner, first.visit.id, 'door_not_opened');
     expect(await refusal(enter(pastDue.membershipId, inside + 120_000))).toMatchObject({ code: 'checkin_blocked' });
     expect(await refusal(enter(paused.membershipId, inside + 180_000))).toMatchObject({ code: 'checkin_blocked' });
     await recordDeskScan(f.db, s.owner, { location_id: s.site, device_id: 'desk-1', identifier: '04A1B2C3D4E5F6' }, clockAt(inside + 240_000));
