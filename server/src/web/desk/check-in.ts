@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { checkIn } from '../../modules/members/checkin.js';
 
-/** Roles that may let a refused member in with a reason (docs: web-app, Manual check-in); the front desk asks one of them. */
+/** Roles that may let a refused member in with a reason; the front desk asks one of them. */
 const overridingRoles: readonly string[] = ['owner', 'manager'];
 
 export function mayOverride(actor: Actor): boolean {

@@ -30,46 +30,42 @@ describe.each(dialects)('member profile and desk check-in (%s)', (dialect) => {
     await setMembershipStatus(f.db, s.desk, mia.membershipId, 'active');
     const yoga = crypto.randomUUID();
     await f.db.run(
-      f.db.qb
-        .insertInto('services')
-        .values({
-          id: yoga,
-          company_id: f.acme.id,
-          location_id: s.site,
-          name: 'Evening yoga',
-          description: null,
-          category: 'fitness',
-          kind: 'class',
-          duration_minutes: 60,
-          price_cents: 0,
-          buffer_before_minutes: 0,
-          buffer_after_minutes: 0,
-          room_id: null,
-          requires_entitlement: 0,
-          free_classes: 0,
-          first_timers_only: 0,
-          created_at: toIso(base),
-        }),
+      f.db.qb.insertInto('services').values({
+        id: yoga,
+        company_id: f.acme.id,
+        location_id: s.site,
+        name: 'Evening yoga',
+        description: null,
+        category: 'fitness',
+        kind: 'class',
+        duration_minutes: 60,
+        price_cents: 0,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        room_id: null,
+        requires_entitlement: 0,
+        free_classes: 0,
+        first_timers_only: 0,
+        created_at: toIso(base),
+      }),
     );
     const classId = crypto.randomUUID();
     const startsAt = toIso(base + 2 * 86_400_000);
     await f.db.run(
-      f.db.qb
-        .insertInto('classes')
-        .values({
-          id: classId,
-          company_id: f.acme.id,
-          location_id: s.site,
-          service_id: yoga,
-          staff_id: null,
-          room_id: null,
-          series_id: null,
-          start_at: startsAt,
-          end_at: toIso(base + 2 * 86_400_000 + 3600_000),
-          capacity: 10,
-          status: 'scheduled',
-          created_at: toIso(base),
-        }),
+      f.db.qb.insertInto('classes').values({
+        id: classId,
+        company_id: f.acme.id,
+        location_id: s.site,
+        service_id: yoga,
+        staff_id: null,
+        room_id: null,
+        series_id: null,
+        start_at: startsAt,
+        end_at: toIso(base + 2 * 86_400_000 + 3600_000),
+        capacity: 10,
+        status: 'scheduled',
+        created_at: toIso(base),
+      }),
     );
     await bookClass(f.db, s.desk, classId, { contact_id: mia.contactId }, clockAt(base));
 
