@@ -13,7 +13,7 @@ import { clockAt, deskStudio } from './desk-studio.js';
 
 interface Received {
   id: string;
-  data: { id: string; kind: string; contact: { name: string } | null; message: string };
+  data: { id: string; kind: string; at: string; offline: boolean; flags: string[]; contact: { name: string } | null; message: string };
   at: number;
 }
 
@@ -121,6 +121,23 @@ describe.each(dialects)("Today's live stream (%s)", (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(resumed.events.map((e) => e.data.id)).toEqual(later.map((id) => `visit:${id}`));
     resumed.close();
+  });
+
+  it('delivers an offline visit when it syncs, though it happened hours before', async () => {
+    const member = await s.build.member({ locationId: s.site, firstName: 'Otto', status: 'paused' });
+    const watching = listen(port, s.site);
+    await watching.opened;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const happened = new Date(base - 2 * 3600_000).toISOString();
+    const { visit } = await checkIn(
+      writer,
+      s.owner,
+      { location_id: s.site, membership_id: member.membershipId, source: 'kiosk', device_id: 'kiosk-1', offline: true, checked_in_at: happened },
+      clockAt(base + 5000),
+    );
+    const seen = await until(() => watching.events.find((e) => e.data.id === `visit:${visit.id}`));
+    expect(seen.data).toMatchObject({ at: happened, offline: true, flags: ['ineligible_at_checkin', 'paused', 'no_card'], message: 'Let in while offline: follow up' });
+    watching.close();
   });
 
   it('sends nothing of a location the staff member does not work at', async () => {
