@@ -124,6 +124,11 @@ export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: 
     };
   }
 
+  // Open streams never end by themselves: a closing server ends them first, or it would wait on them.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
   app.addHook('onClose', async () => {
     for (const poller of pollers.values()) poller.stop();
     pollers.clear();
@@ -154,10 +159,17 @@ export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: 
     let live = resume === null;
     const unsubscribe = subscribe(location.id, (row) => (live ? send(row) : pending.push(row)));
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-    request.raw.on('close', () => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      open.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
     if (resume !== null) {
       try {
         const missed = (await locationEvents(db, location.id, { by: 'recorded', since: resume.recorded }, batch)).sort(byRecorded);

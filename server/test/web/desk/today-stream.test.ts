@@ -140,6 +140,18 @@ describe.each(dialects)("Today's live stream (%s)", (dialect) => {
     watching.close();
   });
 
+  it('ends open streams when the server closes, instead of waiting on them', async () => {
+    const closing = Fastify();
+    registerTodayStream(closing, f.db, async () => actor, { clock: clockAt(base) });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const watching = listen((closing.server.address() as AddressInfo).port, s.site);
+    const response = await watching.opened;
+    const ended = new Promise((resolve) => response.on('end', resolve));
+    await closing.close();
+    await ended;
+    watching.close();
+  });
+
   it('sends nothing of a location the staff member does not work at', async () => {
     const answer = await app.inject({ method: 'GET', url: `${todayStreamPath}?location_id=${s.elsewhere}` });
     expect(answer.statusCode).toBe(403);
