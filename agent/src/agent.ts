@@ -15,6 +15,7 @@ import { drainVisits, type DrainServer } from './gate/visit-drain.js';
 import { healthReport, type HealthReport } from './health.js';
 import type { KioskServer } from './kiosk/kiosk-server.js';
 import { Kiosk } from './kiosk/kiosk.js';
+import { DeskReaders, type DeskReadOutcome, type DeskScanServer } from './desk/desk-readers.js';
 import { ServerContact } from './link/server-contact.js';
 import { LocalApi } from './local-api/local-api.js';
 import { watchDeviceHealth } from './runtime/device-health-watch.js';
@@ -38,6 +39,10 @@ export interface AgentDeps {
   server?: GateServer & FeedServer & DrainServer;
   /** The class, resolve and location endpoints the kiosk uses; default the same client. */
   kioskServer?: KioskServer;
+  /** Where desk readers report (`POST /v1/desk-scans`); default the same client. */
+  deskServer?: DeskScanServer;
+  /** Hears what became of each desk read (tests); never the number. */
+  onDeskRead?: (outcome: DeskReadOutcome) => void;
   now?: () => Date;
 }
 
@@ -66,7 +71,7 @@ function buildLanes(config: AgentConfig, devices: AgentDevices): Lane[] {
 export function createAgent(config: AgentConfig, deps: AgentDeps) {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger;
-  const needsClient = !deps.server || (config.kiosk.enabled && !deps.kioskServer);
+  const needsClient = !deps.server || (config.kiosk.enabled && !deps.kioskServer) || (config.desk.readers.length > 0 && !deps.deskServer);
   const client = needsClient
     ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, tlsFingerprint: config.server.tls_fingerprint, logger: logger.child({ module: 'client' }) })
     : null;
@@ -138,6 +143,23 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
           now,
         })
       : null;
+  const desk =
+    config.desk.readers.length > 0
+      ? new DeskReaders({
+          readers: config.desk.readers.map((id) => {
+            const reader = deps.devices.readers.find((r) => r.id === id);
+            if (!reader) throw new Error(`desk: reader "${id}" was not created`);
+            return reader;
+          }),
+          server: deps.deskServer ?? client!.deskScans,
+          contact,
+          logger: logger.child({ module: 'desk' }),
+          locationId: config.location_id,
+          deviceId: config.device_id,
+          budgetMs: config.budgets.online_decision_ms,
+          ...(deps.onDeskRead && { onOutcome: deps.onDeskRead }),
+        })
+      : null;
   const health = (): HealthReport =>
     healthReport({
       version: agentVersion,
@@ -184,6 +206,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       feed.start();
       drain.start();
       kiosk?.start();
+      desk?.start();
       await localApi?.start();
       logger.info({ event: 'agent.started', device_id: config.device_id, lanes: config.lanes.length, cached: cache.rowCount(), outbox: gateStore.outbox.depth().pending }, 'agent started');
     },
@@ -193,6 +216,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       stopping ??= (async () => {
         await allRelaysOff();
         await gate.stop();
+        desk?.stop();
         await Promise.allSettled([feed.stop(), drain.stop(), kiosk?.stop(), localApi?.stop()]);
         stopWatching();
         await allRelaysOff();

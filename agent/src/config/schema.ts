@@ -79,6 +79,14 @@ export const AgentConfigSchema = z
       })
       .prefault({}),
     kiosk: KioskConfig.prefault({}),
+    desk: z
+      .strictObject({
+        readers: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('ids of readers at the front desk, for enrolling cards: their reads go to the server as desk scans (POST /v1/desk-scans), never to a lane; nothing opens'),
+      })
+      .prefault({}),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((config, ctx) => {
@@ -98,6 +106,12 @@ export const AgentConfigSchema = z
       if (!readers.has(kiosk.reader)) ctx.addIssue({ code: 'custom', path: ['kiosk', 'reader'], message: `no reader "${kiosk.reader}" in devices.readers` });
       if (laneReaders.includes(kiosk.reader)) ctx.addIssue({ code: 'custom', path: ['kiosk', 'reader'], message: `reader "${kiosk.reader}" drives a lane; the kiosk needs a reader of its own` });
     }
+    config.desk.readers.forEach((reader, i) => {
+      const path = ['desk', 'readers', i];
+      if (!readers.has(reader)) ctx.addIssue({ code: 'custom', path, message: `no reader "${reader}" in devices.readers` });
+      if (laneReaders.includes(reader)) ctx.addIssue({ code: 'custom', path, message: `reader "${reader}" drives a lane; a desk reader must never open a door` });
+      if (kiosk.reader === reader) ctx.addIssue({ code: 'custom', path, message: `reader "${reader}" is the kiosk's; the desk needs a reader of its own` });
+    });
     if (kiosk.enabled && !config.local_api.enabled) ctx.addIssue({ code: 'custom', path: ['kiosk', 'enabled'], message: 'the kiosk is served by the local API: enable local_api' });
     if (kiosk.enabled && !isLoopbackHost(config.local_api.host)) {
       ctx.addIssue({ code: 'custom', path: ['local_api', 'host'], message: 'with the kiosk enabled the local API must listen on loopback (127.0.0.0/8, ::1 or localhost): it has no authentication' });

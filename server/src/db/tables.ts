@@ -20,6 +20,8 @@ export interface Tables {
     location_ids: string | null;
     created_at: string;
     revoked_at: string | null;
+    /** Set on authentication at most once a minute (plugins/auth.ts, migration 012). */
+    last_used_at: Generated<string | null>;
   };
   locations: {
     id: string;
@@ -340,6 +342,32 @@ export interface Tables {
     target_account_id: string | null;
     /** JSON of what changed. */
     details: string | null;
+    at: string;
+  };
+  /** An unknown card read at a desk reader (migration 012); `value` is cleared ten minutes after the read. */
+  desk_scans: {
+    id: string;
+    company_id: string;
+    location_id: string;
+    device_id: string;
+    scanned_at: string;
+    value: string | null;
+    format: string;
+    last_four: string;
+    claimed_at: string | null;
+  };
+  /** A refused check-in let through by an owner or manager, with who and why (migration 012). */
+  checkin_overrides: {
+    id: string;
+    company_id: string;
+    location_id: string;
+    visit_id: string;
+    contact_id: string;
+    actor_account_id: string | null;
+    actor_name: string;
+    /** JSON list of the reasons overridden. */
+    reasons: string;
+    reason: string;
     at: string;
   };
 }

@@ -3,6 +3,7 @@ import { appointmentRoutes } from './appointments/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { contactRoutes } from './contacts/routes.js';
+import { deskScanRoutes } from './desk-scans/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
@@ -18,6 +19,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...membershipRoutes,
   ...memberRoutes,
   ...locationActivityRoutes,
+  ...deskScanRoutes,
   ...appointmentRoutes,
   ...classRoutes,
 ];

@@ -14,7 +14,38 @@ export interface AuthContext {
 
 const bearer = /^Bearer ([^\s]+)$/;
 
-const keyByHash = prepared((qb, hash: string) => qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at']).where('key_hash', '=', hash));
+const keyByHash = prepared((qb, hash: string) =>
+  qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at', 'last_used_at']).where('key_hash', '=', hash),
+);
+
+/** `last_used_at` is coarse on purpose: a write per minute per key at most, never one per request. */
+const lastUsedEveryMs = 60_000;
+/** Keys this process is recording now or recorded within the minute, so a burst of requests writes once. */
+const touchedAt = new Map<string, number>();
+
+/**
+ * Records that a key was used, after the answer's lookup and off its path: only when the stored
+ * time is a minute old (read by the lookup itself), without waiting, failures only warned about
+ * (a missed `last_used_at` must never refuse a request).
+ */
+function noteKeyUsed(db: Db, keyId: string, stored: string | null, now: number, warn: (error: unknown) => void): void {
+  if (stored !== null && now - Date.parse(stored) < lastUsedEveryMs) return;
+  const last = touchedAt.get(keyId);
+  if (last !== undefined && now - last < lastUsedEveryMs) return;
+  touchedAt.set(keyId, now);
+  if (touchedAt.size > 10_000) touchedAt.clear();
+  const at = new Date(now).toISOString();
+  const cutoff = new Date(now - lastUsedEveryMs).toISOString();
+  db.run(
+    db.qb
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('id', '=', keyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', cutoff)])),
+  ).catch(warn);
+}
+
+const warnLastUsed = (error: unknown) => process.emitWarning(`Could not record when an API key was last used: ${error instanceof Error ? error.message : String(error)}`);
 
 function unauthenticated(message: string): ApiError {
   return new ApiError('invalid_api_key', message);
@@ -24,7 +55,7 @@ function unauthenticated(message: string): ApiError {
  * Looks the key up on every request (one indexed, prepared lookup): revocation in any process is
  * seen at the very next request by every other process sharing the database.
  */
-export async function authenticate(db: Db, header: string | undefined): Promise<AuthContext> {
+export async function authenticate(db: Db, header: string | undefined, warn: (error: unknown) => void = warnLastUsed): Promise<AuthContext> {
   if (!header) throw unauthenticated('No API key: send "Authorization: Bearer <key>".');
   const match = bearer.exec(header);
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <key>".');
@@ -37,6 +68,7 @@ export async function authenticate(db: Db, header: string | undefined): Promise<
   const row = await db.first(keyByHash(db, hash));
   if (!row || !hashesEqual(row.key_hash, hash)) throw unauthenticated('Unknown API key.');
   if (row.revoked_at !== null) throw unauthenticated('This API key has been revoked.');
+  noteKeyUsed(db, row.id, row.last_used_at, Date.now(), warn);
   return {
     keyId: row.id,
     companyId: row.company_id,

@@ -25,6 +25,8 @@ export const allTables = [
   'classes',
   'visits',
   'checkin_denials',
+  'checkin_overrides',
+  'desk_scans',
   'idempotency_keys',
   'staff_overrides',
   'staff_time_off',

@@ -7,6 +7,7 @@ import { HeldMembership, SellMembership } from '../schemas/memberships.js';
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
 import { CheckinDenial, LocationActivityQuery, LocationVisit } from '../schemas/location-activity.js';
 import { KeyIdentity } from '../schemas/ping.js';
+import { DeskScanAnswer, type DeskScanRequest } from '../schemas/desk-scans.js';
 import { VoidedVisit, type VoidVisitRequest } from '../schemas/visit-void.js';
 import { Service, ServiceListQuery } from '../schemas/services.js';
 import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
@@ -121,6 +122,10 @@ export function createStudioClient(options: StudioClientOptions) {
       eligibility: (q: QueryOf<typeof EligibilityFeedQuery> = {}, o?: Call) => get('/members/eligibility', EligibilityFeed, q, o),
       /** Voids a facility visit whose door never opened; idempotent, so a caller may repeat it. */
       voidVisit: (visitId: string, body: BodyOf<typeof VoidVisitRequest>, o?: Call) => post(path`/members/visits/${visitId}/void`, VoidedVisit, body, o),
+    },
+    /** Reads of a desk reader configured for enrolment (an extension): never a check-in. Sent once. */
+    deskScans: {
+      record: (body: BodyOf<typeof DeskScanRequest>, o?: Call) => post('/desk-scans', DeskScanAnswer, body, o),
     },
     /** A location's visits over a time range, newest first, voided ones marked (an extension). */
     visits: {

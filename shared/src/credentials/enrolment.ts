@@ -43,7 +43,8 @@ export function enrolmentKeys(value: string, format: EnrolmentFormat = 'auto'): 
   }
 }
 
-function detectFormat(value: string): Exclude<EnrolmentFormat, 'auto'> {
+/** What a number typed or read with format `auto` is taken as; throws CredentialFormatError when it is none. */
+export function detectFormat(value: string): Exclude<EnrolmentFormat, 'auto'> {
   // Before hex: `12 34` is also two separated byte pairs, and two bytes are never a card.
   if (looksLikeWiegand26(value)) return 'wiegand26';
   if (looksLikeHex(value)) return 'hex';

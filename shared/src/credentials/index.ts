@@ -6,6 +6,6 @@ export { CredentialFormatError } from './errors.js';
 export { MatchingProfile, defaultMatchingProfile, matchingByteOrders } from './profile.js';
 export { memberCodeKey } from './keys.js';
 export { candidateKeys } from './candidates.js';
-export { EnrolmentFormat, enrolmentFormats, enrolmentKeys, type EnrolmentKeys } from './enrolment.js';
+export { EnrolmentFormat, detectFormat, enrolmentFormats, enrolmentKeys, type EnrolmentKeys } from './enrolment.js';
 export { credentialHash } from './hash.js';
 export { cardAsCodeKeys, codeAsCardKeys } from './namespace.js';

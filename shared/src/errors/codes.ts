@@ -45,6 +45,13 @@ export const errorCodes = {
   class_full: { type: 'conflict', status: 409, description: 'The class has no spot left.' },
   class_cancelled: { type: 'conflict', status: 409, description: 'The class is cancelled.' },
   not_booked: { type: 'conflict', status: 409, description: 'The contact holds no spot in the class.' },
+  card_taken: {
+    type: 'conflict',
+    status: 409,
+    description: 'Another membership holds this card; `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
+  },
+  scan_claimed: { type: 'conflict', status: 409, description: 'The desk scan was enrolled already; tap the card again to read it anew.' },
+  scan_expired: { type: 'not_found', status: 410, description: 'The desk scan is older than two minutes and no longer offered; tap the card again.' },
   member_code_taken: { type: 'conflict', status: 409, description: 'Another membership of the company has this member code.' },
   email_taken: { type: 'conflict', status: 409, description: 'Another staff account of the company has this email.' },
   phone_taken: { type: 'conflict', status: 409, description: 'Another contact at the location has this phone number.' },

@@ -14,3 +14,4 @@ export * from './kiosk.js';
 export * from './time-zone.js';
 export * from './visit-void.js';
 export * from './location-activity.js';
+export * from './desk-scans.js';

@@ -21,7 +21,7 @@ export const eligibilityReasons = [
 ] as const;
 export const EligibilityReason = z.enum(eligibilityReasons);
 /** What a visit may be flagged with for staff: why an offline-admitted visit was ineligible, a warning, a clock ahead. */
-export const visitFlags = ['ineligible_at_checkin', 'device_clock_ahead', 'outside_checkin_window', ...eligibilityReasons] as const;
+export const visitFlags = ['ineligible_at_checkin', 'device_clock_ahead', 'outside_checkin_window', 'staff_override', ...eligibilityReasons] as const;
 export const VisitFlag = z.enum(visitFlags);
 export type VisitFlag = z.infer<typeof VisitFlag>;
 export const checkinSources = ['kiosk', 'turnstile', 'biometric', 'staff', 'api'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Count, Id, Timestamp, list } from './common.js';
 import { Contact } from './contacts.js';
+import { DeskScan } from './desk-scans.js';
 import { HeldMembership } from './memberships.js';
 import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
 import { scopes } from './scopes.js';
@@ -146,16 +147,8 @@ export const TodaySummary = z.object({
 });
 export type TodaySummary = z.infer<typeof TodaySummary>;
 
-/** A card read at a desk reader that no member holds, offered for enrolment for a few minutes. */
-export const DeskScan = z.object({
-  id: Id,
-  location_id: Id,
-  device_id: z.string(),
-  scanned_at: Timestamp,
-  last_four: z.string(),
-  format: z.string().describe('What the number was read as (hex, decimal, wiegand…)'),
-});
-export type DeskScan = z.infer<typeof DeskScan>;
+/** A card read at a desk reader that no member holds (`DeskScan`, shared with the agents' `POST /v1/desk-scans`). */
+export { DeskScan };
 export const DeskScanList = list(DeskScan);
 export const EnrolScanRequest = z.strictObject({ membership_id: Id });
 export const EnrolTypedCardRequest = z.strictObject({ membership_id: Id, uid: z.string().trim().min(1).max(128) });
@@ -178,7 +171,26 @@ export const MemberProfile = z.object({
 export type MemberProfile = z.infer<typeof MemberProfile>;
 
 export const MembershipStatusChange = z.strictObject({ status: z.enum(['active', 'paused', 'past_due', 'cancelled']) });
+export const MembershipStatusChanged = z.object({ id: Id, status: z.string() });
 export const FormSignedChange = z.strictObject({ signed: z.boolean() });
+export const FormSignedChanged = z.object({ id: Id, form_signed_at: Timestamp.nullable() });
+
+/** A card enrolled (from a desk scan or typed): by its last four only, as the profile lists it. */
+export const EnrolledCard = ProfileCard;
+export const RevokedCard = z.object({ id: Id, membership_id: Id, revoked_at: Timestamp });
+
+/** A refused check-in an owner or manager let through: who, why, over which reasons. */
+export const CheckinOverrideView = z.object({
+  id: Id,
+  at: Timestamp,
+  location_id: Id,
+  visit_id: Id,
+  contact_id: Id,
+  actor: z.string().describe('Who let the member in, in words: "Ana (manager)"'),
+  reasons: z.array(EligibilityReason),
+  reason: z.string(),
+});
+export const CheckinOverrideList = list(CheckinOverrideView);
 
 /** A check-in at the desk: the same rules as the door; a refusal may be overridden by a role allowed to, with a reason. */
 export const DeskCheckInRequest = z.strictObject({

@@ -31,6 +31,7 @@ export function agentConfig(storePath: string, overrides: Overrides = {}): Agent
     store: { path: storePath },
     local_api: { enabled: false, host: '127.0.0.1', port: 0 },
     kiosk: { enabled: false, horizon_hours: 3, refresh_s: 3600, checkin_opens_min: 30, online_budget_ms: 2000 },
+    desk: { readers: [] },
     log_level: 'silent',
   };
   const merged = { ...base } as Record<string, unknown>;

@@ -19,6 +19,8 @@ export const businessTables = {
   credential_keys: ['check-in key', 'check-in keys'],
   visits: ['visit', 'visits'],
   checkin_denials: ['refused check-in', 'refused check-ins'],
+  checkin_overrides: ['check-in override', 'check-in overrides'],
+  desk_scans: ['desk card read', 'desk card reads'],
   gift_cards: ['gift card', 'gift cards'],
   class_series: ['class series', 'class series'],
   classes: ['class', 'classes'],

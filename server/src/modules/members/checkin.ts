@@ -10,6 +10,7 @@ import { requireContactInReach, requireMembershipInReach } from '../locations/re
 import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
+import { overrideFlag, recordOverride, type CheckInOverride } from './checkin-override.js';
 import { bumpFeed } from '../feed/sequence.js';
 import { evaluate, evaluateContact, type Evaluated } from '../memberships/eligibility.js';
 import { findByIdentifier } from '../memberships/identifier-lookup.js';
@@ -77,8 +78,10 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * visit when they were checked in already. Otherwise the plan's `door_checkin_consumes` says
  * whether the facility visit uses a visit (`visit`) or is recorded uncounted (`nothing`).
  * `created` is false when the door entry was a class check-in recorded before.
+ * With `override` (the caller decided the actor may: web/desk), a refusal is recorded as a visit
+ * flagged `staff_override` with its reasons, and the override with who and why (checkin-override.ts).
  */
-export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock): Promise<{ visit: Visit; created: boolean }> {
+export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock, override?: CheckInOverride): Promise<{ visit: Visit; created: boolean }> {
   // The location first, as every route aims: a member named outside the actor's reach is then 403 (modules/locations/reach.ts).
   const location = await requireLocation(db, db, actor, body.location_id);
   // Naming two at once is refused below, as invalid_param.
@@ -110,16 +113,24 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       throw new RecordedRefusal('member_not_found', 'No membership matches this identifier.', { param: by });
     }
     const { facts, decision } = evaluated;
-    if (!decision.valid && !offline) {
+    const overridden = !decision.valid && !offline && override !== undefined;
+    if (!decision.valid && !offline && !overridden) {
       await deny(decision.reasons, evaluated);
       throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
     }
-    const flags = [...(decision.valid ? [] : ['ineligible_at_checkin', ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
+    const refusedFlag = overridden ? overrideFlag : 'ineligible_at_checkin';
+    const flags = [...(decision.valid ? [] : [refusedFlag, ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
+    const noteOverride = async (visitId: string) => {
+      if (overridden && override) await recordOverride(db, sql, actor, { visitId, locationId: location.id, contactId: facts.contact_id, reasons: decision.reasons, reason: override.reason }, clock);
+    };
     const origin = { source: body.source, device_id: body.device_id ?? null, offline };
     // Holding a spot in a class open for check-in: this door entry is that class's check-in.
     const classVisit = await checkInAtDoorToClass(db, sql, { facts, location, at, flags, origin });
     if (classVisit) {
-      if (classVisit.created) await bumpFeed(db, sql, actor.companyId, [classVisit.visit.membership_id]);
+      if (classVisit.created) {
+        await bumpFeed(db, sql, actor.companyId, [classVisit.visit.membership_id]);
+        await noteOverride(classVisit.visit.id);
+      }
       return classVisit;
     }
     // Without one, the plan or package says whether the door uses a visit (migration 006).
@@ -146,6 +157,7 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       counted: counted ? 1 : 0,
     };
     await sql.run(db.qb.insertInto('visits').values(visit));
+    await noteOverride(visit.id);
     // Only a counted visit of a limited allowance changes what the feed says.
     if (counted && facts.allowance !== null) await bumpFeed(db, sql, actor.companyId, [facts.membership_id]);
     return { visit: toVisit(visit), created: true };

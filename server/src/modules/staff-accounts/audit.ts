@@ -3,7 +3,8 @@ import type { Actor } from '../../domain/actor.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { toIso, type Clock } from '../../clock/time.js';
 
-export type AuditAction = 'setup_link_minted' | 'owner_created' | 'account_created' | 'account_disabled' | 'account_enabled' | 'access_changed' | 'signed_out_everywhere';
+export type AuditAction =
+  'setup_link_minted' | 'owner_created' | 'account_created' | 'account_disabled' | 'account_enabled' | 'access_changed' | 'signed_out_everywhere' | 'api_key_created' | 'api_key_revoked';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -86,6 +86,9 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const refusals = must('listCheckinDenials', await client.GET('/checkin-denials', { params: { query: { location_id } } }));
   const voidedAtDoor: string | null | undefined = atDoor.data.find((row) => row.id === visit.id)?.voided_at;
   step(`location day ${voidedAtDoor === voided.voided_at} ${refusals.data.some((row) => row.membership_id === sold.id && row.reasons.join(',') === reasons.join(','))}`);
+  // A desk reader's read of a card nobody holds: stored for enrolment from the staff web app (an extension).
+  const deskScan = must('recordDeskScan', await client.POST('/desk-scans', { body: { location_id, device_id: 'flow-desk', identifier: `04F1${contact.id.slice(0, 8).replace(/-/g, '0')}` } }));
+  step(`desk scan ${'scan' in deskScan ? deskScan.scan.format : 'held'}`);
 
   // An appointment: a free slot, booked, moved, then cancelled with no body at all.
   const slots = must('listAvailability', await client.GET('/availability', { params: { query: { service_id: input.appointmentServiceId, location_id } } }));

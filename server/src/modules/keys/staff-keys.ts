@@ -1,0 +1,116 @@
+import { ApiError, type Scope } from '@studio/shared';
+import type { ApiKeyView } from '@studio/shared/web-app';
+import { systemClock, type Clock } from '../../clock/time.js';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { recordAudit } from '../staff-accounts/audit.js';
+import { verifyPassword } from '../staff-accounts/passwords.js';
+import { createKey, revokeKey } from './repository.js';
+
+/**
+ * API keys from the web app's Settings -> Developers, with the CLI's rules (repository.ts) and a
+ * staff member's limits: an owner manages any key; a manager only keys limited to locations it
+ * works at; the front desk none. Creating and revoking ask for the password again and are
+ * written to the staff audit log.
+ */
+
+type StaffRole = 'owner' | 'manager' | 'front_desk';
+
+function roleOf(actor: Actor): StaffRole {
+  if (actor.identity.kind !== 'staff_user') throw new ApiError('role_not_allowed', 'API keys are managed by a signed-in owner or manager.');
+  return actor.identity.role as StaffRole;
+}
+
+/** May the actor see and change a key with these locations? */
+function mayManageKey(actor: Actor, locationIds: readonly string[] | null): boolean {
+  const role = roleOf(actor);
+  if (role === 'owner') return true;
+  if (role !== 'manager') return false;
+  if (actor.locationIds === null) return true;
+  return locationIds !== null && locationIds.every((id) => actor.locationIds!.includes(id));
+}
+
+function refuseFrontDesk(actor: Actor): void {
+  const role = roleOf(actor);
+  if (role !== 'owner' && role !== 'manager') throw new ApiError('role_not_allowed', 'The front desk may not manage API keys; ask a manager or an owner.');
+}
+
+/** Re-authentication: the signed-in account's own password, checked as at sign-in; refused as `invalid_credentials`. */
+async function reauthenticate(db: Db, actor: Actor, password: string): Promise<void> {
+  if (actor.identity.kind !== 'staff_user') throw new ApiError('role_not_allowed', 'API keys are managed by a signed-in owner or manager.');
+  const account = await db.first(db.qb.selectFrom('staff_accounts').select(['password_hash', 'disabled_at']).where('id', '=', actor.identity.staffUserId).where('company_id', '=', actor.companyId));
+  if (!account || account.disabled_at !== null || !(await verifyPassword(password, account.password_hash))) {
+    throw new ApiError('invalid_credentials', 'That password is not right. Type the password you signed in with.', { param: 'password' });
+  }
+}
+
+type KeyRow = { id: string; name: string; last4: string; scopes: string; location_ids: string | null; created_at: string; last_used_at: string | null; revoked_at: string | null };
+
+function toView(row: KeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    last4: row.last4,
+    scopes: JSON.parse(row.scopes) as ApiKeyView['scopes'],
+    location_ids: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]),
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+const viewColumns = ['id', 'name', 'last4', 'scopes', 'location_ids', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+async function keyRow(db: Db, actor: Actor, keyId: string): Promise<KeyRow> {
+  const row = await db.first(db.qb.selectFrom('api_keys').select(viewColumns).where('id', '=', keyId).where('company_id', '=', actor.companyId));
+  if (!row) throw new ApiError('resource_missing', `No such API key: ${keyId}.`, { param: 'id' });
+  return row;
+}
+
+/** The company's keys the actor may manage, oldest first, revoked ones included (marked). */
+export async function listStaffKeys(db: Db, actor: Actor): Promise<ApiKeyView[]> {
+  refuseFrontDesk(actor);
+  const rows = await db.all(db.qb.selectFrom('api_keys').select(viewColumns).where('company_id', '=', actor.companyId).orderBy('created_at').orderBy('id'));
+  return rows.map(toView).filter((key) => mayManageKey(actor, key.location_ids));
+}
+
+export async function createStaffKey(
+  db: Db,
+  actor: Actor,
+  body: { password: string; name: string; scopes: Scope[]; location_ids: string[] | null },
+  clock: Clock = systemClock,
+): Promise<{ key: ApiKeyView; secret: string }> {
+  refuseFrontDesk(actor);
+  if (!mayManageKey(actor, body.location_ids)) {
+    throw new ApiError('location_not_allowed', 'A manager may create keys only for locations it works at; choose them, or ask an owner for a key of every location.', { param: 'location_ids' });
+  }
+  await reauthenticate(db, actor, body.password);
+  return db.transaction(async (tx) => {
+    const created = await createKey(db, { companyId: actor.companyId, name: body.name, scopes: body.scopes, locationIds: body.location_ids ?? 'all' });
+    await recordAudit(
+      db,
+      tx,
+      actor,
+      { action: 'api_key_created', targetAccountId: null, details: { key_id: created.id, name: created.name, last4: created.last4, scopes: created.scopes, location_ids: created.location_ids } },
+      clock,
+    );
+    const { key: secret, company_id: _company, ...record } = created;
+    return { key: { ...record, last_used_at: null }, secret };
+  });
+}
+
+/** Revokes at once (every process refuses the key from its next request); revoking twice changes nothing and logs nothing. */
+export async function revokeStaffKey(db: Db, actor: Actor, keyId: string, password: string, clock: Clock = systemClock): Promise<ApiKeyView> {
+  refuseFrontDesk(actor);
+  const row = await keyRow(db, actor, keyId);
+  if (!mayManageKey(actor, row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]))) {
+    throw new ApiError('location_not_allowed', 'This key reaches locations this manager does not work at; ask an owner to revoke it.', { param: 'id' });
+  }
+  await reauthenticate(db, actor, password);
+  if (row.revoked_at !== null) return toView(row);
+  await db.transaction(async (tx) => {
+    await revokeKey(db, keyId);
+    await recordAudit(db, tx, actor, { action: 'api_key_revoked', targetAccountId: null, details: { key_id: row.id, name: row.name, last4: row.last4 } }, clock);
+  });
+  return toView(await keyRow(db, actor, keyId));
+}

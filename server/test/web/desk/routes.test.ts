@@ -1,0 +1,131 @@
+import { parseBody, parseWith } from '@studio/shared';
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../../src/domain/actor.js';
+import { recordDeskScan } from '../../../src/modules/desk-scans/service.js';
+import { CursorCodec } from '../../../src/pagination/cursor.js';
+import { registerErrorHandling } from '../../../src/plugins/errors.js';
+import { deskRoutes, deskWebRoutes } from '../../../src/web/desk/routes.js';
+import { clockAt, deskStudio } from './desk-studio.js';
+
+const base = Date.parse('2031-03-04T14:00:00.000Z');
+
+/**
+ * The desk's routes over HTTP, mounted as the session layer will mount them (under /app/api, a
+ * staff actor per request), so each answer's status, envelope and schema are seen; the lead's
+ * matrix covers sessions and CSRF once wired.
+ */
+describe.each(dialects)('the web desk routes (%s)', (dialect) => {
+  let f: Fixture;
+  let app: FastifyInstance;
+  let s: Awaited<ReturnType<typeof deskStudio>>;
+  let actor: Actor;
+
+  beforeAll(async () => {
+    f = await startFixture(dialect);
+    s = await deskStudio(f);
+    actor = s.desk;
+    app = Fastify();
+    registerErrorHandling(app);
+    const cursors = new CursorCodec('a test cursor secret of enough length');
+    for (const route of deskRoutes(clockAt(base))) {
+      app.route({
+        method: route.method,
+        url: `/app/api${route.path}`,
+        handler: async (request, reply) => {
+          const result = await route.handler({
+            params: route.params ? parseWith(route.params, request.params) : undefined,
+            query: route.query ? parseWith(route.query, request.query) : undefined,
+            body: route.body ? parseBody(route.body, request.body) : undefined,
+            actor,
+            db: f.db,
+            requestId: request.id,
+            cursors,
+          });
+          // Every answer is what the route's contract says it is.
+          route.responses[result.status]!.schema.parse(result.body);
+          return reply.code(result.status).send(result.body);
+        },
+      });
+    }
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await f.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const answer = await app.inject({ method, url, ...(body !== undefined && { payload: body as object }) });
+    return { status: answer.statusCode, body: answer.json() };
+  };
+
+  it('exports every route below /app/api, each with a contract', () => {
+    expect(deskWebRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /today',
+      'GET /desk-scans',
+      'POST /desk-scans/:id/enrol',
+      'POST /cards',
+      'POST /cards/:id/revoke',
+      'GET /members/:id',
+      'POST /memberships/:id/status',
+      'POST /contacts/:id/form-signed',
+      'POST /members/:id/check-in',
+      'GET /checkin-overrides',
+      'GET /keys',
+      'POST /keys',
+      'POST /keys/:id/revoke',
+    ]);
+  });
+
+  it('answers the desk day, a scan enrolled, a taken card and an old scan with their statuses', async () => {
+    actor = s.desk;
+    expect(await call('GET', `/app/api/today?location_id=${s.site}`)).toMatchObject({ status: 200, body: { location_id: s.site, day: '2031-03-04' } });
+    expect(await call('GET', `/app/api/today?location_id=${s.elsewhere}`)).toMatchObject({ status: 403, body: { error: { code: 'location_not_allowed' } } });
+    const member = await s.build.member({ locationId: s.site, firstName: 'Ines' });
+    const fresh = await recordDeskScan(f.db, s.desk, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A1' }, clockAt(base - 30_000));
+    const stale = await recordDeskScan(f.db, s.desk, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A2' }, clockAt(base - 180_000));
+    if (fresh.status !== 201 || stale.status !== 201) throw new Error('expected unknown cards');
+    expect((await call('GET', `/app/api/desk-scans?location_id=${s.site}&device_id=front:desk`)).body.data.map((scan: { id: string }) => scan.id)).toEqual([fresh.body.scan.id]);
+    expect(await call('POST', `/app/api/desk-scans/${fresh.body.scan.id}/enrol`, { membership_id: member.membershipId })).toMatchObject({
+      status: 201,
+      body: { membership_id: member.membershipId, last_four: '00A1' },
+    });
+    expect(await call('POST', `/app/api/desk-scans/${stale.body.scan.id}/enrol`, { membership_id: member.membershipId })).toMatchObject({ status: 410, body: { error: { code: 'scan_expired' } } });
+    const other = await s.build.member({ locationId: s.site });
+    expect(await call('POST', '/app/api/cards', { membership_id: other.membershipId, uid: '04EE00000000A1' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'card_taken', holder: { contact_id: member.contactId, name: 'Ines' } } },
+    });
+    const profile = await call('GET', `/app/api/members/${member.contactId}`);
+    expect(profile.body.cards).toMatchObject([{ last_four: '00A1' }]);
+    expect(await call('POST', `/app/api/cards/${profile.body.cards[0].id}/revoke`)).toMatchObject({ status: 200, body: { revoked_at: expect.any(String) } });
+  });
+
+  it('answers a blocked check-in 422, an override by the front desk 403, and keys refused to the front desk', async () => {
+    actor = s.desk;
+    const pat = await s.build.member({ locationId: s.site, status: 'past_due', cards: [{ value: '04EE00000000B1' }] });
+    expect(await call('POST', `/app/api/members/${pat.contactId}/check-in`, { location_id: s.site })).toMatchObject({
+      status: 422,
+      body: { error: { code: 'checkin_blocked', reasons: ['past_due'] } },
+    });
+    expect(await call('POST', `/app/api/members/${pat.contactId}/check-in`, { location_id: s.site, override_reason: 'paid cash' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'role_not_allowed' } },
+    });
+    expect(await call('GET', '/app/api/keys')).toMatchObject({ status: 403, body: { error: { code: 'role_not_allowed' } } });
+    actor = s.manager;
+    expect(await call('POST', `/app/api/members/${pat.contactId}/check-in`, { location_id: s.site, override_reason: 'paid cash' })).toMatchObject({
+      status: 201,
+      body: { flags: ['staff_override', 'past_due'] },
+    });
+    expect(await call('GET', `/app/api/checkin-overrides?location_id=${s.site}`)).toMatchObject({
+      status: 200,
+      body: { data: [{ contact_id: pat.contactId, actor: 'Manon (manager)', reason: 'paid cash' }] },
+    });
+    expect(await call('POST', `/app/api/memberships/${pat.membershipId}/status`, { status: 'active' })).toMatchObject({ status: 200, body: { id: pat.membershipId, status: 'active' } });
+    expect(await call('POST', `/app/api/contacts/${pat.contactId}/form-signed`, { signed: true })).toMatchObject({ status: 200, body: { form_signed_at: new Date(base).toISOString() } });
+  });
+});
