@@ -7,6 +7,7 @@ import type { RouteSpec } from '../http/route.js';
 import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { WebRequestContext } from '../http/web-context.js';
+import type { StreamActor } from './desk/today-stream.js';
 import { changesState, checkCsrfToken, checkOrigin } from './csrf.js';
 import { clearSessionCookie, sentSessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -70,13 +71,14 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authe
 /**
  * The signed-in staff member of a GET that is no RouteSpec (the Today stream, which answers events,
  * not JSON): the same session and scope checks, without the cookie's renewal, since a stream's
- * headers are written by hand; the page's next JSON request renews it.
+ * headers are written by hand; the page's next JSON request renews it. A `recheck` (the stream
+ * asking whether it may go on) does not count as use, or an open tab would never idle out.
  */
-export function sessionActor(db: Db, settings: StaffAuthSettings, scopes: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): (request: FastifyRequest) => Promise<Actor> {
-  return async (request) => {
+export function sessionActor(db: Db, settings: StaffAuthSettings, scopes: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): StreamActor {
+  return async (request, use = 'open') => {
     const token = sentSessionToken(request);
     if (token === undefined) throw signedOut();
-    const session = await sessionFromToken(db, settings, token);
+    const session = await sessionFromToken(db, settings, token, { touch: use === 'open' });
     requireScopes(session.actor, scopes);
     return session.actor;
   };

@@ -2,7 +2,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { todayStreamPath } from '../../src/web/desk/today-stream.js';
+import { sessionActor } from '../../src/web/session-auth.js';
 import { webStudio, type Browser } from './web-studio.js';
 
 type Studio = Awaited<ReturnType<typeof webStudio>>;
@@ -64,5 +66,19 @@ describe.each(dialects)('the Today stream behind staff sessions (%s)', (dialect)
         stream.close();
       }
     }
+  });
+
+  it("pushes the session's idle expiry back when a stream opens, not when it is checked again", async () => {
+    const browser = await s.signIn('dee@alder.example');
+    const token = browser.cookie.split('=')[1]!;
+    const request = { protocol: 'http', cookies: { studio_session: token } } as unknown as FastifyRequest;
+    const watcher = sessionActor(suite.db, s.settings, { scopes: ['checkin:members'] });
+    const seen = async () => (await suite.db.first(suite.db.qb.selectFrom('staff_sessions').select('last_seen_at').where('account_id', '=', s.desk.id).orderBy('last_seen_at', 'desc')))!.last_seen_at;
+    const before = await seen();
+    s.clock.advance(5 * 60_000);
+    expect((await watcher(request, 'recheck')).locationIds).toEqual([s.studio.north]);
+    expect(await seen()).toBe(before);
+    await watcher(request, 'open');
+    expect(await seen()).toBe(new Date(s.clock.now()).toISOString());
   });
 });
