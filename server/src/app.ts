@@ -15,7 +15,7 @@ import { registerOpenApiRoute } from './openapi/route.js';
 import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
 import { registerWebApp } from './web/mount-web.js';
-import { webRoutes } from './web/routes.js';
+import { webRoutesFor } from './web/routes.js';
 import { defaultWebAppDir } from './web/static-app.js';
 
 export interface AppOptions {
@@ -63,7 +63,7 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes });
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock) });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

@@ -7,7 +7,9 @@ import { pruneAttempts } from '../modules/staff-accounts/attempts.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { loggableError } from '../plugins/errors.js';
-import { sessionAuthenticator } from './session-auth.js';
+import { startDeskScanSweep } from '../modules/desk-scans/service.js';
+import { registerTodayStream } from './desk/today-stream.js';
+import { sessionActor, sessionAuthenticator } from './session-auth.js';
 import { registerStaticApp } from './static-app.js';
 
 /** Below this, the web app's own endpoints; the API's routes are mounted again below `webApiPrefix + '/v1'`. */
@@ -33,11 +35,19 @@ export async function registerWebApp(app: FastifyInstance, db: Db, cursors: Curs
   const sessions = sessionAuthenticator(db, options.staffAuth);
   mountRoutes(app, db, cursors, options.webRoutes, sessions, webApiPrefix);
   mountRoutes(app, db, cursors, options.apiRoutes, sessions, `${webApiPrefix}/v1`);
+  // Today's live feed: the signed-in staff member (401 without a session) at a location it works at (403 elsewhere), as GET /today.
+  registerTodayStream(app, db, sessionActor(db, options.staffAuth, { scopes: ['checkin:members', 'read:memberships'] }), { clock: options.staffAuth.clock });
+
+  // A desk scan's card number is cleared ten minutes after the read, even when no reader reads again.
+  const stopDeskScanSweep = startDeskScanSweep(db, (error) => app.log.warn({ err: loggableError(error) }, 'desk scan sweep failed'), options.staffAuth.clock);
 
   // The sign-in limits read only the last window: older attempts are deleted hourly.
   const prune = setInterval(() => {
     pruneAttempts(db, options.staffAuth).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'sign-in attempts prune failed'));
   }, 3600_000);
   prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    stopDeskScanSweep();
+  });
 }

@@ -1,6 +1,16 @@
+import { systemClock, type Clock } from '../clock/time.js';
 import type { RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
 import { authRoutes } from './auth-routes.js';
+import { deskRoutes } from './desk/routes.js';
 
-/** The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts). */
-export const webRoutes: readonly RouteSpec[] = [...authRoutes, ...accountRoutes];
+/**
+ * The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts), the desk's
+ * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
+ */
+export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock)];
+}
+
+/** The same list on the system clock, for what only enumerates the routes (tests, documents). */
+export const webRoutes: readonly RouteSpec[] = webRoutesFor(systemClock);

@@ -7,6 +7,7 @@ import type { RouteSpec } from '../http/route.js';
 import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { WebRequestContext } from '../http/web-context.js';
+import type { StreamActor } from './desk/today-stream.js';
 import { changesState, checkCsrfToken, checkOrigin } from './csrf.js';
 import { clearSessionCookie, sentSessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -28,7 +29,9 @@ function webContext(request: FastifyRequest, reply: FastifyReply, settings: Staf
   };
 }
 
-function requireScopes(actor: Actor, route: RouteSpec): void {
+const signedOut = () => new ApiError('invalid_session', 'You are signed out; sign in again.');
+
+function requireScopes(actor: Actor, route: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): void {
   for (const anyOf of [route.scopes, ...(route.alsoRequires ?? []).map((scope) => [scope])]) {
     if (anyOf.length > 0 && !anyOf.some((scope) => actor.scopes.includes(scope))) {
       throw new ApiError('insufficient_scope', `Your staff role may not do this (it needs ${anyOf.join(' or ')}).`);
@@ -48,7 +51,7 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authe
       if (changesState(request.method)) checkOrigin(request);
       return { actor: signedOutVisitor, web };
     }
-    if (web.sentToken === undefined) throw new ApiError('invalid_session', 'You are signed out; sign in again.');
+    if (web.sentToken === undefined) throw signedOut();
     const session = await sessionFromToken(db, settings, web.sentToken).catch((error: unknown) => {
       // A dead session's cookie is cleared, so the browser stops sending it.
       if (error instanceof ApiError && error.code === 'invalid_session') web.endSession();
@@ -62,5 +65,21 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authe
     }
     requireScopes(session.actor, route);
     return { actor: session.actor, session, web };
+  };
+}
+
+/**
+ * The signed-in staff member of a GET that is no RouteSpec (the Today stream, which answers events,
+ * not JSON): the same session and scope checks, without the cookie's renewal, since a stream's
+ * headers are written by hand; the page's next JSON request renews it. A `recheck` (the stream
+ * asking whether it may go on) does not count as use, or an open tab would never idle out.
+ */
+export function sessionActor(db: Db, settings: StaffAuthSettings, scopes: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): StreamActor {
+  return async (request, use = 'open') => {
+    const token = sentSessionToken(request);
+    if (token === undefined) throw signedOut();
+    const session = await sessionFromToken(db, settings, token, { touch: use === 'open' });
+    requireScopes(session.actor, scopes);
+    return session.actor;
   };
 }

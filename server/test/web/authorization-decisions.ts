@@ -18,6 +18,8 @@ export interface Target {
   contact: string;
   /** A front-desk account made afresh at the location, so a change or a disable has something to act on each time. */
   account: string;
+  /** The app's clock: data a route reads by time (a desk scan's two minutes) is made on it. */
+  clock: () => number;
 }
 
 /**

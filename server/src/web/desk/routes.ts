@@ -236,5 +236,5 @@ export function deskRoutes(clock: Clock = systemClock) {
   ];
 }
 
-/** The routes the lead mounts under `/app/api`, on the system clock. */
+/** The list on the system clock, for what only enumerates it; the app mounts `deskRoutes(its staff-auth clock)` (web/routes.ts). */
 export const deskWebRoutes = deskRoutes();

@@ -11,10 +11,17 @@ import { locationEvents, type RecordedEvent } from './today-events.js';
 
 export const todayStreamPath = '/app/api/today/stream';
 
+/**
+ * Who watches: 'open' when a stream opens, 'recheck' on each heartbeat after, so a stream whose
+ * session ended (signed out, account disabled) or whose location was taken away stops at once.
+ */
+export type StreamActor = (request: FastifyRequest, use?: 'open' | 'recheck') => Promise<Actor>;
+
 export interface TodayStreamOptions {
   clock?: Clock;
   /** How often each location's poller reads the database. */
   pollMs?: number;
+  /** How often a quiet stream gets a comment line, and its watcher is checked again. */
   heartbeatMs?: number;
 }
 
@@ -97,9 +104,10 @@ function frame(row: RecordedEvent): string {
  * their commit, from any process. `Last-Event-ID` resumes after the event it names (rows recorded
  * at the same instant may come again: a client keeps events by their `id`). A comment line every
  * 15 s keeps proxies from closing a quiet stream. `sessionActor` is the signed-in staff member
- * (401 without one); the location rule is the API's.
+ * (401 without one); the location rule is the API's. Both are asked again at each heartbeat: a
+ * stream outlives no sign-out, disabled account or location taken away by more than that.
  */
-export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: (request: FastifyRequest) => Promise<Actor>, options: TodayStreamOptions = {}): void {
+export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: StreamActor, options: TodayStreamOptions = {}): void {
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 400;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
@@ -158,8 +166,14 @@ export function registerTodayStream(app: FastifyInstance, db: Db, sessionActor: 
     const pending: RecordedEvent[] = [];
     let live = resume === null;
     const unsubscribe = subscribe(location.id, (row) => (live ? send(row) : pending.push(row)));
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     let ended = false;
+    const heartbeat = setInterval(() => {
+      raw.write(': heartbeat\n\n');
+      // Any refusal, or a failed read, ends the stream: the browser reconnects, and is asked again from the start.
+      sessionActor(request, 'recheck')
+        .then((now) => requireLocation(db, db, now, location.id))
+        .catch(() => end());
+    }, heartbeatMs);
     const end = () => {
       if (ended) return;
       ended = true;
