@@ -5,14 +5,20 @@ import { TodayPage } from './pages/Today.tsx';
 import { MembersPage } from './pages/Members.tsx';
 import { ProfilePage } from './pages/Profile.tsx';
 
+// Shown while a split-off page loads on a first visit straight to its address.
+function Loading() {
+  return <p style={{ padding: '1rem' }}>Loading…</p>;
+}
+
 // The desk's pages load with the app; the owner's rarely used ones are split off.
 export const router = createBrowserRouter(
   [
     { path: '/sign-in', Component: SignInPage },
-    { path: '/setup', lazy: () => import('./pages/Setup.tsx').then((m) => ({ Component: m.SetupPage })) },
+    { path: '/setup', HydrateFallback: Loading, lazy: () => import('./pages/Setup.tsx').then((m) => ({ Component: m.SetupPage })) },
     {
       path: '/',
       Component: SignedInShell,
+      HydrateFallback: Loading,
       children: [
         { index: true, Component: TodayPage },
         { path: 'members', Component: MembersPage },

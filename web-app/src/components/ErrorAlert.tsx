@@ -7,7 +7,7 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
   const message = error instanceof Error ? error.message : 'Something went wrong. Try again.';
   const requestId = error instanceof ApiRequestError ? error.requestId : null;
   return (
-    <Alert role="alert" color="red" variant="light" title={title}>
+    <Alert role="alert" color="red.9" variant="light" title={title}>
       <Text size="sm">{message}</Text>
       {requestId ? (
         <Text size="xs" c="dimmed" mt={4}>

@@ -15,7 +15,7 @@ const looks: Record<string, { label: string; color: string; background: string }
 export function StatusChip({ status }: { status: string }) {
   const look = looks[status] ?? { label: status.replaceAll('_', ' '), color: '#374151', background: '#e5e7eb' };
   return (
-    <Badge variant="filled" radius="sm" style={{ color: look.color, background: look.background, textTransform: 'none' }}>
+    <Badge variant="filled" radius="sm" style={{ color: look.color, background: look.background, textTransform: 'none', maxWidth: 'none', minWidth: 'max-content', overflow: 'visible' }}>
       {look.label}
     </Badge>
   );

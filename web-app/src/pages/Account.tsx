@@ -61,7 +61,7 @@ export function AccountPage() {
       </Table>
       <Group>
         <Text>Signs you out here and on every other computer, e.g. after a shared desk PC was left signed in.</Text>
-        <Button variant="outline" color="red" onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
+        <Button variant="outline" color="red.9" onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
           Sign out everywhere
         </Button>
       </Group>

@@ -57,7 +57,7 @@ export function DevelopersPage() {
                 {key.revoked_at ? (
                   <StatusChip status="revoked" />
                 ) : (
-                  <Button size="xs" variant="outline" color="red" onClick={() => setRevoking(key)}>
+                  <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(key)}>
                     Revoke
                   </Button>
                 )}
@@ -204,7 +204,7 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () 
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!matches || password.length === 0} loading={revoke.isPending}>
+            <Button type="submit" color="red.9" disabled={!matches || password.length === 0} loading={revoke.isPending}>
               Revoke key
             </Button>
           </Group>

@@ -104,7 +104,7 @@ function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onC
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={create.error} />
-          <TextInput label="First name" required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
+          <TextInput label="First name" withAsterisk={false} required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
           <TextInput label="Last name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
           <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
           <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />

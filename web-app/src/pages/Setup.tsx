@@ -45,9 +45,18 @@ export function SetupPage() {
           {token ? null : <ErrorAlert error={new Error('This page needs the whole setup link, including the part after #. Run `studio-server accounts setup-link` for a new one.')} />}
           <ErrorAlert error={setup.error} />
           <Text size="sm">The owner can add staff, create API keys and change every setting.</Text>
-          <TextInput label="Email" type="email" autoComplete="username" required value={values.email} onChange={set('email')} error={errors.email} />
-          <TextInput label="Your name" autoComplete="name" required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
-          <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" required value={values.password} onChange={set('password')} error={errors.password} />
+          <TextInput label="Email" type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextInput label="Your name" autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
+          <PasswordInput
+            label="Password"
+            description="At least 12 characters"
+            autoComplete="new-password"
+            withAsterisk={false}
+            required
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
           <Button type="submit" loading={setup.isPending} disabled={!token}>
             Create owner account
           </Button>

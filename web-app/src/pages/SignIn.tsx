@@ -48,8 +48,8 @@ export function SignInPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={signIn.error ?? (errors.company_id ? new Error('The sign-in link names no valid business. Use the link the owner gave you.') : null)} />
-          <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
-          <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
+          <TextInput label="Email" type="email" autoComplete="username" withAsterisk={false} required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          <PasswordInput label="Password" autoComplete="current-password" withAsterisk={false} required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={signIn.isPending}>
             Sign in
           </Button>

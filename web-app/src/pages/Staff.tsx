@@ -69,7 +69,7 @@ export function StaffPage() {
                     <Button
                       size="xs"
                       variant="outline"
-                      color="red"
+                      color="red.9"
                       onClick={() => disable.mutate(account.id)}
                       loading={disable.isPending && disable.variables === account.id}
                       aria-label={`Disable ${account.display_name}`}

@@ -41,9 +41,13 @@ function Figure({ label, value, empty = '–' }: { label: string; value: number 
       <Text id={id} size="sm" fw={600}>
         {label}
       </Text>
-      <Text size="2rem" fw={700} className="tabular" style={{ textAlign: 'left' }}>
-        {value === undefined ? '…' : value === null ? empty : value}
-      </Text>
+      {value === null ? (
+        <Text size="lg">{empty}</Text>
+      ) : (
+        <Text size="2rem" fw={700} className="tabular" style={{ textAlign: 'left' }}>
+          {value === undefined ? '…' : value}
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -98,7 +102,7 @@ function FeedRow({ event, zone }: { event: TodayEvent; zone: string }) {
   const followUp = event.offline && event.flags.includes('ineligible_at_checkin');
   return (
     <li className="feed-row" data-kind={event.kind}>
-      <Text className="tabular" w={64} fw={600}>
+      <Text className="tabular" w={96} fw={600} style={{ flexShrink: 0 }}>
         {formatLocalTime(event.at, zone)}
       </Text>
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -120,20 +124,20 @@ function Result({ event }: { event: TodayEvent }) {
   if (event.kind === 'visit') {
     const warning = event.flags.filter((f) => f !== 'ineligible_at_checkin').map(reasonInWords);
     return (
-      <Text fw={600} c="green.9">
+      <Text fw={600} c="#14532d">
         ✓ Checked in{warning.length > 0 ? ` (warning: ${warning.join('; ')})` : ''}
       </Text>
     );
   }
   if (event.kind === 'denial') {
     return (
-      <Text fw={600} c="red.9">
+      <Text fw={600} c="#7f1d1d">
         ✕ Refused: {event.message}
       </Text>
     );
   }
   return (
-    <Text fw={600} c="gray.8">
+    <Text fw={600} c="#1f2937">
       ? Not enrolled
     </Text>
   );

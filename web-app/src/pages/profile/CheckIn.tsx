@@ -37,7 +37,7 @@ export function CheckInResult({ mutation, name, session }: { mutation: UseMutati
   const tooShort = reason.trim().length < 3;
   return (
     <Stack mt="md" gap="sm">
-      <Alert color="red" variant="light" role="alert">
+      <Alert color="red.9" variant="light" role="alert">
         <Text fw={600}>✕ Refused: {error.message}</Text>
         {reasons.length > 0 ? <Text size="sm">{reasons.map(reasonInWords).join('; ')}</Text> : null}
         {error.requestId ? (
@@ -62,7 +62,7 @@ export function CheckInResult({ mutation, name, session }: { mutation: UseMutati
               style={{ flex: 1 }}
               maxLength={300}
             />
-            <Button type="submit" color="red" disabled={tooShort} loading={mutation.isPending}>
+            <Button type="submit" color="red.9" disabled={tooShort} loading={mutation.isPending}>
               Check in anyway
             </Button>
           </Group>

@@ -114,7 +114,7 @@ function CardRow({ card, contactId, zone }: { card: MemberProfile['cards'][numbe
       <Table.Td>
         {confirming ? (
           <Group gap="xs">
-            <Button size="xs" color="red" loading={revoke.isPending} onClick={() => revoke.mutate(undefined)}>
+            <Button size="xs" color="red.9" loading={revoke.isPending} onClick={() => revoke.mutate(undefined)}>
               Revoke card ending {card.last_four}
             </Button>
             <Button size="xs" variant="default" onClick={() => setConfirming(false)}>

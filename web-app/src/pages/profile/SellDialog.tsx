@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { SellMembership } from '@studio/shared/schemas/memberships';
@@ -85,12 +85,13 @@ export function SellDialog({ opened, onClose, profile, location }: { opened: boo
             description={`In ${location.name}'s calendar`}
           />
           {current.length > 0 ? (
-            <Text fw={600} c="orange.9">{`Already holds ${current.map((m) => `${m.plan_name} (${m.status.replace('_', ' ')})`).join(', ')}: check this is not a second sale.`}</Text>
+            <Text fw={600} c="#8a3b00">{`Already holds ${current.map((m) => `${m.plan_name} (${m.status.replace('_', ' ')})`).join(', ')}: check this is not a second sale.`}</Text>
           ) : null}
           {plan ? (
-            <Alert color="blue" variant="light" role="note" title="Review">
+            <Paper withBorder p="sm" bg="gray.0">
+              <Text fw={700}>Review</Text>
               {`${plan.name} for ${price}, ${intervalWords[plan.billing_interval] ?? plan.billing_interval}, starting ${startDate ? formatDay(startDate) : 'today'}. Take the payment at the desk terminal.`}
-            </Alert>
+            </Paper>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
