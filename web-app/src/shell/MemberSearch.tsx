@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fullName, useContactSearch } from '../api/contacts.ts';
+import { fullName, resolveIdentifier, useContactSearch } from '../api/contacts.ts';
 
 /**
  * The header's search box, on every page: `/` and Ctrl+K focus it; results from the second
@@ -36,6 +36,16 @@ export function MemberSearch({ locationId }: { locationId: string }) {
     void navigate(`/members/${id}`);
   }
 
+  /** Enter without a chosen row: a member code or a card swiped into the box opens its holder; anything else lists matches. */
+  async function openTyped(typed: string) {
+    setOpen(false);
+    if (/^\S{3,128}$/.test(typed)) {
+      const match = await resolveIdentifier(typed, locationId);
+      if (match) return openMember(match);
+    }
+    void navigate(`/members?search=${encodeURIComponent(typed)}`);
+  }
+
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -48,10 +58,7 @@ export function MemberSearch({ locationId }: { locationId: string }) {
       event.preventDefault();
       const chosen = results[active];
       if (chosen) openMember(chosen.id);
-      else if (term.trim()) {
-        setOpen(false);
-        void navigate(`/members?search=${encodeURIComponent(term.trim())}`);
-      }
+      else if (term.trim()) void openTyped(term.trim());
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
