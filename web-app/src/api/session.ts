@@ -20,7 +20,8 @@ export async function fetchSession(): Promise<StaffSessionView | null> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000, retry: 1 });
+  // Polled so an expired or ended session (and an unreachable server) shows within a minute.
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000, refetchInterval: 60_000, retry: 1 });
 }
 
 /** A signed-in page: the shell renders pages only once the session is known. */

@@ -83,6 +83,7 @@ export function StaffPage() {
           ))}
         </Table.Tbody>
       </Table>
+      <RecentChanges zone={location.time_zone} />
       {adding ? <AddStaffDialog onClose={() => setAdding(false)} locations={session.locations} current={location} /> : null}
       {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} /> : null}
     </Stack>
@@ -185,5 +186,50 @@ function AccessDialog({ account, onClose, locations }: { account: StaffAccountVi
         </Stack>
       </form>
     </Dialog>
+  );
+}
+
+interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+}
+
+/** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
+function RecentChanges({ zone }: { zone: string }) {
+  const audit = useQuery({ queryKey: ['audit'], queryFn: ({ signal }) => http.request<{ data: AuditEntry[] }>('/audit', { signal }) });
+  const entries = audit.data?.data ?? [];
+  return (
+    <section aria-labelledby="recent-changes">
+      <Title order={2} size="h3" id="recent-changes" mb="xs">
+        Recent changes
+      </Title>
+      <ErrorAlert error={audit.error} />
+      {audit.isSuccess && entries.length === 0 ? <Text>Nothing recorded yet.</Text> : null}
+      {entries.length > 0 ? (
+        <Table aria-label="Recent changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Subject</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatLocalDateTime(entry.at, zone)}</Table.Td>
+                <Table.Td>{entry.actor}</Table.Td>
+                <Table.Td>{entry.action.replaceAll('_', ' ').replaceAll('.', ': ')}</Table.Td>
+                <Table.Td>{entry.target ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </section>
   );
 }

@@ -18,7 +18,7 @@ const links = [
 
 /** Every signed-in page: the banner (search, location, who is signed in), the main navigation, the page. */
 export function SignedInShell() {
-  const { data: session, isPending, error } = useSession();
+  const { data: session, isPending, error, isRefetchError } = useSession();
   const here = useRouterLocation();
   if (isPending) {
     return (
@@ -27,7 +27,7 @@ export function SignedInShell() {
       </Center>
     );
   }
-  if (error) {
+  if (error && !session) {
     return (
       <Center h="100vh" p="md">
         <main>
@@ -46,10 +46,10 @@ export function SignedInShell() {
       </Center>
     );
   }
-  return <Shell session={session} />;
+  return <Shell session={session} unreachable={isRefetchError} />;
 }
 
-function Shell({ session }: { session: StaffSessionView }) {
+function Shell({ session, unreachable }: { session: StaffSessionView; unreachable: boolean }) {
   const [location, setLocation] = useLocation(session);
   const signedOut = useSignedOut();
   const signOut = useMutation({
@@ -86,6 +86,11 @@ function Shell({ session }: { session: StaffSessionView }) {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        {unreachable ? (
+          <Text role="alert" fw={600} mb="md" p="sm" style={{ color: '#7f1d1d', background: '#fee2e2', borderRadius: 4 }}>
+            The server cannot be reached: the page shows the last data it had. Check this computer&apos;s network.
+          </Text>
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>
