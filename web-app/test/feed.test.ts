@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile, TodayEvent, TodaySummary } from '@studio/shared/web-app';
 import { withEvent } from '../src/api/today.ts';
+import { isAssignable, resultWords } from '../src/format/feed-words.ts';
 import { latestScan } from '../src/format/scans.ts';
 import { mainMembership, standing, statusActions } from '../src/format/standing.ts';
 
@@ -65,5 +66,20 @@ describe('the status banner', () => {
     expect(statusActions('active').map((a) => a.label)).toEqual(['Pause', 'Mark past due', 'Cancel membership']);
     expect(statusActions('paused').map((a) => a.label)).toEqual(['Reactivate', 'Cancel membership']);
     expect(statusActions('cancelled')).toEqual([]);
+  });
+});
+
+describe('the words of a feed row', () => {
+  it('always says "Checked in" for a visit and "Refused: <why>" for a denial, in the server\'s words', () => {
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in' })).toBe('Checked in');
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in by a staff override' })).toBe('Checked in by a staff override');
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Let in while offline: follow up' })).toBe('Checked in: Let in while offline: follow up');
+    expect(resultWords({ ...event('denial:1', 'denial'), message: 'Payment past due' })).toBe('Refused: Payment past due');
+  });
+
+  it('offers to assign an unknown card until it is enrolled', () => {
+    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Unknown card ending 4321 at desk-1' })).toBe(true);
+    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Card ending 4321 enrolled' })).toBe(false);
+    expect(isAssignable({ ...event('denial:1', 'denial'), message: 'Card not known' })).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ const reasonWords: Record<string, string> = {
   ineligible_at_checkin: 'Let in while offline although not eligible: follow up',
   device_clock_ahead: 'Device clock was ahead',
   outside_checkin_window: 'Outside the class check-in window',
+  staff_override: 'Let in by a staff override',
 };
 
 export function reasonInWords(code: string): string {

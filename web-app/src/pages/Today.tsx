@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useSignedIn } from '../api/session.ts';
 import { useToday, useTodayStream, type StreamState } from '../api/today.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
-import { reasonInWords, sourceInWords } from '../format/reasons.ts';
+import { isAssignable, resultWords } from '../format/feed-words.ts';
+import { sourceInWords } from '../format/reasons.ts';
 import { formatLocalTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
 
@@ -56,13 +57,15 @@ function StreamIndicator({ state, zone }: { state: StreamState; zone: string }) 
   if (state.live) {
     return (
       <Badge size="lg" radius="sm" style={{ color: '#14532d', background: '#dcfce7', textTransform: 'none' }} role="status">
-        ● Live
+        <span aria-hidden>● </span>
+        <span>Live</span>
       </Badge>
     );
   }
   return (
     <Badge size="lg" radius="sm" style={{ color: '#713f12', background: '#fef3c7', textTransform: 'none' }} role="status">
-      Reconnecting…{state.lastEventAt ? ` last event ${formatLocalTime(state.lastEventAt, zone)}` : ''}
+      <span>Reconnecting…</span>
+      {state.lastEventAt ? <span> last event {formatLocalTime(state.lastEventAt, zone)}</span> : null}
     </Badge>
   );
 }
@@ -120,37 +123,27 @@ function FeedRow({ event, zone }: { event: TodayEvent; zone: string }) {
   );
 }
 
+const resultLook = { visit: { icon: '✓', color: '#14532d' }, denial: { icon: '✕', color: '#7f1d1d' }, unknown_card: { icon: '?', color: '#1f2937' } };
+
 function Result({ event }: { event: TodayEvent }) {
-  if (event.kind === 'visit') {
-    const warning = event.flags.filter((f) => f !== 'ineligible_at_checkin').map(reasonInWords);
-    return (
-      <Text fw={600} c="#14532d">
-        ✓ Checked in{warning.length > 0 ? ` (warning: ${warning.join('; ')})` : ''}
-      </Text>
-    );
-  }
-  if (event.kind === 'denial') {
-    return (
-      <Text fw={600} c="#7f1d1d">
-        ✕ Refused: {event.message}
-      </Text>
-    );
-  }
+  const look = resultLook[event.kind];
   return (
-    <Text fw={600} c="#1f2937">
-      ? Not enrolled
+    <Text fw={600} c={look.color}>
+      <span aria-hidden>{look.icon} </span>
+      {resultWords(event)}
     </Text>
   );
 }
 
 function RowAction({ event }: { event: TodayEvent }) {
-  if (event.kind === 'unknown_card') {
+  if (isAssignable(event)) {
     return (
       <Button component={Link} to="/members" state={{ assignScan: event.id }} variant="default" size="sm">
         Assign to a member
       </Button>
     );
   }
+  if (event.kind === 'unknown_card') return null;
   if (event.kind === 'denial' && event.contact) {
     return (
       <Button component={Link} to={`/members/${event.contact.id}`} variant="default" size="sm">
