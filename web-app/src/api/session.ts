@@ -46,3 +46,8 @@ export function useSignedOut() {
 export function canOverride(session: StaffSessionView): boolean {
   return session.account.role === 'owner' || session.account.role === 'manager';
 }
+
+/** API keys and staff accounts are an owner's or a manager's (a manager's within its locations); the front desk sees neither. */
+export function managesAccounts(session: StaffSessionView): boolean {
+  return session.account.role === 'owner' || session.account.role === 'manager';
+}

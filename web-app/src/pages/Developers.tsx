@@ -8,6 +8,7 @@ import { http } from '../api/http.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { ManagersOnly } from '../components/ManagersOnly.tsx';
 import { LocationChoice } from '../components/LocationChoice.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
@@ -17,6 +18,14 @@ import { useLocation } from '../shell/location.ts';
 const keysKey = ['keys'] as const;
 
 export function DevelopersPage() {
+  return (
+    <ManagersOnly title="Developers" what="API keys">
+      <KeysPage />
+    </ManagersOnly>
+  );
+}
+
+function KeysPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const [creating, setCreating] = useState(false);

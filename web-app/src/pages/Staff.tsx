@@ -7,6 +7,7 @@ import { http } from '../api/http.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { ManagersOnly } from '../components/ManagersOnly.tsx';
 import { LocationChoice } from '../components/LocationChoice.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
@@ -15,9 +16,19 @@ import { useLocation } from '../shell/location.ts';
 
 const accountsKey = ['accounts'] as const;
 const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
-const roleChoices = staffRoles.map((role) => ({ value: role, label: roleWords[role] }));
+/** An owner gives any role; a manager looks after front-desk accounts only. */
+const rolesFor = (role: StaffRole) => (role === 'owner' ? staffRoles : (['front_desk'] as const)).map((r) => ({ value: r, label: roleWords[r] }));
+type RoleChoices = ReturnType<typeof rolesFor>;
 
 export function StaffPage() {
+  return (
+    <ManagersOnly title="Staff" what="Staff accounts">
+      <AccountsPage />
+    </ManagersOnly>
+  );
+}
+
+function AccountsPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const [adding, setAdding] = useState(false);
@@ -84,15 +95,15 @@ export function StaffPage() {
         </Table.Tbody>
       </Table>
       <RecentChanges zone={location.time_zone} />
-      {adding ? <AddStaffDialog onClose={() => setAdding(false)} locations={session.locations} current={location} /> : null}
-      {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} /> : null}
+      {adding ? <AddStaffDialog onClose={() => setAdding(false)} locations={session.locations} current={location} roles={rolesFor(session.account.role)} /> : null}
+      {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} roles={rolesFor(session.account.role)} /> : null}
     </Stack>
   );
 }
 
 type AccountCreate = z.infer<typeof StaffAccountCreate>;
 
-function AddStaffDialog({ onClose, locations, current }: { onClose: () => void; locations: SessionLocation[]; current: SessionLocation }) {
+function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () => void; locations: SessionLocation[]; current: SessionLocation; roles: RoleChoices }) {
   const client = useQueryClient();
   const [values, setValues] = useState({ email: '', display_name: '', role: 'front_desk' as StaffRole, password: '' });
   const [locationIds, setLocationIds] = useState<string[] | null>([current.id]);
@@ -121,7 +132,7 @@ function AddStaffDialog({ onClose, locations, current }: { onClose: () => void; 
           <ErrorAlert error={create.error} />
           <TextInput label="Email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} data-autofocus />
           <TextInput label="Name" value={values.display_name} onChange={(e) => setValues({ ...values, display_name: e.currentTarget.value })} error={errors.display_name} />
-          <NativeSelect label="Role" value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value as StaffRole })} data={roleChoices} />
+          <NativeSelect label="Role" value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value as StaffRole })} data={roles} />
           {values.role === 'owner' ? (
             <Text size="sm">An owner works at every location.</Text>
           ) : (
@@ -151,7 +162,7 @@ function AddStaffDialog({ onClose, locations, current }: { onClose: () => void; 
 
 type Access = z.infer<typeof StaffAccountAccess>;
 
-function AccessDialog({ account, onClose, locations }: { account: StaffAccountView; onClose: () => void; locations: SessionLocation[] }) {
+function AccessDialog({ account, onClose, locations, roles }: { account: StaffAccountView; onClose: () => void; locations: SessionLocation[]; roles: RoleChoices }) {
   const client = useQueryClient();
   const [role, setRole] = useState<StaffRole>(account.role);
   const [locationIds, setLocationIds] = useState<string[] | null>(account.location_ids ?? []);
@@ -172,7 +183,7 @@ function AccessDialog({ account, onClose, locations }: { account: StaffAccountVi
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={change.error} />
-          <NativeSelect label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} data={roleChoices} data-autofocus />
+          <NativeSelect label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} data={roles} data-autofocus />
           {role === 'owner' ? null : <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} />}
           <Text size="sm">Saving signs {account.display_name} out everywhere.</Text>
           <Group justify="flex-end">

@@ -2,18 +2,18 @@ import { AppShell, Button, Center, Group, Loader, NativeSelect, NavLink, Text } 
 import { useMutation } from '@tanstack/react-query';
 import { NavLink as RouterLink, Navigate, Outlet, useLocation as useRouterLocation } from 'react-router';
 import { http } from '../api/http.ts';
-import { useSession, useSignedOut } from '../api/session.ts';
+import { managesAccounts, useSession, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { useLocation } from './location.ts';
 import { MemberSearch } from './MemberSearch.tsx';
 import type { StaffSessionView } from '@studio/shared/web-app';
 
 const links = [
-  { to: '/', label: 'Today', end: true },
-  { to: '/members', label: 'Members', end: false },
-  { to: '/developers', label: 'Developers', end: false },
-  { to: '/staff', label: 'Staff', end: false },
-  { to: '/account', label: 'Account', end: false },
+  { to: '/', label: 'Today', end: true, managers: false },
+  { to: '/members', label: 'Members', end: false, managers: false },
+  { to: '/developers', label: 'Developers', end: false, managers: true },
+  { to: '/staff', label: 'Staff', end: false, managers: true },
+  { to: '/account', label: 'Account', end: false, managers: false },
 ];
 
 /** Every signed-in page: the banner (search, location, who is signed in), the main navigation, the page. */
@@ -81,9 +81,11 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-        {links.map((link) => (
-          <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} />
-        ))}
+        {links
+          .filter((link) => !link.managers || managesAccounts(session))
+          .map((link) => (
+            <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} />
+          ))}
       </AppShell.Navbar>
       <AppShell.Main>
         {unreachable ? (
