@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SignInRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../api/http.ts';
 import { fetchSession, sessionKey, useSession } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
@@ -11,25 +11,24 @@ import { fieldErrors } from '../format/form-errors.ts';
 
 export function SignInPage() {
   const [params] = useSearchParams();
-  const here = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { data: session } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const from = (here.state as { from?: string } | null)?.from ?? '/';
 
   const signIn = useMutation({
     mutationFn: (body: SignInRequest) => http.request<unknown>('/sign-in', { method: 'POST', body }),
     onSuccess: async () => {
       // A new session (and CSRF token) after sign-in: read it before showing any page.
       client.setQueryData(sessionKey, await fetchSession());
-      void navigate(from, { replace: true });
+      // Always Today after signing in: on a shared desk PC, the page the last person had open is not the next person's.
+      void navigate('/', { replace: true });
     },
   });
 
-  if (session) return <Navigate to={from} replace />;
+  if (session) return <Navigate to="/" replace />;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

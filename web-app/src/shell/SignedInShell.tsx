@@ -36,7 +36,7 @@ export function SignedInShell() {
       </Center>
     );
   }
-  if (!session) return <Navigate to={`/sign-in${here.search}`} state={{ from: here.pathname }} replace />;
+  if (!session) return <Navigate to={`/sign-in${here.search}`} replace />;
   if (session.locations.length === 0) {
     return (
       <Center h="100vh" p="md">
