@@ -22,12 +22,12 @@ export default defineConfig(
     ],
   },
   {
-    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     ignores: ['eslint.config.js'],
     extends: [tseslint.configs.base],
     languageOptions: {
       parserOptions: {
-        // Each file uses its nearest tsconfig: the root one, or kiosk-ui/src/renderer/tsconfig.json (DOM types).
+        // Each file uses its nearest tsconfig: the root one, kiosk-ui/src/renderer/tsconfig.json or web-app/tsconfig.json (DOM types).
         // The few JavaScript entry points and scripts are in no tsconfig: they get a default project.
         // They are about ten small files (a bin per command), above the default cap of eight.
         projectService: {

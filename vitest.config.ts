@@ -51,6 +51,10 @@ export default defineConfig({
         },
       },
       {
+        // The staff web app's logic (formatting, the fetch wrapper, the feed): plain functions, no browser.
+        test: { name: 'web-app', root: './web-app', include: ['test/*.test.ts'] },
+      },
+      {
         test: {
           name: 'kiosk-ui',
           root: './kiosk-ui',

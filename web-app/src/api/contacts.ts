@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Contact } from '@studio/shared/schemas/contacts';
+import { http } from './http.ts';
+
+export interface ContactPage {
+  data: Contact[];
+  next_cursor: string | null;
+}
+
+/** Results from the second character; a newer term cancels the older request, and the last results stay while typing. */
+export function useContactSearch(term: string, locationId: string, limit = 25) {
+  const search = term.trim();
+  return useQuery({
+    queryKey: ['contacts', locationId, search, limit],
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+    queryFn: ({ signal }) => http.request<ContactPage>(`/v1/contacts?${new URLSearchParams({ search, location_id: locationId, limit: String(limit) }).toString()}`, { signal }),
+  });
+}
+
+export function fullName(contact: { first_name: string; last_name: string | null }): string {
+  return contact.last_name ? `${contact.first_name} ${contact.last_name}` : contact.first_name;
+}
+
+/**
+ * A member code or card number typed or swiped into the search box: the contact it belongs to, or
+ * null. The same lookup the door uses; the full number is sent to the server only, never shown.
+ */
+export async function resolveIdentifier(identifier: string, locationId: string): Promise<string | null> {
+  try {
+    const result = await http.request<{ found: boolean; contact_id: string | null }>('/v1/members/resolve', { method: 'POST', body: { identifier, location_id: locationId } });
+    return result.found ? result.contact_id : null;
+  } catch {
+    // Not a code, no permission, server busy: the search results page still answers.
+    return null;
+  }
+}

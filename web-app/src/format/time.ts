@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Every time shows in the location's zone, never the browser's; when the two differ the zone's
+ * abbreviation is added so a manager working from home is not misled. `viewerZone` is injectable
+ * so tests do not depend on the machine's zone.
+ */
+export function formatLocalTime(iso: string, zone: string, locale?: string, viewerZone: string = DateTime.local().zoneName ?? 'UTC'): string {
+  const at = DateTime.fromISO(iso, { zone }).setLocale(locale ?? 'en-GB');
+  const time = at.toLocaleString(DateTime.TIME_24_SIMPLE);
+  return sameOffset(at, viewerZone) ? time : `${time} ${at.offsetNameShort ?? at.toFormat('ZZ')}`;
+}
+
+/** A date and time, for lists spanning days (visits, sessions, keys). */
+export function formatLocalDateTime(iso: string, zone: string, locale?: string, viewerZone: string = DateTime.local().zoneName ?? 'UTC'): string {
+  const at = DateTime.fromISO(iso, { zone }).setLocale(locale ?? 'en-GB');
+  const text = at.toFormat('d LLL yyyy, HH:mm');
+  return sameOffset(at, viewerZone) ? text : `${text} ${at.offsetNameShort ?? at.toFormat('ZZ')}`;
+}
+
+/** A calendar date (YYYY-MM-DD, already local to the location) in words: "3 Mar 2026". */
+export function formatDay(day: string, locale?: string): string {
+  return DateTime.fromISO(day, { zone: 'UTC' })
+    .setLocale(locale ?? 'en-GB')
+    .toFormat('d LLL yyyy');
+}
+
+/** Today's date at the location, for a sale's start date. */
+export function todayAt(zone: string, now: Date): string {
+  return DateTime.fromJSDate(now).setZone(zone).toISODate() ?? '';
+}
+
+/** "3 min ago" for a hover-free glance; callers put the exact time in a title. */
+export function relativeTo(iso: string, now: Date): string {
+  const seconds = Math.round((now.getTime() - Date.parse(iso)) / 1000);
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+function sameOffset(at: DateTime, viewerZone: string): boolean {
+  return at.setZone(viewerZone).offset === at.offset;
+}

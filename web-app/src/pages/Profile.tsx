@@ -1,0 +1,86 @@
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { fullName } from '../api/contacts.ts';
+import { http } from '../api/http.ts';
+import { useProfile, useProfileMutation } from '../api/members.ts';
+import { useSignedIn } from '../api/session.ts';
+import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { standing } from '../format/standing.ts';
+import { useLocation } from '../shell/location.ts';
+import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
+import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
+import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
+import { SellDialog } from './profile/SellDialog.tsx';
+
+const bannerLook = {
+  ok: { color: '#14532d', background: '#dcfce7', icon: '✓' },
+  warn: { color: '#713f12', background: '#fef3c7', icon: '!' },
+  blocked: { color: '#7f1d1d', background: '#fee2e2', icon: '✕' },
+  none: { color: '#1f2937', background: '#e5e7eb', icon: '–' },
+};
+
+export function ProfilePage() {
+  const { id = '' } = useParams();
+  const { data: profile, error, isPending } = useProfile(id);
+  if (isPending) return <Skeleton height={240} />;
+  if (!profile) return <ErrorAlert error={error} title="This member's page cannot be shown" />;
+  return <Profile profile={profile} />;
+}
+
+function Profile({ profile }: { profile: MemberProfile }) {
+  const session = useSignedIn();
+  const [location] = useLocation(session);
+  const [dialog, setDialog] = useState<'sell' | 'enrol' | null>(null);
+  const checkIn = useDeskCheckIn(profile.contact.id, location.id);
+  const name = fullName(profile.contact);
+  const state = standing(profile);
+  const look = bannerLook[state.tone];
+  const zoneOf = (locationId: string) => session.locations.find((l: SessionLocation) => l.id === locationId)?.time_zone ?? location.time_zone;
+  const formSigned = useProfileMutation(profile.contact.id, () => http.request(`/contacts/${profile.contact.id}/form-signed`, { method: 'POST', body: { signed: true } }));
+
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap="xs">
+            <Title order={1}>{name}</Title>
+            <Text size="sm">{[profile.contact.phone, profile.contact.email].filter(Boolean).join(' · ')}</Text>
+            <div role="status" style={{ color: look.color, background: look.background, padding: '0.5rem 0.75rem', borderRadius: 4, fontWeight: 600 }}>
+              <span aria-hidden>{look.icon} </span>
+              {state.words}
+            </div>
+            {profile.form_signed_at ? null : (
+              <Group gap="xs">
+                <Button variant="default" size="sm" onClick={() => formSigned.mutate(undefined)} loading={formSigned.isPending}>
+                  Mark form signed
+                </Button>
+                <ErrorAlert error={formSigned.error} />
+              </Group>
+            )}
+          </Stack>
+          <Group>
+            <Button onClick={() => checkIn.mutate({})} loading={checkIn.isPending}>
+              Check in
+            </Button>
+            <Button variant="default" onClick={() => setDialog('sell')}>
+              Sell
+            </Button>
+            <Button variant="default" onClick={() => setDialog('enrol')}>
+              Enrol card
+            </Button>
+          </Group>
+        </Group>
+        <CheckInResult mutation={checkIn} name={name} session={session} />
+      </Paper>
+      <MembershipsSection profile={profile} />
+      <CardsSection profile={profile} zone={location.time_zone} />
+      <VisitsSection profile={profile} zoneOf={zoneOf} />
+      <DenialsSection profile={profile} zoneOf={zoneOf} />
+      <BookingsSection profile={profile} zone={location.time_zone} />
+      <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
+      <EnrolCardDialog opened={dialog === 'enrol'} onClose={() => setDialog(null)} profile={profile} location={location} />
+    </Stack>
+  );
+}

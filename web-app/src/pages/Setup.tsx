@@ -1,0 +1,67 @@
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OwnerSetupRequest } from '@studio/shared/web-app';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { http } from '../api/http.ts';
+import { fetchSession, sessionKey } from '../api/session.ts';
+import { CenteredForm } from '../components/CenteredForm.tsx';
+import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { fieldErrors } from '../format/form-errors.ts';
+
+/** The first owner, from the one-time setup link: the token is in the URL fragment, which never reaches a server log. */
+export function SetupPage() {
+  const [token] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
+  const [values, setValues] = useState({ email: '', display_name: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const setup = useMutation({
+    mutationFn: (body: OwnerSetupRequest) => http.request<unknown>('/setup', { method: 'POST', body }),
+    onSuccess: async () => {
+      // Take the token out of the address bar and history once used.
+      window.history.replaceState(null, '', window.location.pathname);
+      client.setQueryData(sessionKey, await fetchSession());
+      void navigate('/', { replace: true });
+    },
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = OwnerSetupRequest.safeParse({ token, email: values.email.trim(), display_name: values.display_name, password: values.password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setup.mutate(parsed.data);
+  }
+
+  const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
+  return (
+    <CenteredForm title="Create the owner account">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {token ? null : <ErrorAlert error={new Error('This page needs the whole setup link, including the part after #. Run `studio-server accounts setup-link` for a new one.')} />}
+          <ErrorAlert error={setup.error} />
+          <Text size="sm">The owner can add staff, create API keys and change every setting.</Text>
+          <TextInput label="Email" type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextInput label="Your name" autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
+          <PasswordInput
+            label="Password"
+            description="At least 12 characters"
+            autoComplete="new-password"
+            withAsterisk={false}
+            required
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
+          <Button type="submit" loading={setup.isPending} disabled={!token}>
+            Create owner account
+          </Button>
+        </Stack>
+      </form>
+    </CenteredForm>
+  );
+}

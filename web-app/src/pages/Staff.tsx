@@ -1,0 +1,246 @@
+import { Button, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { StaffAccountAccess, StaffAccountCreate, staffRoles, type SessionLocation, type StaffAccountView, type StaffRole } from '@studio/shared/web-app';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { http } from '../api/http.ts';
+import { useSignedIn } from '../api/session.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { ManagersOnly } from '../components/ManagersOnly.tsx';
+import { LocationChoice } from '../components/LocationChoice.tsx';
+import { StatusChip } from '../components/StatusChip.tsx';
+import { fieldErrors } from '../format/form-errors.ts';
+import { formatLocalDateTime } from '../format/time.ts';
+import { useLocation } from '../shell/location.ts';
+
+const accountsKey = ['accounts'] as const;
+const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
+/** An owner gives any role; a manager looks after front-desk accounts only. */
+const rolesFor = (role: StaffRole) => (role === 'owner' ? staffRoles : (['front_desk'] as const)).map((r) => ({ value: r, label: roleWords[r] }));
+type RoleChoices = ReturnType<typeof rolesFor>;
+
+export function StaffPage() {
+  return (
+    <ManagersOnly title="Staff" what="Staff accounts">
+      <AccountsPage />
+    </ManagersOnly>
+  );
+}
+
+function AccountsPage() {
+  const session = useSignedIn();
+  const [location] = useLocation(session);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<StaffAccountView | null>(null);
+  const client = useQueryClient();
+  const accounts = useQuery({ queryKey: accountsKey, queryFn: ({ signal }) => http.request<{ data: StaffAccountView[] }>('/accounts', { signal }) });
+  const disable = useMutation({
+    mutationFn: (id: string) => http.request(`/accounts/${id}/disable`, { method: 'POST', body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountsKey }),
+  });
+  const names = (ids: string[] | null) => (ids === null ? 'Every location' : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? 'another location').join(', '));
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Staff</Title>
+        <Button onClick={() => setAdding(true)}>Add staff member</Button>
+      </Group>
+      <Text>Everyone has their own sign-in, so every check-in, sale and change says who did it. A role change signs the person out.</Text>
+      <ErrorAlert error={accounts.error ?? disable.error} />
+      <Table aria-label="Staff accounts" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Locations</Table.Th>
+            <Table.Th>Added</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(accounts.data?.data ?? []).map((account) => (
+            <Table.Tr key={account.id}>
+              <Table.Td fw={600}>{account.display_name}</Table.Td>
+              <Table.Td>{account.email}</Table.Td>
+              <Table.Td>{roleWords[account.role]}</Table.Td>
+              <Table.Td>{names(account.location_ids)}</Table.Td>
+              <Table.Td>{formatLocalDateTime(account.created_at, location.time_zone)}</Table.Td>
+              <Table.Td>
+                {account.disabled_at ? (
+                  <StatusChip status="disabled" />
+                ) : account.id === session.account.id ? (
+                  <Text size="sm">You</Text>
+                ) : (
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" onClick={() => setEditing(account)} aria-label={`Change role of ${account.display_name}`}>
+                      Change role
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      onClick={() => disable.mutate(account.id)}
+                      loading={disable.isPending && disable.variables === account.id}
+                      aria-label={`Disable ${account.display_name}`}
+                    >
+                      Disable
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <RecentChanges zone={location.time_zone} />
+      {adding ? <AddStaffDialog onClose={() => setAdding(false)} locations={session.locations} current={location} roles={rolesFor(session.account.role)} /> : null}
+      {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} roles={rolesFor(session.account.role)} /> : null}
+    </Stack>
+  );
+}
+
+type AccountCreate = z.infer<typeof StaffAccountCreate>;
+
+function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () => void; locations: SessionLocation[]; current: SessionLocation; roles: RoleChoices }) {
+  const client = useQueryClient();
+  const [values, setValues] = useState({ email: '', display_name: '', role: 'front_desk' as StaffRole, password: '' });
+  const [locationIds, setLocationIds] = useState<string[] | null>([current.id]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useMutation({
+    mutationFn: (body: AccountCreate) => http.request('/accounts', { method: 'POST', body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: accountsKey });
+      onClose();
+    },
+  });
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = StaffAccountCreate.safeParse({ ...values, email: values.email.trim(), location_ids: values.role === 'owner' ? null : locationIds });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  }
+  return (
+    <Dialog opened onClose={onClose} title="Add staff member" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={create.error} />
+          <TextInput label="Email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} data-autofocus />
+          <TextInput label="Name" value={values.display_name} onChange={(e) => setValues({ ...values, display_name: e.currentTarget.value })} error={errors.display_name} />
+          <NativeSelect label="Role" value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value as StaffRole })} data={roles} />
+          {values.role === 'owner' ? (
+            <Text size="sm">An owner works at every location.</Text>
+          ) : (
+            <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} error={errors.location_ids} />
+          )}
+          <PasswordInput
+            label="Password"
+            description="A first password of at least 12 characters; tell it to them in person"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+            error={errors.password}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add staff member
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+type Access = z.infer<typeof StaffAccountAccess>;
+
+function AccessDialog({ account, onClose, locations, roles }: { account: StaffAccountView; onClose: () => void; locations: SessionLocation[]; roles: RoleChoices }) {
+  const client = useQueryClient();
+  const [role, setRole] = useState<StaffRole>(account.role);
+  const [locationIds, setLocationIds] = useState<string[] | null>(account.location_ids ?? []);
+  const change = useMutation({
+    mutationFn: (body: Access) => http.request(`/accounts/${account.id}`, { method: 'PATCH', body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: accountsKey });
+      onClose();
+    },
+  });
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = StaffAccountAccess.safeParse({ role, location_ids: role === 'owner' ? null : locationIds });
+    if (parsed.success) change.mutate(parsed.data);
+  }
+  return (
+    <Dialog opened onClose={onClose} title={`Role of ${account.display_name}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={change.error} />
+          <NativeSelect label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} data={roles} data-autofocus />
+          {role === 'owner' ? null : <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} />}
+          <Text size="sm">Saving signs {account.display_name} out everywhere.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+}
+
+/** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
+function RecentChanges({ zone }: { zone: string }) {
+  const audit = useQuery({ queryKey: ['audit'], queryFn: ({ signal }) => http.request<{ data: AuditEntry[] }>('/audit', { signal }) });
+  const entries = audit.data?.data ?? [];
+  return (
+    <section aria-labelledby="recent-changes">
+      <Title order={2} size="h3" id="recent-changes" mb="xs">
+        Recent changes
+      </Title>
+      <ErrorAlert error={audit.error} />
+      {audit.isSuccess && entries.length === 0 ? <Text>Nothing recorded yet.</Text> : null}
+      {entries.length > 0 ? (
+        <Table aria-label="Recent changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Subject</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatLocalDateTime(entry.at, zone)}</Table.Td>
+                <Table.Td>{entry.actor}</Table.Td>
+                <Table.Td>{entry.action.replaceAll('_', ' ').replaceAll('.', ': ')}</Table.Td>
+                <Table.Td>{entry.target ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </section>
+  );
+}

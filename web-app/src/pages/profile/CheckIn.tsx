@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { StaffSessionView } from '@studio/shared/web-app';
+import { useState } from 'react';
+import { ApiRequestError, http } from '../../api/http.ts';
+import { profileKey } from '../../api/members.ts';
+import { canOverride } from '../../api/session.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { reasonInWords } from '../../format/reasons.ts';
+
+interface CheckInVariables {
+  override_reason?: string;
+}
+
+export function useDeskCheckIn(contactId: string, locationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: CheckInVariables) => http.request<unknown>(`/members/${contactId}/check-in`, { method: 'POST', body: { location_id: locationId, ...variables } }),
+    // A refusal is stored too: the page reloads either way to show the visit or the refused attempt.
+    onSettled: () => client.invalidateQueries({ queryKey: profileKey(contactId) }),
+  });
+}
+
+/** The answer of a desk check-in in an alert; a refusal names its reasons and, for owners and managers, offers an override with a reason. */
+export function CheckInResult({ mutation, name, session }: { mutation: UseMutationResult<unknown, Error, CheckInVariables>; name: string; session: StaffSessionView }) {
+  const [reason, setReason] = useState('');
+  if (mutation.isSuccess) {
+    return (
+      <Alert color="green" variant="light" mt="md" role="alert">
+        <Text fw={600}>✓ Checked in {name}</Text>
+      </Alert>
+    );
+  }
+  const error = mutation.error;
+  if (!(error instanceof ApiRequestError) || error.code !== 'checkin_blocked') return error ? <ErrorAlert error={error} /> : null;
+  const reasons = error.reasons;
+  const tooShort = reason.trim().length < 3;
+  return (
+    <Stack mt="md" gap="sm">
+      <Alert color="red.9" variant="light" role="alert">
+        <Text fw={600}>✕ Refused: {error.message}</Text>
+        {reasons.length > 0 ? <Text size="sm">{reasons.map(reasonInWords).join('; ')}</Text> : null}
+        {error.requestId ? (
+          <Text size="xs" c="dimmed">
+            Request id: {error.requestId}
+          </Text>
+        ) : null}
+      </Alert>
+      {canOverride(session) ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!tooShort) mutation.mutate({ override_reason: reason.trim() });
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label="Override reason"
+              description="Recorded with the visit, e.g. paid cash at the desk"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              style={{ flex: 1 }}
+              maxLength={300}
+            />
+            <Button type="submit" color="red.9" disabled={tooShort} loading={mutation.isPending}>
+              Check in anyway
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}

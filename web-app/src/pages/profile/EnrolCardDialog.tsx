@@ -1,0 +1,125 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EnrolTypedCardRequest, type DeskScan, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
+import { useState } from 'react';
+import { http } from '../../api/http.ts';
+import { profileKey } from '../../api/members.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { fieldErrors } from '../../format/form-errors.ts';
+import { mainMembership } from '../../format/standing.ts';
+import { formatLocalTime } from '../../format/time.ts';
+import { latestScan } from '../../format/scans.ts';
+
+const readerKey = 'studio.deskReader';
+
+function rememberedReader(): string {
+  try {
+    return localStorage.getItem(readerKey) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * "Add the card just scanned": listens to this workstation's desk reader only and offers its last
+ * unknown read of the last two minutes (last four digits only, never the full number). A card can
+ * also be typed (or swiped into the field by a keyboard-mode reader).
+ */
+export function EnrolCardDialog({ opened, onClose, profile, location }: { opened: boolean; onClose: () => void; profile: MemberProfile; location: SessionLocation }) {
+  const client = useQueryClient();
+  const candidates = profile.memberships.filter((m) => m.status !== 'cancelled' && m.status !== 'expired');
+  const [membershipId, setMembershipId] = useState(() => mainMembership(candidates)?.id ?? '');
+  const [reader, setReader] = useState(rememberedReader);
+  const [uid, setUid] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const chosenMembership = candidates.some((m) => m.id === membershipId) ? membershipId : (candidates[0]?.id ?? '');
+
+  const scans = useQuery({
+    queryKey: ['desk-scans', location.id, reader],
+    enabled: opened,
+    refetchInterval: opened ? 2_000 : false,
+    queryFn: ({ signal }) => http.request<{ data: DeskScan[] }>(`/desk-scans?${new URLSearchParams({ location_id: location.id, ...(reader ? { device_id: reader } : {}) }).toString()}`, { signal }),
+  });
+  const readers = [...new Set([...(reader ? [reader] : []), ...(scans.data?.data ?? []).map((s) => s.device_id)])];
+  const scan = latestScan(scans.data?.data ?? [], reader || null, new Date());
+
+  const done = async () => {
+    await client.invalidateQueries({ queryKey: profileKey(profile.contact.id) });
+    setUid('');
+    onClose();
+  };
+  const enrolScan = useMutation({ mutationFn: (id: string) => http.request(`/desk-scans/${id}/enrol`, { method: 'POST', body: { membership_id: chosenMembership } }), onSuccess: done });
+  const enrolTyped = useMutation({ mutationFn: (body: z.infer<typeof EnrolTypedCardRequest>) => http.request('/cards', { method: 'POST', body }), onSuccess: done });
+
+  function chooseReader(value: string) {
+    setReader(value);
+    try {
+      localStorage.setItem(readerKey, value);
+    } catch {
+      // The choice lasts for this page only.
+    }
+  }
+
+  function submitTyped(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = EnrolTypedCardRequest.safeParse({ membership_id: chosenMembership, uid });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    enrolTyped.mutate(parsed.data);
+  }
+
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Enrol card" size="lg">
+      <Stack>
+        {candidates.length === 0 ? <Text fw={600}>A card belongs to a membership: sell a plan first.</Text> : null}
+        {candidates.length > 1 ? (
+          <NativeSelect
+            label="Membership"
+            value={chosenMembership}
+            onChange={(e) => setMembershipId(e.currentTarget.value)}
+            data={candidates.map((m) => ({ value: m.id, label: `${m.plan_name} (${m.status.replace('_', ' ')})` }))}
+          />
+        ) : null}
+        <ErrorAlert error={scans.error ?? enrolScan.error ?? enrolTyped.error} />
+        <NativeSelect
+          label="Desk reader"
+          description="The reader on this desk; remembered on this computer"
+          value={reader}
+          onChange={(e) => chooseReader(e.currentTarget.value)}
+          data={[{ value: '', label: 'Any reader at this location' }, ...readers.map((id) => ({ value: id, label: id }))]}
+        />
+        {scan ? (
+          <Text size="sm">
+            Last unknown card: ending {scan.last_four}, read at {formatLocalTime(scan.scanned_at, location.time_zone)} on {scan.device_id} ({scan.format}).
+          </Text>
+        ) : (
+          <Text size="sm">No unknown card in the last 2 minutes: tap the card on the desk reader.</Text>
+        )}
+        <Button onClick={() => scan && enrolScan.mutate(scan.id)} disabled={!scan || !chosenMembership || enrolScan.isPending} loading={enrolScan.isPending}>
+          {scan ? `Add the card just scanned (ending ${scan.last_four})` : 'Add the card just scanned'}
+        </Button>
+        <form onSubmit={submitTyped} noValidate>
+          <Group align="flex-end">
+            <TextInput
+              label="Card number"
+              description="Type it, or swipe the card with this field selected"
+              value={uid}
+              onChange={(e) => setUid(e.currentTarget.value)}
+              error={errors.uid}
+              autoComplete="off"
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" variant="default" disabled={!chosenMembership || enrolTyped.isPending} loading={enrolTyped.isPending}>
+              Add card
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Dialog>
+  );
+}

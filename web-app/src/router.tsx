@@ -1,0 +1,33 @@
+import { createBrowserRouter } from 'react-router';
+import { SignedInShell } from './shell/SignedInShell.tsx';
+import { SignInPage } from './pages/SignIn.tsx';
+import { TodayPage } from './pages/Today.tsx';
+import { MembersPage } from './pages/Members.tsx';
+import { ProfilePage } from './pages/Profile.tsx';
+
+// Shown while a split-off page loads on a first visit straight to its address.
+function Loading() {
+  return <p style={{ padding: '1rem' }}>Loading…</p>;
+}
+
+// The desk's pages load with the app; the owner's rarely used ones are split off.
+export const router = createBrowserRouter(
+  [
+    { path: '/sign-in', Component: SignInPage },
+    { path: '/setup', HydrateFallback: Loading, lazy: () => import('./pages/Setup.tsx').then((m) => ({ Component: m.SetupPage })) },
+    {
+      path: '/',
+      Component: SignedInShell,
+      HydrateFallback: Loading,
+      children: [
+        { index: true, Component: TodayPage },
+        { path: 'members', Component: MembersPage },
+        { path: 'members/:id', Component: ProfilePage },
+        { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
+        { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
+        { path: 'account', lazy: () => import('./pages/Account.tsx').then((m) => ({ Component: m.AccountPage })) },
+      ],
+    },
+  ],
+  { basename: '/app' },
+);

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { MemberProfile, TodayEvent, TodaySummary } from '@studio/shared/web-app';
+import { withEvent } from '../src/api/today.ts';
+import { isAssignable, resultWords } from '../src/format/feed-words.ts';
+import { latestScan } from '../src/format/scans.ts';
+import { mainMembership, standing, statusActions } from '../src/format/standing.ts';
+
+const location = '00000000-0000-4000-8000-000000000001';
+
+function event(id: string, kind: TodayEvent['kind'], at = '2026-03-10T17:00:00.000Z'): TodayEvent {
+  return { id, kind, at, location_id: location, contact: null, source: 'turnstile', device_id: 'gate', offline: false, flags: [], reasons: [], message: '' };
+}
+
+const summary: TodaySummary = { location_id: location, day: '2026-03-10', checked_in: 1, refused: 0, in_now: 1, events: [event('visit:1', 'visit')] };
+
+describe('the Today feed', () => {
+  it('puts a new event first and moves its counter once', () => {
+    const next = withEvent(withEvent(summary, event('denial:1', 'denial')), event('visit:2', 'visit'));
+    expect(next.events.map((e) => e.id)).toEqual(['visit:2', 'denial:1', 'visit:1']);
+    expect([next.checked_in, next.refused]).toEqual([2, 1]);
+  });
+
+  it('ignores an event it already shows (a replay after reconnecting) and other locations', () => {
+    expect(withEvent(summary, event('visit:1', 'visit'))).toBe(summary);
+    expect(withEvent(summary, { ...event('visit:9', 'visit'), location_id: '00000000-0000-4000-8000-000000000002' })).toBe(summary);
+  });
+
+  it('counts an unknown card as neither a check-in nor a refusal, and keeps 50 rows', () => {
+    let next = summary;
+    for (let i = 0; i < 60; i += 1) next = withEvent(next, event(`scan:${i}`, 'unknown_card'));
+    expect([next.checked_in, next.refused, next.events.length]).toEqual([1, 0, 50]);
+  });
+});
+
+describe('card enrolment', () => {
+  const now = new Date('2026-03-10T17:00:00.000Z');
+  const scans = [
+    { id: 'a', device_id: 'desk-1', scanned_at: '2026-03-10T16:59:00.000Z' },
+    { id: 'b', device_id: 'desk-2', scanned_at: '2026-03-10T16:59:30.000Z' },
+    { id: 'c', device_id: 'desk-1', scanned_at: '2026-03-10T16:57:59.000Z' },
+  ];
+
+  it("offers this desk reader's newest read of the last two minutes only", () => {
+    expect(latestScan(scans, 'desk-1', now)?.id).toBe('a');
+    expect(latestScan(scans, null, now)?.id).toBe('b');
+    expect(latestScan(scans, 'desk-1', new Date('2026-03-10T17:01:01.000Z'))).toBeNull();
+  });
+});
+
+describe('the status banner', () => {
+  const held = (status: string, extra: object = {}) =>
+    ({ id: status, status, plan_name: 'Unlimited', start_date: '2026-03-01', end_date: null, visits_remaining: null, ...extra }) as unknown as MemberProfile['memberships'][number];
+
+  it('says in words whether the member can check in', () => {
+    expect(standing({ memberships: [held('active')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toEqual({ tone: 'ok', words: 'Can check in: Unlimited.' });
+    expect(standing({ memberships: [held('active', { visits_remaining: 1 })], form_signed_at: '2026-01-01T00:00:00.000Z' }).words).toBe('Warning: last visit on Unlimited.');
+    expect(standing({ memberships: [held('past_due')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toMatchObject({ tone: 'blocked', words: 'Blocked: payment past due on Unlimited.' });
+    expect(standing({ memberships: [], form_signed_at: null })).toMatchObject({ tone: 'none', words: 'No plan: sell one to let them in. Waiver not signed.' });
+  });
+
+  it('prefers a usable membership over an ended one', () => {
+    expect(mainMembership([held('cancelled'), held('active')])?.status).toBe('active');
+  });
+
+  it('offers the status changes that make sense for each status', () => {
+    expect(statusActions('active').map((a) => a.label)).toEqual(['Pause', 'Mark past due', 'Cancel membership']);
+    expect(statusActions('paused').map((a) => a.label)).toEqual(['Reactivate', 'Cancel membership']);
+    expect(statusActions('cancelled')).toEqual([]);
+  });
+});
+
+describe('the words of a feed row', () => {
+  it('always says "Checked in" for a visit and "Refused: <why>" for a denial, in the server\'s words', () => {
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in' })).toBe('Checked in');
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in by a staff override' })).toBe('Checked in by a staff override');
+    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Let in while offline: follow up' })).toBe('Checked in: Let in while offline: follow up');
+    expect(resultWords({ ...event('denial:1', 'denial'), message: 'Payment past due' })).toBe('Refused: Payment past due');
+  });
+
+  it('offers to assign an unknown card until it is enrolled', () => {
+    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Unknown card ending 4321 at desk-1' })).toBe(true);
+    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Card ending 4321 enrolled' })).toBe(false);
+    expect(isAssignable({ ...event('denial:1', 'denial'), message: 'Card not known' })).toBe(false);
+  });
+});

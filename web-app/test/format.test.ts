@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../src/format/money.ts';
+import { formatDay, formatLocalDateTime, formatLocalTime, relativeTo, todayAt } from '../src/format/time.ts';
+import { reasonInWords, sourceInWords } from '../src/format/reasons.ts';
+import { fieldErrors, withoutEmpty } from '../src/format/form-errors.ts';
+import { ContactCreate } from '@studio/shared/schemas/contacts';
+
+describe('money', () => {
+  it('shows minor units in the currency, with its symbol', () => {
+    expect(formatMoney(4900, 'EUR', 'en-IE')).toBe('€49.00');
+    expect(formatMoney(123456, 'USD', 'en-US')).toBe('$1,234.56');
+  });
+
+  it('knows currencies without minor units', () => {
+    expect(formatMoney(5000, 'JPY', 'en-US')).toBe('¥5,000');
+  });
+
+  it('reads a debt as "owes", never as a minus sign', () => {
+    expect(formatMoney(-1200, 'EUR', 'en-IE')).toBe('owes €12.00');
+  });
+});
+
+describe('time at the location', () => {
+  const at = '2026-03-10T17:04:00.000Z';
+
+  it("shows the location's wall time, with the zone when the viewer is elsewhere", () => {
+    expect(formatLocalTime(at, 'Europe/Berlin', 'en-GB', 'Europe/Berlin')).toBe('18:04');
+    expect(formatLocalTime(at, 'America/New_York', 'en-GB', 'America/New_York')).toBe('13:04');
+    expect(formatLocalTime(at, 'Europe/Berlin', 'en-US', 'America/New_York')).toMatch(/^18:04 (CET|GMT\+1)$/);
+  });
+
+  it('follows daylight saving time of the location, not of the viewer', () => {
+    // 30 March 2026: Berlin is on summer time (UTC+2) since the 29th.
+    expect(formatLocalDateTime('2026-03-30T07:00:00.000Z', 'Europe/Berlin', 'en-GB', 'Europe/Berlin')).toBe('30 Mar 2026, 09:00');
+  });
+
+  it("gives today's date at the location, which may differ from UTC's", () => {
+    const now = new Date('2026-03-10T23:30:00.000Z');
+    expect(todayAt('Europe/Berlin', now)).toBe('2026-03-11');
+    expect(todayAt('America/Los_Angeles', now)).toBe('2026-03-10');
+  });
+
+  it('writes dates in words and relative times from an injected now', () => {
+    expect(formatDay('2026-03-03')).toBe('3 Mar 2026');
+    const now = new Date('2026-03-10T18:00:00.000Z');
+    expect(relativeTo('2026-03-10T17:57:00.000Z', now)).toBe('3 min ago');
+    expect(relativeTo('2026-03-10T17:59:30.000Z', now)).toBe('just now');
+    expect(relativeTo('2026-03-08T18:00:00.000Z', now)).toBe('2 d ago');
+  });
+});
+
+describe('words', () => {
+  it('names every refusal reason the way the kiosk does', () => {
+    expect(reasonInWords('past_due')).toBe('Payment past due');
+    expect(reasonInWords('form_missing')).toBe('Waiver not signed');
+    expect(reasonInWords('something_new')).toBe('something new');
+  });
+
+  it('names the source and device of a check-in', () => {
+    expect(sourceInWords('turnstile', 'front-gate')).toBe('Turnstile · front-gate');
+    expect(sourceInWords(null, null)).toBe('Device');
+  });
+});
+
+describe('form validation with the API schemas', () => {
+  it('maps zod issues to one message per field, dropping empty optional inputs', () => {
+    const result = ContactCreate.safeParse(withoutEmpty({ first_name: '', last_name: '', email: 'not-an-email', phone: '' }));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const errors = fieldErrors(result.error);
+    expect(Object.keys(errors).sort()).toEqual(['email', 'first_name']);
+    expect(errors.email).toMatch(/email/);
+  });
+
+  it('accepts a valid form once empty fields are left out', () => {
+    expect(ContactCreate.safeParse(withoutEmpty({ first_name: 'Sam', last_name: '', email: '', phone: '' })).success).toBe(true);
+  });
+});
