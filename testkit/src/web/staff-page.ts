@@ -9,6 +9,17 @@ export const launchStaffBrowser: () => Promise<Browser> = launchKioskBrowser;
 /** How long a step may take on a loaded 2-core CI machine; nothing here asserts a duration. */
 const stepTimeout = 15_000;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The field labelled exactly `label` in `scope`. A required field's label may end in an asterisk
+ * the component library adds (hidden from screen readers, but part of the label's text), so that
+ * is allowed and nothing else.
+ */
+export function labelled(scope: Locator | Page, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}\\s*\\*?\\s*$`));
+}
+
 /** Names of the web app's pages, as the UI label contract gives them (docs: the app shell's "Main" navigation). */
 export type MainLink = 'Today' | 'Members' | 'Developers' | 'Staff' | 'Account';
 
@@ -65,9 +76,9 @@ export class StaffPage {
   async completeOwnerSetup(link: string, owner: { email: string; name: string; password: string }): Promise<void> {
     await this.goto(link);
     await this.heading('Create the owner account').waitFor();
-    await this.page.getByLabel('Email', { exact: true }).fill(owner.email);
-    await this.page.getByLabel('Your name', { exact: true }).fill(owner.name);
-    await this.page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await labelled(this.page, 'Email').fill(owner.email);
+    await labelled(this.page, 'Your name').fill(owner.name);
+    await labelled(this.page, 'Password').fill(owner.password);
     await this.button('Create owner account').click();
     await this.heading('Today').waitFor();
   }
@@ -75,8 +86,8 @@ export class StaffPage {
   async fillSignIn(email: string, password: string): Promise<void> {
     if (this.pathname !== '/app/sign-in') await this.goto('/app/sign-in');
     await this.heading('Sign in').waitFor();
-    await this.page.getByLabel('Email', { exact: true }).fill(email);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await labelled(this.page, 'Email').fill(email);
+    await labelled(this.page, 'Password').fill(password);
     await this.button('Sign in').click();
   }
 
@@ -105,7 +116,7 @@ export class StaffPage {
    * `<select>` or a combobox with a listbox of options: the contract names the field, not the widget.
    */
   async choose(label: string, option: string | RegExp, scope: Locator | Page = this.page, timeout = stepTimeout): Promise<void> {
-    const field = scope.getByLabel(label, { exact: true });
+    const field = labelled(scope, label);
     if ((await field.evaluate((element: { tagName: string }) => element.tagName)) === 'SELECT') {
       const options = await field.locator('option').allTextContents();
       const match = options.find((text) => (typeof option === 'string' ? text.trim() === option || text.trim().startsWith(option) : option.test(text)));
@@ -142,9 +153,14 @@ export class StaffPage {
     return this.page.getByRole('option');
   }
 
+  /** Every cookie the browser would send to the app (the session's may be scoped to `/app`). */
+  async appCookies(): Promise<Cookie[]> {
+    return this.context.cookies(`${this.origin}/app/`);
+  }
+
   /** The session cookies the server set (HttpOnly ones: a script can never read them). */
   async sessionCookies(): Promise<Cookie[]> {
-    return (await this.context.cookies(this.origin)).filter((cookie) => cookie.httpOnly);
+    return (await this.appCookies()).filter((cookie) => cookie.httpOnly);
   }
 
   /**

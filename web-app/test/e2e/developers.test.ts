@@ -1,6 +1,6 @@
 import { pingWithKey } from '@studio/testkit/web/api-key-probe';
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +43,13 @@ describe('API keys on the Developers page', () => {
     await page.check('developers-empty');
     await page.button('Create key').click();
     const dialog = page.dialog('Create key');
-    await dialog.getByLabel('Name', { exact: true }).fill(keyName);
+    await labelled(dialog, 'Name').fill(keyName);
     await dialog.getByRole('checkbox', { name: 'checkin:members', exact: true }).check();
-    await dialog.getByLabel('Password', { exact: true }).fill(owner.password);
+    await labelled(dialog, 'Password').fill(owner.password);
     await page.check('create-key');
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
-    const field = dialog.getByLabel('API key', { exact: true });
+    const field = labelled(dialog, 'API key');
     await field.waitFor();
     secret = await field.inputValue();
     expect(secret).toMatch(/^harbour_sk_live_\S+$/);
@@ -85,8 +85,8 @@ describe('API keys on the Developers page', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.dialog('Revoke key');
     const confirm = dialog.getByRole('button', { name: 'Revoke key' });
-    await dialog.getByLabel('Password', { exact: true }).fill(owner.password);
-    await dialog.getByLabel('Key name', { exact: true }).fill(keyName);
+    await labelled(dialog, 'Password').fill(owner.password);
+    await labelled(dialog, 'Key name').fill(keyName);
     await page.check('revoke-key');
     await confirm.click();
     await dialog.waitFor({ state: 'hidden' });

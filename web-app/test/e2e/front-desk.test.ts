@@ -1,5 +1,5 @@
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,9 +52,9 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await desk.open('Members');
     await desk.button('New member').click();
     const dialog = desk.dialog('New member');
-    await dialog.getByLabel('First name', { exact: true }).fill(newMember.firstName);
-    await dialog.getByLabel('Last name', { exact: true }).fill(newMember.lastName);
-    await dialog.getByLabel('Email', { exact: true }).fill(newMember.email);
+    await labelled(dialog, 'First name').fill(newMember.firstName);
+    await labelled(dialog, 'Last name').fill(newMember.lastName);
+    await labelled(dialog, 'Email').fill(newMember.email);
     await desk.check('new-member');
     await dialog.getByRole('button', { name: 'Create member' }).click();
     await desk.heading(fullName).waitFor();

@@ -1,7 +1,7 @@
 import { dialects } from '@studio/testkit/server/databases';
 import { startCrossOriginPage, type ForgedWrite } from '@studio/testkit/web/cross-origin-page';
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -67,9 +67,9 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     const again = await openPage();
     await again.goto(stack.setupLink);
     await again.heading('Create the owner account').waitFor();
-    await again.page.getByLabel('Email', { exact: true }).fill('second@harbour.example');
-    await again.page.getByLabel('Your name', { exact: true }).fill('Second Owner');
-    await again.page.getByLabel('Password', { exact: true }).fill('another long password');
+    await labelled(again.page, 'Email').fill('second@harbour.example');
+    await labelled(again.page, 'Your name').fill('Second Owner');
+    await labelled(again.page, 'Password').fill('another long password');
     await again.button('Create owner account').click();
     await again.page.getByRole('alert').first().waitFor();
     expect(await again.sessionCookies()).toEqual([]);
@@ -121,12 +121,12 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await page.check('staff');
     await page.button('Add staff member').click();
     const dialog = page.dialog('Add staff member');
-    await dialog.getByLabel('Email', { exact: true }).fill(frontDesk.email);
-    await dialog.getByLabel('Name', { exact: true }).fill(frontDesk.name);
+    await labelled(dialog, 'Email').fill(frontDesk.email);
+    await labelled(dialog, 'Name').fill(frontDesk.name);
     await page.choose('Role', 'Front desk', dialog);
     // Assumed by the tests (the label contract names no location field): one checkbox per location, named after it.
     await dialog.getByRole('checkbox', { name: 'North', exact: true }).check();
-    await dialog.getByLabel('Password', { exact: true }).fill(frontDesk.password);
+    await labelled(dialog, 'Password').fill(frontDesk.password);
     await page.check('add-staff-member');
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -143,7 +143,7 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await desk.check('today-front-desk');
 
     // The location picker offers North alone.
-    const picker = desk.page.getByLabel('Location', { exact: true });
+    const picker = labelled(desk.page, 'Location');
     const choices = (await picker.evaluate((element: { tagName: string }) => element.tagName)) === 'SELECT' ? await picker.locator('option').allTextContents() : [await picker.inputValue()];
     expect(choices.map((choice) => choice.trim())).toEqual(['North']);
 
