@@ -1,7 +1,9 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { launchKioskBrowser } from '../kiosk/kiosk-browser.js';
 import { seriousViolations } from './accessibility.js';
-import { screenshotBothSizes, staffViewports, type StaffViewport } from './screenshots.js';
+import { screenshotBothSizes, staffViewports, webScreenshotDir, type StaffViewport } from './screenshots.js';
 
 /** Debian's Chromium with the kiosk tests' flags (headless, no sandbox, no GPU, no background networking). */
 export const launchStaffBrowser: () => Promise<Browser> = launchKioskBrowser;
@@ -161,6 +163,13 @@ export class StaffPage {
   /** The session cookies the server set (HttpOnly ones: a script can never read them). */
   async sessionCookies(): Promise<Cookie[]> {
     return (await this.appCookies()).filter((cookie) => cookie.httpOnly);
+  }
+
+  /** The page as it stands, when a test failed: `test-artifacts/web/failed-<name>.png`, for the person reading the failure. */
+  async saveFailure(name: string): Promise<void> {
+    await mkdir(webScreenshotDir, { recursive: true });
+    const file = join(webScreenshotDir, `failed-${name.replace(/[^\w-]+/g, '-').slice(0, 80)}.png`);
+    await this.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   }
 
   /**

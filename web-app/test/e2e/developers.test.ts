@@ -30,7 +30,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(() => {
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.saveFailure(task.name);
   expect(page.pageErrors).toEqual([]);
   expect(page.accessibility).toEqual([]);
 });

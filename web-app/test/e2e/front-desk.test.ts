@@ -37,7 +37,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(() => {
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await desk.saveFailure(task.name);
   expect(desk.pageErrors).toEqual([]);
   expect(desk.accessibility).toEqual([]);
 });

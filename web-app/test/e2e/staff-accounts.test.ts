@@ -29,9 +29,10 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await stack?.close();
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const pages = opened;
     opened = [];
+    if (task.result?.state === 'fail') await Promise.all(pages.map((page, i) => page.saveFailure(`${dialect}-${task.name}-${i}`)));
     await Promise.all(pages.map((page) => page.close()));
     // Every page of the test ran without an uncaught error and without a serious axe finding.
     expect(pages.flatMap((page) => page.pageErrors)).toEqual([]);
@@ -229,26 +230,35 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
   it('never promotes a session cookie planted before sign-in', async () => {
     // The session cookie's name, from a real sign-in.
     const probe = await signedInOwner();
-    const names = (await probe.sessionCookies()).map((cookie) => cookie.name);
+    const real = await probe.sessionCookies();
+    const names = real.map((cookie) => cookie.name);
     expect(names.length).toBeGreaterThan(0);
 
     // The attacker visits the sign-in page and keeps whatever it was given, plus tokens of their choosing.
     const attacker = await openPage();
     await attacker.goto('/app/sign-in');
     await attacker.heading('Sign in').waitFor();
-    const planted = [
-      ...(await attacker.context.cookies(stack.origin)),
-      ...names.map((name) => ({ name, value: `planted-${name}-0123456789abcdef`, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const })),
-    ];
+    // Planted where the server's own cookie lives (the app's path) and at the root, which the browser sends too.
+    const forge = (name: string, path: string) => ({
+      name,
+      value: `planted-${name}-${path.length}-0123456789abcdef`,
+      domain: '127.0.0.1',
+      path,
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: 'Lax' as const,
+    });
+    const planted = [...(await attacker.appCookies()), ...names.flatMap((name) => [forge(name, '/app'), forge(name, '/')])];
 
     const victim = await openPage();
     await victim.context.addCookies(planted);
     await victim.signIn(owner.email, owner.password);
     const after = await victim.sessionCookies();
     const plantedValues = new Set(planted.map((cookie) => cookie.value));
-    for (const name of names) {
-      const cookie = after.find((c) => c.name === name);
-      expect(cookie, `the session cookie ${name} after sign-in`).toBeDefined();
+    for (const { name, path } of real) {
+      const cookie = after.find((c) => c.name === name && c.path === path);
+      expect(cookie, `the session cookie ${name} (path ${path}) after sign-in`).toBeDefined();
       expect(plantedValues.has(cookie!.value)).toBe(false);
     }
     // And the attacker's own browser, holding the planted cookies, is signed in as nobody.
