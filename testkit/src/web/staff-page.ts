@@ -93,10 +93,13 @@ export class StaffPage {
     await this.button('Sign in').click();
   }
 
-  /** Signs in and waits for Today, the app's home. */
+  /**
+   * Signs in and waits for the signed-in shell: the app goes to the page that sent the person to
+   * sign in, or Today.
+   */
   async signIn(email: string, password: string): Promise<void> {
     await this.fillSignIn(email, password);
-    await this.heading('Today').waitFor();
+    await this.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
   }
 
   async signOut(): Promise<void> {
