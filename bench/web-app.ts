@@ -37,12 +37,15 @@ export interface WebAppBundle {
 
 export interface WebAppResult {
   bundle: WebAppBundle;
+  /** The scripts Chromium actually fetched to show Today (the route's lazy chunk included), from dist, gzipped. */
+  todayScripts: BundleFile[];
+  todayJsGzipBytes: number;
   loads: number;
   /** Navigation start to the first row of Today's feed painted, ms. */
   firstLoad: { p50: number; p95: number; max: number };
   /** The same measure for a bare page with the same list from a bare Node server. */
   floor: { p50: number; p95: number };
-  /** Rows in the feed when it was measured. */
+  /** Check-in attempts made at the location before measuring (visits and refusals for the feed). */
   feedRows: number;
 }
 
@@ -70,6 +73,8 @@ function fileOf(url: string, fromDir: string, dist: string): string | null {
   return null;
 }
 
+const describeFile = (file: string, dist: string): BundleFile => ({ file: relative(dist, file), bytes: readFileSync(file).length, gzipBytes: gzipSize(file) });
+
 export function measureBundle(dist = webAppDistDir): WebAppBundle {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
@@ -96,7 +101,7 @@ export function measureBundle(dist = webAppDistDir): WebAppBundle {
       if (imported?.endsWith('.js')) pending.push(imported);
     }
   }
-  const describe = (file: string): BundleFile => ({ file: relative(dist, file), bytes: readFileSync(file).length, gzipBytes: gzipSize(file) });
+  const describe = (file: string) => describeFile(file, dist);
   const js = [...seen].sort().map(describe);
   const css = styles
     .map((url) => fileOf(url, dist, dist))
@@ -125,10 +130,13 @@ const feedProbe = `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })()`;
 
-async function timeFirstRow(browser: Browser, url: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<number> {
+async function timeFirstRow(browser: Browser, url: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>, scripts: string[] = []): Promise<number> {
   const context = await browser.newContext({ viewport: staffViewports.desktop, ...(storageState && { storageState }) });
   try {
     const page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.addInitScript(feedProbe);
     await page.goto(url);
     // Polled through the debugger (waitForFunction would evaluate in the page, which its CSP forbids);
@@ -188,8 +196,14 @@ export async function webAppBench(options: { loads: number }): Promise<WebAppRes
     const loads: number[] = [];
     const floors: number[] = [];
     // One warm-up of each (the server's first answers, Chromium's own start), then the measured loads.
-    await timeFirstRow(browser, appUrl, session);
+    const fetched: string[] = [];
+    await timeFirstRow(browser, appUrl, session, fetched);
     await timeFirstRow(browser, floorUrl);
+    const todayScripts = [...new Set(fetched)]
+      .map((path) => fileOf(path, webAppDistDir, webAppDistDir))
+      .filter((file): file is string => file !== null)
+      .sort()
+      .map((file) => describeFile(file, webAppDistDir));
     for (let i = 0; i < options.loads; i++) {
       loads.push(await timeFirstRow(browser, appUrl, session));
       floors.push(await timeFirstRow(browser, floorUrl));
@@ -198,6 +212,8 @@ export async function webAppBench(options: { loads: number }): Promise<WebAppRes
     floors.sort((a, b) => a - b);
     return {
       bundle,
+      todayScripts,
+      todayJsGzipBytes: todayScripts.reduce((sum, f) => sum + f.gzipBytes, 0),
       loads: options.loads,
       firstLoad: { p50: median(loads), p95: percentile(loads, 0.95), max: loads.at(-1)! },
       floor: { p50: median(floors), p95: percentile(floors, 0.95) },
@@ -223,11 +239,14 @@ export function webAppLines(result: WebAppResult): string[] {
     '|---|---:|---:|',
     ...bundle.js.map((f) => `| ${f.file} | ${f.bytes} | ${f.gzipBytes} |`),
     '',
-    `Today, signed in, ${result.feedRows} rows in the feed, Debian's Chromium headless at 1440 x 900, \`studio serve\` on SQLite on loopback, a cold browser context per load (${result.loads} loads): navigation start to the feed's first row painted.`,
+    `The scripts Chromium fetched to show Today (the route's lazy chunks included): ${result.todayScripts.length} files, ${kb(result.todayJsGzipBytes)} kB gzipped (${result.todayScripts.map((f) => f.file).join(', ')}).`,
+    '',
+    `Today, signed in, after ${result.feedRows} check-in attempts at the location through the API (visits and refusals), Debian's Chromium headless at 1440 x 900, \`studio serve\` on SQLite on loopback, a cold browser context per load (${result.loads} loads): navigation start to the feed's first row painted.`,
     '',
     '| measure | value | target | ratio to the target |',
     '|---|---:|---:|---:|',
     `| first-load JavaScript, gzipped, kB | ${kb(bundle.jsGzipBytes)} | ${webTargets.jsGzipKb} | ${(bundle.jsGzipBytes / 1000 / webTargets.jsGzipKb).toFixed(2)} |`,
+    `| JavaScript fetched to show Today, gzipped, kB | ${kb(result.todayJsGzipBytes)} | ${webTargets.jsGzipKb} | ${(result.todayJsGzipBytes / 1000 / webTargets.jsGzipKb).toFixed(2)} |`,
     `| Today's first load, median ms | ${firstLoad.p50.toFixed(0)} | ${webTargets.firstLoadMs} | ${(firstLoad.p50 / webTargets.firstLoadMs).toFixed(2)} |`,
     `| Today's first load, p95 / max ms | ${firstLoad.p95.toFixed(0)} / ${firstLoad.max.toFixed(0)} | | |`,
     `| a bare page with the same list (the browser's floor), median / p95 ms | ${floor.p50.toFixed(0)} / ${floor.p95.toFixed(0)} | | ${(firstLoad.p50 / floor.p50).toFixed(2)} × the floor |`,
