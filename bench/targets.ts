@@ -84,7 +84,8 @@ export function checkTargets(
     checks.push({ target: '`npm start` to the first answer of /v1/ping', measured: `${ship.startToPing.firstS.toFixed(1)} s first start, ${ship.startToPing.againS.toFixed(1)} s again`, met: null });
   }
   if (web) {
-    const kb = web.bundle.jsGzipBytes / 1000;
+    // The larger of the two readings: index.html's static graph, and what Chromium fetched for Today (lazy chunks too).
+    const kb = Math.max(web.bundle.jsGzipBytes, web.todayJsGzipBytes) / 1000;
     checks.push({
       target: `web app: first-load JavaScript < ${webTargets.jsGzipKb} kB gzipped`,
       measured: `${kb.toFixed(1)} kB (${(kb / webTargets.jsGzipKb).toFixed(2)} of it)`,
