@@ -55,6 +55,17 @@ export default defineConfig({
         test: { name: 'web-app', root: './web-app', include: ['test/*.test.ts'] },
       },
       {
+        // The staff web app in Debian's Chromium against a real `studio serve` and simulated agents
+        // (issue 17). Only test/e2e: the web app's own unit tests belong to another project.
+        test: {
+          name: 'web-app-e2e',
+          root: './web-app',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'kiosk-ui',
           root: './kiosk-ui',

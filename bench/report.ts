@@ -18,6 +18,7 @@ import type { RushResult } from './class-rush.js';
 import { kioskPaintLines, type KioskPaintResult } from './kiosk-paint.js';
 import { shipLines, type ShipResult } from './ship.js';
 import { checkTargets, targetLines } from './targets.js';
+import { webAppLines, type WebAppResult } from './web-app.js';
 
 const baselineName = 'bare Fastify route (baseline)';
 
@@ -29,12 +30,13 @@ export function renderReport(
   settings: Record<string, unknown>,
   kiosk: KioskPaintResult | null = null,
   ship: ShipResult | null = null,
+  web: WebAppResult | null = null,
 ) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
-  const targets = checkTargets(rows, rushes, agent, kiosk, ship);
+  const targets = checkTargets(rows, rushes, agent, kiosk, ship, web);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
@@ -65,9 +67,10 @@ export function renderReport(
     ...(agent ? agentLines(agent) : []),
     ...(kiosk ? kioskPaintLines(kiosk) : []),
     ...(ship ? shipLines(ship) : []),
+    ...(web ? webAppLines(web) : []),
     ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, targets } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, web, targets } };
 }
 
 function agentLines({ scans, sync }: AgentBenchResult): string[] {

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [--members N] [--dialects sqlite,postgres]`: the server's hot paths
+// `npm run bench [-- --quick] [--members N] [--dialects sqlite,postgres] [--no-agent] [--no-kiosk] [--no-web]`: the server's hot paths
 // against a bare Fastify route measured in the same run, as ratios, medians of several rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,12 +14,14 @@ import { kioskPaintBench } from './kiosk-paint.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 import { shipBench, type ShipResult } from './ship.js';
+import { webAppBench } from './web-app.js';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'no-agent': { type: 'boolean', default: false },
     'no-kiosk': { type: 'boolean', default: false },
+    'no-web': { type: 'boolean', default: false },
     members: { type: 'string' },
     dialects: { type: 'string', default: 'sqlite,postgres' },
   },
@@ -189,9 +191,11 @@ try {
 }
 
 const kiosk = args['no-kiosk'] ? null : await kioskPaintBench({ scans: quick ? 30 : 200 });
+if (!args['no-web']) process.stderr.write('web app: bundle, first load of Today\n');
+const web = args['no-web'] ? null : await webAppBench({ loads: quick ? 5 : 21 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship);
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web);
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

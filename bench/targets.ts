@@ -3,6 +3,7 @@ import type { RushResult } from './class-rush.js';
 import type { KioskPaintResult } from './kiosk-paint.js';
 import type { Measurement } from './report.js';
 import type { ShipResult } from './ship.js';
+import { webTargets, type WebAppResult } from './web-app.js';
 
 export interface TargetCheck {
   target: string;
@@ -20,6 +21,7 @@ export function checkTargets(
   agent: AgentBenchResult | null,
   kiosk: KioskPaintResult | null = null,
   ship: ShipResult | null = null,
+  web: WebAppResult | null = null,
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (dialect: string, scenario: string, minimum: number) => {
@@ -80,6 +82,20 @@ export function checkTargets(
       met: ship.agentRss.ratio <= 2,
     });
     checks.push({ target: '`npm start` to the first answer of /v1/ping', measured: `${ship.startToPing.firstS.toFixed(1)} s first start, ${ship.startToPing.againS.toFixed(1)} s again`, met: null });
+  }
+  if (web) {
+    // The larger of the two readings: index.html's static graph, and what Chromium fetched for Today (lazy chunks too).
+    const kb = Math.max(web.bundle.jsGzipBytes, web.todayJsGzipBytes) / 1000;
+    checks.push({
+      target: `web app: first-load JavaScript < ${webTargets.jsGzipKb} kB gzipped`,
+      measured: `${kb.toFixed(1)} kB (${(kb / webTargets.jsGzipKb).toFixed(2)} of it)`,
+      met: kb < webTargets.jsGzipKb,
+    });
+    checks.push({
+      target: `web app: first load of Today < ${webTargets.firstLoadMs / 1000} s on loopback (median)`,
+      measured: `${web.firstLoad.p50.toFixed(0)} ms (${(web.firstLoad.p50 / webTargets.firstLoadMs).toFixed(2)} of it; p95 ${web.firstLoad.p95.toFixed(0)} ms)`,
+      met: web.firstLoad.p50 < webTargets.firstLoadMs,
+    });
   }
   return checks;
 }

@@ -1,0 +1,261 @@
+// The staff web app (issue 17): the JavaScript a first visit downloads, gzipped, read from the build
+// in web-app/dist (index.html's scripts and modulepreloads, and their static imports, never the
+// lazily loaded chunks), and the first load of Today in Debian's Chromium against `studio serve` on
+// SQLite on loopback: from navigation start to the feed's first row painted, median of N cold loads
+// (a fresh browser context each time, signed in), beside a bare page painting the same list from a
+// bare Node server (the browser's own floor). Targets: under 300 kB and under 1 s.
+// `node --import tsx bench/web-app.ts [--quick]` runs it alone and prints its report section.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { staffViewports } from '@studio/testkit/web/screenshots';
+import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { requireBuiltWebApp, webAppDistDir } from '@studio/testkit/web/web-app-build';
+import { mintSetupLink, startSeededStudio, type SeededStudio } from '@studio/testkit/web/web-stack';
+import type { Browser, BrowserContext } from 'playwright-core';
+
+export const webTargets = { jsGzipKb: 300, firstLoadMs: 1000 } as const;
+
+export interface BundleFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface WebAppBundle {
+  /** The JavaScript of the first load: entry scripts, modulepreloads and everything they import statically. */
+  js: BundleFile[];
+  css: BundleFile[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+export interface WebAppResult {
+  bundle: WebAppBundle;
+  /** The scripts Chromium actually fetched to show Today (the route's lazy chunk included), from dist, gzipped. */
+  todayScripts: BundleFile[];
+  todayJsGzipBytes: number;
+  loads: number;
+  /** Navigation start to the first row of Today's feed painted, ms. */
+  firstLoad: { p50: number; p95: number; max: number };
+  /** The same measure for a bare page with the same list from a bare Node server. */
+  floor: { p50: number; p95: number };
+  /** Check-in attempts made at the location before measuring (visits and refusals for the feed). */
+  feedRows: number;
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Static imports and re-exports of a (minified) ES module; `import(` (lazy chunks) is left out on purpose. */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\bimport\s*(?:[\w$*{][^;'"()]*?\bfrom\s*)?(["'])([^"']+)\1/g)) found.push(match[2]!);
+  for (const match of source.matchAll(/\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g)) found.push(match[2]!);
+  return found;
+}
+
+/** A URL of the page (`/app/assets/x.js`, `./assets/x.js`) as a file of dist, whatever base path Vite built with. */
+function fileOf(url: string, fromDir: string, dist: string): string | null {
+  if (/^[a-z]+:/i.test(url)) return null;
+  if (!url.startsWith('/')) return join(fromDir, url);
+  const segments = url.split('/').filter(Boolean);
+  for (let skip = 0; skip < segments.length; skip++) {
+    const candidate = join(dist, ...segments.slice(skip));
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+const describeFile = (file: string, dist: string): BundleFile => ({ file: relative(dist, file), bytes: readFileSync(file).length, gzipBytes: gzipSize(file) });
+
+export function measureBundle(dist = webAppDistDir): WebAppBundle {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
+  const entries: string[] = [];
+  const styles: string[] = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attribute(tag, 'src');
+    if (src) entries.push(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = attribute(tag, 'rel');
+    const href = attribute(tag, 'href');
+    if (href && rel === 'modulepreload') entries.push(href);
+    if (href && rel === 'stylesheet') styles.push(href);
+  }
+  const seen = new Set<string>();
+  const pending = entries.map((url) => fileOf(url, dist, dist)).filter((file): file is string => file !== null);
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      const imported = fileOf(specifier, dirname(file), dist);
+      if (imported?.endsWith('.js')) pending.push(imported);
+    }
+  }
+  const describe = (file: string) => describeFile(file, dist);
+  const js = [...seen].sort().map(describe);
+  const css = styles
+    .map((url) => fileOf(url, dist, dist))
+    .filter((file): file is string => file !== null && existsSync(file))
+    .map(describe);
+  if (js.length === 0) throw new Error(`web app bench: index.html in ${dist} names no script`);
+  return { js, css, jsGzipBytes: js.reduce((sum, f) => sum + f.gzipBytes, 0), cssGzipBytes: css.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+/*
+ * In the page, before any of its own code: when the first row of the list named "Check-ins" appears,
+ * wait for the next frame and a task after it (the frame is painted), and keep the time since
+ * navigation start (performance.now() counts from it).
+ */
+const feedProbe = `(() => {
+  const firstRow = () => document.querySelector('[aria-label="Check-ins"] li, [aria-label="Check-ins"] [role="listitem"]');
+  const observer = new MutationObserver(() => {
+    if (!firstRow()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__feedPaintedAt = performance.now(); };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+async function timeFirstRow(browser: Browser, url: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>, scripts: string[] = []): Promise<number> {
+  const context = await browser.newContext({ viewport: staffViewports.desktop, ...(storageState && { storageState }) });
+  try {
+    const page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(feedProbe);
+    await page.goto(url);
+    // Polled through the debugger (waitForFunction would evaluate in the page, which its CSP forbids);
+    // the time itself was taken in the page, so the polling's own delay is not in it.
+    const deadline = performance.now() + 30_000;
+    for (;;) {
+      const painted = await page.evaluate<number | null>('window.__feedPaintedAt ?? null');
+      if (painted !== null) return painted;
+      if (performance.now() > deadline) throw new Error(`web app bench: the feed of ${url} showed no row within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** Visits and refusals at North through the API, so Today has rows to draw (its list holds at most 50). */
+async function fillTheFeed(studio: SeededStudio, count: number): Promise<void> {
+  const key = await studio.mintKey(['checkin:members'], studio.seed.locations.north, 'web bench');
+  const cards = [webSeed.northMember.card, webSeed.pastDue.card, webSeed.unknownCard];
+  for (let i = 0; i < count; i++) {
+    await fetch(`${studio.apiUrl}/members/check-in`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ location_id: studio.seed.locations.north, identifier: cards[i % cards.length], source: 'api', device_id: 'bench' }),
+    });
+  }
+}
+
+/** The browser's floor: the same list from a bare Node server, no app code. */
+async function floorServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const rows = Array.from({ length: 30 }, (_, i) => `<li>Member ${i} Checked in</li>`).join('');
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Today</title><h1>Today</h1><ul aria-label="Check-ins">${rows}</ul>`),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export async function webAppBench(options: { loads: number }): Promise<WebAppResult> {
+  requireBuiltWebApp();
+  const bundle = measureBundle();
+  const browser = await launchStaffBrowser();
+  const studio = await startSeededStudio();
+  const floor = await floorServer();
+  try {
+    const feedRows = 30;
+    await fillTheFeed(studio, feedRows);
+    // The owner, set up once; every measured load starts a cold browser context holding that session.
+    const owner = await StaffPage.open(browser, studio.origin);
+    await owner.completeOwnerSetup(await mintSetupLink(studio), webSeed.owner);
+    await owner.choose('Location', 'North');
+    const session = await owner.context.storageState();
+    await owner.close();
+    const appUrl = `${studio.origin}/app/`;
+    const floorUrl = floor.url;
+    const loads: number[] = [];
+    const floors: number[] = [];
+    // One warm-up of each (the server's first answers, Chromium's own start), then the measured loads.
+    const fetched: string[] = [];
+    await timeFirstRow(browser, appUrl, session, fetched);
+    await timeFirstRow(browser, floorUrl);
+    const todayScripts = [...new Set(fetched)]
+      .map((path) => fileOf(path, webAppDistDir, webAppDistDir))
+      .filter((file): file is string => file !== null)
+      .sort()
+      .map((file) => describeFile(file, webAppDistDir));
+    for (let i = 0; i < options.loads; i++) {
+      loads.push(await timeFirstRow(browser, appUrl, session));
+      floors.push(await timeFirstRow(browser, floorUrl));
+    }
+    loads.sort((a, b) => a - b);
+    floors.sort((a, b) => a - b);
+    return {
+      bundle,
+      todayScripts,
+      todayJsGzipBytes: todayScripts.reduce((sum, f) => sum + f.gzipBytes, 0),
+      loads: options.loads,
+      firstLoad: { p50: median(loads), p95: percentile(loads, 0.95), max: loads.at(-1)! },
+      floor: { p50: median(floors), p95: percentile(floors, 0.95) },
+      feedRows,
+    };
+  } finally {
+    await floor.close();
+    await studio.close();
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function webAppLines(result: WebAppResult): string[] {
+  const { bundle, firstLoad, floor } = result;
+  return [
+    '## Staff web app: first-load JavaScript and the first load of Today',
+    '',
+    `JavaScript of the first load (index.html's scripts and modulepreloads with their static imports; lazy chunks left out), gzip level 9: ${bundle.js.length} files, ${kb(bundle.jsGzipBytes)} kB (CSS ${kb(bundle.cssGzipBytes)} kB besides).`,
+    '',
+    '| file | bytes | gzipped bytes |',
+    '|---|---:|---:|',
+    ...bundle.js.map((f) => `| ${f.file} | ${f.bytes} | ${f.gzipBytes} |`),
+    '',
+    `The scripts Chromium fetched to show Today (the route's lazy chunks included): ${result.todayScripts.length} files, ${kb(result.todayJsGzipBytes)} kB gzipped (${result.todayScripts.map((f) => f.file).join(', ')}).`,
+    '',
+    `Today, signed in, after ${result.feedRows} check-in attempts at the location through the API (visits and refusals), Debian's Chromium headless at 1440 x 900, \`studio serve\` on SQLite on loopback, a cold browser context per load (${result.loads} loads): navigation start to the feed's first row painted.`,
+    '',
+    '| measure | value | target | ratio to the target |',
+    '|---|---:|---:|---:|',
+    `| first-load JavaScript, gzipped, kB | ${kb(bundle.jsGzipBytes)} | ${webTargets.jsGzipKb} | ${(bundle.jsGzipBytes / 1000 / webTargets.jsGzipKb).toFixed(2)} |`,
+    `| JavaScript fetched to show Today, gzipped, kB | ${kb(result.todayJsGzipBytes)} | ${webTargets.jsGzipKb} | ${(result.todayJsGzipBytes / 1000 / webTargets.jsGzipKb).toFixed(2)} |`,
+    `| Today's first load, median ms | ${firstLoad.p50.toFixed(0)} | ${webTargets.firstLoadMs} | ${(firstLoad.p50 / webTargets.firstLoadMs).toFixed(2)} |`,
+    `| Today's first load, p95 / max ms | ${firstLoad.p95.toFixed(0)} / ${firstLoad.max.toFixed(0)} | | |`,
+    `| a bare page with the same list (the browser's floor), median / p95 ms | ${floor.p50.toFixed(0)} / ${floor.p95.toFixed(0)} | | ${(firstLoad.p50 / floor.p50).toFixed(2)} × the floor |`,
+    '',
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+  const result = await webAppBench({ loads: values.quick ? 5 : 21 });
+  process.stdout.write(webAppLines(result).join('\n'));
+}

@@ -1,0 +1,102 @@
+import { pingWithKey } from '@studio/testkit/web/api-key-probe';
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 17, Settings -> Developers: a key minted in the browser answers `GET /v1/ping` for an
+ * integrator's code (undici, no cookie), its secret is shown once, and after "Revoke" the very next
+ * request is refused. Real `studio serve` on SQLite, Debian's Chromium; the steps build on each other.
+ */
+const { owner } = webSeed;
+const keyName = 'Front turnstile';
+
+let stack: WebStack;
+let browser: Browser;
+let page: StaffPage;
+let secret = '';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startWebStack(), launchStaffBrowser()]);
+  page = await StaffPage.open(browser, stack.origin);
+  await page.completeOwnerSetup(stack.setupLink, owner);
+});
+
+afterAll(async () => {
+  await page?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.saveFailure(task.name);
+  // Taken, so each test answers for its own pages only.
+  expect(page.pageErrors.splice(0)).toEqual([]);
+  expect(page.accessibility.splice(0)).toEqual([]);
+});
+
+const keysTable = () => page.page.getByRole('table', { name: 'API keys' });
+
+describe('API keys on the Developers page', () => {
+  it('mints a key with a scope, shows its secret once, and the key answers /v1/ping', async () => {
+    await page.open('Developers');
+    await page.check('developers-empty');
+    await page.button('Create key').click();
+    const dialog = page.dialog('Create key');
+    await labelled(dialog, 'Name').fill(keyName);
+    await dialog.getByRole('checkbox', { name: 'checkin:members', exact: true }).check();
+    await labelled(dialog, 'Password').fill(owner.password);
+    await page.check('create-key');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+
+    const field = labelled(dialog, 'API key');
+    await field.waitFor();
+    secret = await field.inputValue();
+    expect(secret).toMatch(/^harbour_sk_live_\S+$/);
+    expect(await field.getAttribute('readonly')).not.toBeNull();
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor();
+    const done = dialog.getByRole('button', { name: 'Done' });
+    // The dialog will not close before the person says the secret is stored.
+    expect(await done.isDisabled()).toBe(true);
+    await page.check('create-key-secret');
+    await dialog.getByRole('checkbox', { name: 'I have stored it' }).check();
+    await done.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = keysTable().getByRole('row').filter({ hasText: keyName });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(secret.slice(-4));
+    expect(await row.textContent()).toContain('checkin:members');
+    // Shown once: nowhere on the page now, and not after a reload either.
+    expect(await page.page.locator('body').textContent()).not.toContain(secret);
+    await page.page.reload();
+    await row.waitFor();
+    expect(await page.page.content()).not.toContain(secret);
+    await page.check('developers');
+
+    const ping = await pingWithKey(stack.apiUrl, secret);
+    expect(ping.status).toBe(200);
+    expect(ping.body).toMatchObject({ company_id: stack.seed.companyId, scopes: ['checkin:members'] });
+  });
+
+  it('revokes the key after its name is typed, and the next request with it is refused 401', async () => {
+    expect((await pingWithKey(stack.apiUrl, secret)).status).toBe(200);
+    const row = keysTable().getByRole('row').filter({ hasText: keyName });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.dialog('Revoke key');
+    const confirm = dialog.getByRole('button', { name: 'Revoke key' });
+    await labelled(dialog, 'Password').fill(owner.password);
+    await labelled(dialog, 'Key name').fill(keyName);
+    await page.check('revoke-key');
+    await confirm.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const refused = await pingWithKey(stack.apiUrl, secret);
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(refused.body)).not.toContain(secret);
+    await expect.poll(() => row.textContent()).toMatch(/revoked/i);
+    await page.check('developers-revoked');
+  });
+});
