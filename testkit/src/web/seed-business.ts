@@ -1,6 +1,48 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { runStudio } from '../server/processes.js';
+
+/** Zones a whole number of hours apart, from UTC-11 to UTC+14, one for each offset. */
+const zonesByOffset = [
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'America/Halifax',
+  'America/Sao_Paulo',
+  'Atlantic/South_Georgia',
+  'Atlantic/Azores',
+  'Europe/Dublin',
+  'Europe/Berlin',
+  'Europe/Athens',
+  'Europe/Moscow',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Brisbane',
+  'Pacific/Noumea',
+  'Pacific/Tarawa',
+  'Pacific/Tongatapu',
+  'Pacific/Kiritimati',
+];
+
+/**
+ * The zone whose local time is nearest noon at `now`. The web tests run a real server on the
+ * machine's clock; a studio there keeps the local day far from its midnight for the few minutes a
+ * run takes, so "today" (Today's counts, a plan sold from today) is the same day throughout,
+ * whatever hour the suite runs at.
+ */
+export function zoneNearNoon(now: Date): string {
+  const distance = (zone: string) => Math.abs(DateTime.fromJSDate(now, { zone }).hour + DateTime.fromJSDate(now, { zone }).minute / 60 - 12);
+  return zonesByOffset.reduce((best, zone) => (distance(zone) < distance(best) ? zone : best));
+}
 
 /**
  * The business every web test starts from, imported with `studio-server import` as a studio would:
@@ -25,9 +67,10 @@ export const webSeed = {
   unknownCard: '5000000999',
 } as const;
 
-function importFile() {
+function importFile(now: Date) {
   const { northPlan, pastDue, northMember, southMember } = webSeed;
-  const location = (ref: string, name: string) => ({ ref, name, slug: ref, timezone: 'Europe/Dublin', country: 'IE' });
+  const timezone = zoneNearNoon(now);
+  const location = (ref: string, name: string) => ({ ref, name, slug: ref, timezone, country: 'IE' });
   return {
     version: 1,
     company: { name: webSeed.companyName, key_prefix: 'harbour' },
@@ -59,7 +102,7 @@ export interface SeededBusiness {
 /** Imports the business into the (fresh) database at `databaseUrl` with the CLI. */
 export async function seedBusiness(databaseUrl: string, dir: string): Promise<SeededBusiness> {
   const file = join(dir, 'harbour.json');
-  writeFileSync(file, JSON.stringify(importFile(), null, 2));
+  writeFileSync(file, JSON.stringify(importFile(new Date()), null, 2));
   const outcome = await runStudio(databaseUrl, ['import', file]);
   if (outcome.code !== 0) throw new Error(`seeding the web tests' business failed: ${outcome.stderr}`);
   const summary = JSON.parse(outcome.stdout) as { company_id: string; ids: { locations: Record<string, string>; contacts: Record<string, string> } };
