@@ -92,6 +92,28 @@ describe('refused scans at the turnstile reach the server', () => {
     expect(await studio.visitsOf(pastDue.membershipId)).toEqual([]);
   });
 
+  it("the agent's own refusal after the server found the member (anti-passback) is not a server denial", async () => {
+    // Kept out of the feed: unknown to the cache, so the second scan is held between the server's
+    // resolve and the check-in, on the agent's own word.
+    const nia = await studio.build.member({ cards: [{ value: '4000000005' }], firstName: 'Nia' });
+    const { agent, relay, scan } = await startAgent(
+      (members) => ({
+        eligibility: async (query, options) => {
+          const feed = await members.eligibility(query, options);
+          return { ...feed, data: feed.data.filter((row) => row.membership_id !== nia.membershipId) };
+        },
+      }),
+      30,
+    );
+    expect(await scan('4000000005')).toMatchObject({ granted: true, offline: false });
+    expect(await scan('4000000005')).toMatchObject({ granted: false, reason: 'anti_passback', offline: false });
+    await agent.gate.refusalReportsSettled();
+    expect(await denials()).toEqual([]);
+    // Nor any check-in at all: reported, the server would have admitted (and the gate voided) a second visit.
+    expect(await studio.visitsOf(nia.membershipId)).toHaveLength(1);
+    expect(relay.pulses).toEqual([200]);
+  });
+
   it('a report whose first answer is lost and is sent again is still one denial: it carries the scan key', async () => {
     const { agent, scan } = await startAgent((members) => ({
       checkIn: async (body, options) => {
