@@ -5,7 +5,7 @@ import type { EligibilityCache } from '../eligibility/cache.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import { findCached } from '../eligibility/lookup.js';
 import type { ServerContact } from '../link/server-contact.js';
-import { ServerLink } from '../link/server-link.js';
+import { failureCode, ServerLink } from '../link/server-link.js';
 import type { DecisionEvent, EventBus } from '../runtime/events.js';
 import type { DecisionRecord, Direction } from './decision-log.js';
 import type { GateMetrics } from './gate-metrics.js';
@@ -13,6 +13,7 @@ import { doorNotOpened, type GateStore } from './gate-store.js';
 import { decideOffline, type OfflinePolicy } from './offline-decision.js';
 import { askServer, type GateLink, type GateServer } from './online-decision.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
+import { reportRefusal, type RefusalReport, type RefusalServer } from './refusal-report.js';
 
 /** A reader and the relay it opens. */
 export interface Lane {
@@ -34,7 +35,7 @@ export interface GateSettings {
 
 export interface GateDeps {
   lanes: Lane[];
-  server: GateServer;
+  server: GateServer & RefusalServer;
   store: GateStore;
   cache: EligibilityCache;
   digest: CredentialDigester;
@@ -60,12 +61,16 @@ export class Gate {
   private readonly log: Logger;
   /** Unanswered last time (see `isServerAnswer`): a local refusal meanwhile is an offline decision. */
   private readonly link: GateLink;
+  /** A link of its own, so a report that goes unanswered never makes the gate decide offline. */
+  private readonly reportLink: ServerLink<RefusalServer>;
+  private readonly reports = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: GateDeps) {
     this.now = deps.now ?? (() => new Date());
     this.newKey = deps.newIdempotencyKey ?? randomUUID;
     this.log = deps.logger.child({ module: 'gate' });
     this.link = new ServerLink(deps.server, deps.contact);
+    this.reportLink = new ServerLink(deps.server, deps.contact);
   }
 
   start(): void {
@@ -78,6 +83,21 @@ export class Gate {
   async stop(): Promise<void> {
     for (const off of this.unsubscribe.splice(0)) off();
     await Promise.allSettled([...this.queues.values()]);
+    await this.refusalReportsSettled();
+  }
+
+  /** Resolves once every refusal report started so far has ended, each within its own budget. */
+  async refusalReportsSettled(): Promise<void> {
+    await Promise.allSettled([...this.reports]);
+  }
+
+  /** Started after the decision is shown, never awaited by it: the report cannot delay or change a decision. */
+  private report(lane: Lane, digest: string, report: RefusalReport): void {
+    const log = this.log.child({ lane: lane.id, credential: digestPrefix(digest) });
+    const running = reportRefusal(this.reportLink, report, log)
+      .catch((error: unknown) => log.warn({ code: failureCode(error) }, 'reporting a refused scan failed'))
+      .finally(() => this.reports.delete(running));
+    this.reports.add(running);
   }
 
   /** Queues a read on its lane; resolves with its decision. Never rejects: a failure is logged and refused. */
@@ -158,7 +178,9 @@ export class Gate {
                 this.now(),
               )
           : () => store.decisions.doorFailed(decisionId, doorNotOpened);
-      return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed);
+      // The server refused on its resolve, which records nothing: told once the decision is shown, so the front desk sees it.
+      const report = online.unrecorded ? () => this.report(lane, digest, { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, idempotencyKey }) : undefined;
+      return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed, report);
     }
 
     // Info, not warn: the server link says once that the server is unreachable (server.unreachable).
@@ -226,8 +248,10 @@ export class Gate {
   /**
    * Pulses once on a grant (never retried: a retry after an ambiguous error could admit two), and
    * reports at once rather than after the pulse, so a kiosk greets the member while the door opens.
+   * `afterShown` runs once the decision is out, in the same turn, so what it starts is under way
+   * (and awaitable) by the time anyone hears the decision's promise resolve.
    */
-  private async finish(lane: Lane, digest: string, event: DecisionEvent, doorFailed?: () => void): Promise<DecisionEvent> {
+  private async finish(lane: Lane, digest: string, event: DecisionEvent, doorFailed?: () => void, afterShown?: () => void): Promise<DecisionEvent> {
     const pulsing = event.granted
       ? lane.relay.pulse(lane.pulseMs).catch((error: unknown) => {
           this.log.error({ lane: lane.id, relay: lane.relay.id, err: error }, 'relay pulse failed, so the door did not open; not retried, and the member is not charged');
@@ -254,6 +278,7 @@ export class Gate {
     );
     this.deps.metrics.decision(event);
     this.deps.bus.emit('decision', event);
+    afterShown?.();
     await pulsing;
     return event;
   }

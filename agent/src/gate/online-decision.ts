@@ -19,7 +19,16 @@ export interface OnlineRequest {
 }
 
 export type OnlineOutcome =
-  | { kind: 'answered'; granted: boolean; reason: string | null; membershipId: string | null; contactId: string | null; visitId: string | null }
+  | {
+      kind: 'answered';
+      granted: boolean;
+      reason: string | null;
+      membershipId: string | null;
+      contactId: string | null;
+      visitId: string | null;
+      /** Refused on the resolve's word, which records nothing: the server keeps no denial unless the gate reports it. */
+      unrecorded: boolean;
+    }
   | { kind: 'unreachable'; checkInAttempted: boolean; membershipId: string | null; error: string };
 
 export interface OnlineHooks {
@@ -48,14 +57,22 @@ export async function askServer(link: GateLink, request: OnlineRequest, hooks: O
   let membershipId: string | null = null;
   let contactId: string | null = null;
   let checkInAttempted = false;
-  const answered = (granted: boolean, reason: string | null, visitId: string | null = null): OnlineOutcome => ({ kind: 'answered', granted, reason, membershipId, contactId, visitId });
+  const answered = (granted: boolean, reason: string | null, visitId: string | null = null, unrecorded = false): OnlineOutcome => ({
+    kind: 'answered',
+    granted,
+    reason,
+    membershipId,
+    contactId,
+    visitId,
+    unrecorded,
+  });
   try {
     const resolved = await call((o) => link.server.resolve({ identifier: request.identifier, location_id: request.locationId }, o));
     membershipId = resolved.membership_id;
     contactId = resolved.contact_id;
     if (membershipId !== null && resolved.status !== null) hooks.learn(membershipId, { status: resolved.status });
-    if (!resolved.found || membershipId === null) return answered(false, resolved.reason ?? 'not_found');
-    if (!resolved.valid_for_checkin) return answered(false, resolved.reason);
+    if (!resolved.found || membershipId === null) return answered(false, resolved.reason ?? 'not_found', null, true);
+    if (!resolved.valid_for_checkin) return answered(false, resolved.reason, null, true);
     const local = hooks.admit?.({ membershipId, contactId }) ?? null;
     if (local !== null) return answered(false, local);
     checkInAttempted = true;
