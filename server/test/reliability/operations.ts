@@ -61,6 +61,8 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   listMembershipVisits: (t) => ({ params: { id: t.membership }, query: { from: '2025-01-01', limit: '5' } }),
   voidVisit: (t) => ({ params: { id: t.visit }, body: { reason: 'door_not_opened' } }),
   listLocationVisits: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
+  // A card nobody holds (hex, from the location's id): stored and offered to the desk, 201.
+  recordDeskScan: (t) => ({ body: { location_id: t.location, device_id: 'desk-1:reader', identifier: `DE5C${t.location.slice(0, 8)}` } }),
   listCheckinDenials: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
   listAvailability: (t) => ({ query: { service_id: t.appointmentService, location_id: t.location, technician_id: t.technician, from: dateIn(2), to: dateIn(4) } }),
   listBookings: (t) => ({ query: { location_id: t.location, contact_id: t.contact, from: '2025-01-01', limit: '5' } }),

@@ -6,8 +6,11 @@ import { createKey } from '../../src/modules/keys/repository.js';
 import { addCard } from '../../src/modules/members/admin.js';
 import type { Target } from './authorization-decisions.js';
 
-/** A card number nobody holds yet (hex, as a reader sends it). */
-export const freshUid = () => randomBytes(7).toString('hex').toUpperCase();
+/**
+ * A card number nobody holds yet (hex, as a reader sends it). It starts with a letter: random hex
+ * of digits only would read as a decimal number, too long for one.
+ */
+export const freshUid = () => `A${randomBytes(6).toString('hex').toUpperCase()}B`;
 
 /**
  * A membership of the place's contact sold at the place, on a plan admitting the place only: a plan
