@@ -8,7 +8,7 @@ import { repositoryRoot } from './web-app-build.js';
 
 /** The pages the README shows, each at the size a studio most often sees it. */
 export const readmeScreenshots = [
-  { name: 'today', viewport: staffViewports.desktop },
+  { name: 'today-refusals', viewport: staffViewports.desktop },
   { name: 'member-profile', viewport: staffViewports.desktop },
   { name: 'enrol-card', viewport: staffViewports.tablet },
   { name: 'developers', viewport: staffViewports.desktop },
