@@ -12,7 +12,6 @@ export const readmeScreenshots = [
   { name: 'member-profile', viewport: staffViewports.desktop },
   { name: 'enrol-card', viewport: staffViewports.tablet },
   { name: 'developers', viewport: staffViewports.desktop },
-  { name: 'sign-in', viewport: staffViewports.tablet },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');
