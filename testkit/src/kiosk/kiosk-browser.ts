@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { axeViolations, type AxeViolation } from '../browser/accessibility.js';
 import { packageDir } from '../package-dir.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable here. */
@@ -19,15 +19,6 @@ export function launchKioskBrowser(): Promise<Browser> {
 
 /** Screenshots of every screen, for a person to look at: kept with the kiosk's own test output. */
 export const screenshotDir = join(packageDir('@studio/kiosk-ui'), 'test-results/screenshots');
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
 
 /**
  * The kiosk page as a person uses it, whatever backend serves it (the fake local API here, the real
@@ -112,17 +103,9 @@ export class KioskPage {
     await this.page.screenshot({ path: join(screenshotDir, `${name}.png`) });
   }
 
-  /** axe-core in the page (evaluated through the debugger, so the page's CSP need not allow it). */
-  async accessibilityViolations(): Promise<AxeViolation[]> {
-    await this.page.evaluate(await axeSource);
-    // A string, evaluated in the page: this file is typed for Node, without the DOM's globals.
-    return this.page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
-      result.violations.map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      })))`);
+  /** axe-core's violations in the page as it is now. */
+  accessibilityViolations(): Promise<AxeViolation[]> {
+    return axeViolations(this.page);
   }
 
   async seriousAccessibilityViolations(): Promise<AxeViolation[]> {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { launchKioskBrowser } from '../kiosk/kiosk-browser.js';
-import { seriousViolations } from './accessibility.js';
+import { seriousViolations } from '../browser/accessibility.js';
 import { screenshotBothSizes, staffViewports, webScreenshotDir, type StaffViewport } from './screenshots.js';
 
 /** Debian's Chromium with the kiosk tests' flags (headless, no sandbox, no GPU, no background networking). */

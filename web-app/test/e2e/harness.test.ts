@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { existsSync, rmSync } from 'node:fs';
-import { seriousViolations } from '@studio/testkit/web/accessibility';
+import { seriousViolations } from '@studio/testkit/browser/accessibility';
 import { startCrossOriginPage } from '@studio/testkit/web/cross-origin-page';
 import { screenshotBothSizes, screenshotFile, staffViewports } from '@studio/testkit/web/screenshots';
 import { webSeed } from '@studio/testkit/web/seed-business';
