@@ -163,8 +163,10 @@ export function deskRoutes(clock: Clock = systemClock) {
       scopes: ['checkin:members'],
       params: IdParams,
       body: DeskCheckInRequest,
+      // A double click or a retried request with the same Idempotency-Key replays the first answer instead of a second visit.
+      idempotent: true,
       responses: { 201: { description: 'The visit', schema: Visit }, 200: { description: 'Already checked into the class', schema: Visit } },
-      errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'role_not_allowed'],
+      errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'role_not_allowed', 'idempotency_key_reused', 'idempotency_key_in_use'],
       handler: async ({ db, actor, params, body }) => {
         const { visit, created: isNew } = await deskCheckIn(db, actor, params.id, body, clock);
         return { status: isNew ? 201 : 200, body: visit };
