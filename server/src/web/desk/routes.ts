@@ -13,6 +13,8 @@ import {
   FormSignedChange,
   FormSignedChanged,
   MemberProfile,
+  MemberSearchQuery,
+  MemberSearchResults,
   MembershipStatusChange,
   MembershipStatusChanged,
   Reauthentication,
@@ -31,6 +33,7 @@ import { listOverrides } from '../../modules/members/checkin-override.js';
 import { revokeCard, setFormSigned, setMembershipStatus } from '../../modules/members/admin.js';
 import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
+import { searchMembers } from './member-search.js';
 import { memberProfile } from './profile.js';
 import { todaySummary } from './today.js';
 
@@ -115,6 +118,18 @@ export function deskRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'The revoked card', schema: RevokedCard } },
       errors: ['resource_missing', 'location_not_allowed'],
       handler: async ({ db, actor, params }) => ok(await revokeCard(db, actor, params.id)),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/members',
+      operationId: 'webSearchMembers',
+      summary: "Search members as the contacts list does, each with the best membership's status and plan and the last visit",
+      tag: 'Web desk',
+      scopes: ['read:contacts', 'read:memberships'],
+      query: MemberSearchQuery,
+      responses: { 200: { description: 'The first matches', schema: MemberSearchResults } },
+      errors: ['resource_missing', 'location_not_allowed'],
+      handler: async ({ db, actor, query, cursors }) => ok({ data: await searchMembers(db, actor, query, cursors) }),
     }),
     defineRoute({
       method: 'GET',
