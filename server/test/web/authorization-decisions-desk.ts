@@ -23,6 +23,7 @@ export const deskDecisions: Record<string, Decision> = {
     expected: everyRole('201'),
   },
   webRevokeCard: { request: async (t, db) => ({ method: 'POST', url: `/app/api/cards/${await cardAt(db, t)}/revoke` }), expected: everyRole('200') },
+  webSearchMembers: { request: (t) => ({ method: 'GET', url: `/app/api/members?search=a&location_id=${t.location}` }), expected: everyRole('200') },
   webMemberProfile: { request: (t) => ({ method: 'GET', url: `/app/api/members/${t.contact}` }), expected: everyRole('200') },
   webSetMembershipStatus: {
     request: async (t, db) => ({ method: 'POST', url: `/app/api/memberships/${await membershipAt(db, t)}/status`, body: { status: 'paused' } }),

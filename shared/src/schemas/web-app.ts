@@ -198,3 +198,24 @@ export const DeskCheckInRequest = z.strictObject({
   membership_id: Id.optional(),
   override_reason: z.string().trim().min(3).max(300).optional(),
 });
+
+/** GET /app/api/members: the search of the contacts list, narrowed the same way, first `limit` matches. */
+export const MemberSearchQuery = z.strictObject({
+  search: z.string().trim().min(1).max(200).optional().describe('Every word must match the name, email or phone digits; case and accents ignored'),
+  location_id: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+/** A search row: who the contact is and whether they can come in (their best membership: active over the others) and when they last did. */
+export const MemberSearchRow = z.object({
+  id: Id,
+  location_id: Id,
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.string().nullable().describe("The best membership's status; null when the contact holds none"),
+  plan_name: z.string().nullable(),
+  last_visit_at: Timestamp.nullable(),
+});
+export type MemberSearchRow = z.infer<typeof MemberSearchRow>;
+export const MemberSearchResults = list(MemberSearchRow);

@@ -1,21 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact } from '@studio/shared/schemas/contacts';
+import type { MemberSearchRow } from '@studio/shared/web-app';
 import { http } from './http.ts';
 
-export interface ContactPage {
-  data: Contact[];
-  next_cursor: string | null;
+export interface MemberSearchResults {
+  data: MemberSearchRow[];
 }
 
-/** Results from the second character; a newer term cancels the older request, and the last results stay while typing. */
-export function useContactSearch(term: string, locationId: string, limit = 25) {
+/**
+ * The desk's member search: each row with its status, plan and last visit, in one request for the
+ * whole list. Results from the second character; a newer term cancels the older request, and the
+ * last results stay while typing.
+ */
+export function useMemberSearch(term: string, locationId: string, limit = 20) {
   const search = term.trim();
   return useQuery({
-    queryKey: ['contacts', locationId, search, limit],
+    queryKey: ['member-search', locationId, search, limit],
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
-    queryFn: ({ signal }) => http.request<ContactPage>(`/v1/contacts?${new URLSearchParams({ search, location_id: locationId, limit: String(limit) }).toString()}`, { signal }),
+    queryFn: ({ signal }) => http.request<MemberSearchResults>(`/members?${new URLSearchParams({ search, location_id: locationId, limit: String(limit) }).toString()}`, { signal }),
   });
 }
 

@@ -1,13 +1,15 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ContactCreate, type Contact } from '@studio/shared/schemas/contacts';
+import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { Link, useLocation as useRouterLocation, useNavigate, useSearchParams } from 'react-router';
-import { fullName, useContactSearch } from '../api/contacts.ts';
+import { fullName, useMemberSearch } from '../api/contacts.ts';
 import { http } from '../api/http.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
 import { useLocation } from '../shell/location.ts';
 
@@ -18,7 +20,7 @@ export function MembersPage() {
   const routerState = useRouterLocation().state as { assignScan?: string } | null;
   const [term, setTerm] = useState(params.get('search') ?? '');
   const [creating, setCreating] = useState(false);
-  const { data, error, isFetching } = useContactSearch(term, location.id);
+  const { data, error, isFetching } = useMemberSearch(term, location.id, 50);
   const searching = term.trim().length >= 2;
 
   return (
@@ -39,13 +41,17 @@ export function MembersPage() {
         maw={480}
       />
       <ErrorAlert error={error} />
-      {searching ? <Results contacts={data?.data ?? []} loading={isFetching && !data} /> : <Text>Type at least two letters of a name, or part of a phone number or email.</Text>}
+      {searching ? (
+        <Results contacts={data?.data ?? []} loading={isFetching && !data} zone={location.time_zone} />
+      ) : (
+        <Text>Type at least two letters of a name, or part of a phone number or email.</Text>
+      )}
       <NewMemberDialog opened={creating} onClose={() => setCreating(false)} locationId={location.id} />
     </Stack>
   );
 }
 
-function Results({ contacts, loading }: { contacts: Contact[]; loading: boolean }) {
+function Results({ contacts, loading, zone }: { contacts: MemberSearchRow[]; loading: boolean; zone: string }) {
   if (loading) return <Text>Searching…</Text>;
   if (contacts.length === 0) return <Text>No member matches. Check the spelling, or add them with New member.</Text>;
   return (
@@ -53,6 +59,8 @@ function Results({ contacts, loading }: { contacts: Contact[]; loading: boolean 
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
+          <Table.Th>Membership</Table.Th>
+          <Table.Th>Last visit</Table.Th>
           <Table.Th>Phone</Table.Th>
           <Table.Th>Email</Table.Th>
         </Table.Tr>
@@ -64,6 +72,12 @@ function Results({ contacts, loading }: { contacts: Contact[]; loading: boolean 
               <Anchor component={Link} to={`/members/${contact.id}`} fw={600}>
                 {fullName(contact)}
               </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <MembershipSummary row={contact} />
+            </Table.Td>
+            <Table.Td>
+              <LastVisit at={contact.last_visit_at} zone={zone} />
             </Table.Td>
             <Table.Td>{contact.phone ?? ''}</Table.Td>
             <Table.Td>{contact.email ?? ''}</Table.Td>

@@ -61,7 +61,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
             )}
           </Stack>
           <Group>
-            <Button onClick={() => checkIn.mutate({})} loading={checkIn.isPending}>
+            <Button onClick={() => (checkIn.isPending ? undefined : checkIn.mutate({}))} disabled={checkIn.isPending} loading={checkIn.isPending}>
               Check in
             </Button>
             <Button variant="default" onClick={() => setDialog('sell')}>

@@ -1,20 +1,22 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fullName, resolveIdentifier, useContactSearch } from '../api/contacts.ts';
+import { fullName, resolveIdentifier, useMemberSearch } from '../api/contacts.ts';
+import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 
 /**
  * The header's search box, on every page: `/` and Ctrl+K focus it; results from the second
- * character; arrows move, Enter opens the member (or the Members page for the whole list).
+ * character, each saying whether the member can come in (status, plan, last visit); arrows move,
+ * Enter opens the member (or the Members page for the whole list).
  */
-export function MemberSearch({ locationId }: { locationId: string }) {
+export function MemberSearch({ locationId, zone }: { locationId: string; zone: string }) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const listId = useId();
-  const { data, isFetching } = useContactSearch(term, locationId, 8);
+  const { data, isFetching } = useMemberSearch(term, locationId, 8);
   const results = term.trim().length >= 2 ? (data?.data ?? []) : [];
 
   useEffect(() => {
@@ -105,6 +107,12 @@ export function MemberSearch({ locationId }: { locationId: string }) {
           >
             <strong>{fullName(contact)}</strong>
             <span style={{ color: 'var(--mantine-color-gray-7)', marginLeft: 8 }}>{contact.phone ?? contact.email ?? ''}</span>
+            <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.875rem', marginTop: 2 }}>
+              <MembershipSummary row={contact} />
+              <span style={{ color: 'var(--mantine-color-gray-7)' }}>
+                <LastVisit at={contact.last_visit_at} zone={zone} prefix="Last visit " />
+              </span>
+            </div>
           </li>
         ))}
       </ul>

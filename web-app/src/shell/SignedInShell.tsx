@@ -64,7 +64,7 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
             <Text fw={700} size="lg">
               {session.company.name}
             </Text>
-            <MemberSearch locationId={location.id} />
+            <MemberSearch locationId={location.id} zone={location.time_zone} />
           </Group>
           <Group wrap="nowrap" gap="sm">
             <NativeSelect

@@ -13,6 +13,8 @@ import {
   FormSignedChange,
   FormSignedChanged,
   MemberProfile,
+  MemberSearchQuery,
+  MemberSearchResults,
   MembershipStatusChange,
   MembershipStatusChanged,
   Reauthentication,
@@ -31,6 +33,7 @@ import { listOverrides } from '../../modules/members/checkin-override.js';
 import { revokeCard, setFormSigned, setMembershipStatus } from '../../modules/members/admin.js';
 import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
+import { searchMembers } from './member-search.js';
 import { memberProfile } from './profile.js';
 import { todaySummary } from './today.js';
 
@@ -118,6 +121,18 @@ export function deskRoutes(clock: Clock = systemClock) {
     }),
     defineRoute({
       method: 'GET',
+      path: '/members',
+      operationId: 'webSearchMembers',
+      summary: "Search members as the contacts list does, each with the best membership's status and plan and the last visit",
+      tag: 'Web desk',
+      scopes: ['read:contacts', 'read:memberships'],
+      query: MemberSearchQuery,
+      responses: { 200: { description: 'The first matches', schema: MemberSearchResults } },
+      errors: ['resource_missing', 'location_not_allowed'],
+      handler: async ({ db, actor, query, cursors }) => ok({ data: await searchMembers(db, actor, query, cursors) }),
+    }),
+    defineRoute({
+      method: 'GET',
       path: '/members/:id',
       operationId: 'webMemberProfile',
       summary: "A member's page: contact, memberships, cards, recent visits and refusals, bookings",
@@ -163,8 +178,10 @@ export function deskRoutes(clock: Clock = systemClock) {
       scopes: ['checkin:members'],
       params: IdParams,
       body: DeskCheckInRequest,
+      // A double click or a retried request with the same Idempotency-Key replays the first answer instead of a second visit.
+      idempotent: true,
       responses: { 201: { description: 'The visit', schema: Visit }, 200: { description: 'Already checked into the class', schema: Visit } },
-      errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'role_not_allowed'],
+      errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'role_not_allowed', 'idempotency_key_reused', 'idempotency_key_in_use'],
       handler: async ({ db, actor, params, body }) => {
         const { visit, created: isNew } = await deskCheckIn(db, actor, params.id, body, clock);
         return { status: isNew ? 201 : 200, body: visit };

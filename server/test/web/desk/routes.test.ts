@@ -69,6 +69,7 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
       'POST /desk-scans/:id/enrol',
       'POST /cards',
       'POST /cards/:id/revoke',
+      'GET /members',
       'GET /members/:id',
       'POST /memberships/:id/status',
       'POST /contacts/:id/form-signed',

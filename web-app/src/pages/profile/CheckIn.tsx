@@ -12,10 +12,16 @@ interface CheckInVariables {
   override_reason?: string;
 }
 
+/**
+ * The desk's check-in: one Idempotency-Key per attempt, so a repeated request of the same attempt
+ * is answered by the server's replay and never records a second visit; callers disable the button
+ * while it is pending and show the visit only once the server confirms it.
+ */
 export function useDeskCheckIn(contactId: string, locationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (variables: CheckInVariables) => http.request<unknown>(`/members/${contactId}/check-in`, { method: 'POST', body: { location_id: locationId, ...variables } }),
+    mutationFn: (variables: CheckInVariables) =>
+      http.request<unknown>(`/members/${contactId}/check-in`, { method: 'POST', body: { location_id: locationId, ...variables }, idempotencyKey: crypto.randomUUID() }),
     // A refusal is stored too: the page reloads either way to show the visit or the refused attempt.
     onSettled: () => client.invalidateQueries({ queryKey: profileKey(contactId) }),
   });
@@ -50,7 +56,7 @@ export function CheckInResult({ mutation, name, session }: { mutation: UseMutati
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (!tooShort) mutation.mutate({ override_reason: reason.trim() });
+            if (!tooShort && !mutation.isPending) mutation.mutate({ override_reason: reason.trim() });
           }}
         >
           <Group align="flex-end">
@@ -62,7 +68,7 @@ export function CheckInResult({ mutation, name, session }: { mutation: UseMutati
               style={{ flex: 1 }}
               maxLength={300}
             />
-            <Button type="submit" color="red.9" disabled={tooShort} loading={mutation.isPending}>
+            <Button type="submit" color="red.9" disabled={tooShort || mutation.isPending} loading={mutation.isPending}>
               Check in anyway
             </Button>
           </Group>

@@ -1,0 +1,99 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../../src/domain/actor.js';
+import { mountRoutes } from '../../../src/http/mount.js';
+import { CursorCodec } from '../../../src/pagination/cursor.js';
+import { registerErrorHandling } from '../../../src/plugins/errors.js';
+import { deskRoutes } from '../../../src/web/desk/routes.js';
+import { clockAt, deskStudio } from './desk-studio.js';
+
+const base = Date.parse('2031-03-04T14:00:00.000Z');
+
+/**
+ * A double click at the desk sends the same Idempotency-Key twice: one visit, and the second answer
+ * is the first one replayed. Mounted by mountRoutes as the session mount does, with a staff actor.
+ */
+describe.each(dialects)('the desk check-in under an Idempotency-Key (%s)', (dialect) => {
+  let f: Fixture;
+  let app: FastifyInstance;
+  let s: Awaited<ReturnType<typeof deskStudio>>;
+  let actor: Actor;
+
+  beforeAll(async () => {
+    f = await startFixture(dialect);
+    s = await deskStudio(f);
+    app = Fastify();
+    registerErrorHandling(app);
+    const cursors = new CursorCodec('a test cursor secret of enough length');
+    // Each request acts as the test's current staff member, as the session authenticator would set it.
+    mountRoutes(app, f.db, cursors, deskRoutes(clockAt(base)), async () => ({ actor }), '/app/api');
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await f.close();
+  });
+
+  const checkIn = (contactId: string, key: string, body: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: `/app/api/members/${contactId}/check-in`, headers: { 'idempotency-key': key }, payload: body });
+  const visitsOf = async (membershipId: string) => (await f.db.all(f.db.qb.selectFrom('visits').select('id').where('membership_id', '=', membershipId))).length;
+
+  it('records one visit for the same key twice and replays the first answer', async () => {
+    actor = s.desk;
+    const mia = await s.build.member({ locationId: s.site, firstName: 'Mia' });
+    const key = crypto.randomUUID();
+    const first = await checkIn(mia.contactId, key, { location_id: s.site });
+    const second = await checkIn(mia.contactId, key, { location_id: s.site });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await visitsOf(mia.membershipId)).toBe(1);
+  });
+
+  it('treats two keys as two attempts, each decided by the rules', async () => {
+    actor = s.desk;
+    const unlimited = await s.build.member({ locationId: s.site });
+    expect((await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
+    expect((await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
+    expect(await visitsOf(unlimited.membershipId)).toBe(2);
+
+    const once = await s.build.member({ locationId: s.site, planId: await s.build.plan({ locationId: s.site, visitLimit: 1, visitPeriod: 'month' }) });
+    expect((await checkIn(once.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
+    const refused = await checkIn(once.contactId, crypto.randomUUID(), { location_id: s.site });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: { code: 'checkin_blocked' } });
+    expect(await visitsOf(once.membershipId)).toBe(1);
+  });
+
+  it('replays a refusal under its key, and an override with its own key lets the member in once', async () => {
+    actor = s.manager;
+    const ned = await s.build.member({ locationId: s.site, status: 'past_due' });
+    const refusedKey = crypto.randomUUID();
+    const refused = await checkIn(ned.contactId, refusedKey, { location_id: s.site });
+    const again = await checkIn(ned.contactId, refusedKey, { location_id: s.site });
+    expect(refused.statusCode).toBe(422);
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+
+    const overrideKey = crypto.randomUUID();
+    const override = { location_id: s.site, override_reason: 'paid cash at the desk' };
+    const first = await checkIn(ned.contactId, overrideKey, override);
+    const second = await checkIn(ned.contactId, overrideKey, override);
+    expect(first.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await visitsOf(ned.membershipId)).toBe(1);
+    const overrides = await f.db.all(f.db.qb.selectFrom('checkin_overrides').select('id').where('contact_id', '=', ned.contactId));
+    expect(overrides).toHaveLength(1);
+
+    // The same key with another body is refused, not run as a new check-in.
+    const reused = await checkIn(ned.contactId, overrideKey, { location_id: s.site, override_reason: 'another reason' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+    expect(await visitsOf(ned.membershipId)).toBe(1);
+  });
+});
