@@ -1,6 +1,6 @@
 import { ContactUpdate, type Contact } from '@studio/shared/schemas/contacts';
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../src/api/http.ts';
+import { ApiRequestError, errorFromEnvelope } from '../src/api/http.ts';
 import { cardTaken } from '../src/format/card-taken.ts';
 import { contactChanges, fieldsOf } from '../src/format/contact-changes.ts';
 import { fieldErrors } from '../src/format/form-errors.ts';
@@ -49,6 +49,13 @@ describe('a card someone else holds', () => {
 
   it('names the holder the server gave', () => {
     expect(cardTaken(taken({ holder: { contact_id: nora.id, name: 'Nora Kelly' } }))).toEqual({ holder: { contact_id: nora.id, name: 'Nora Kelly' } });
+  });
+
+  it("reads the holder from the API's envelope, where it stands beside the message", () => {
+    const body = {
+      error: { type: 'invalid_request_error', code: 'card_taken', message: 'Nora Kelly holds this card.', param: 'uid', request_id: 'req_1', holder: { contact_id: nora.id, name: 'Nora Kelly' } },
+    };
+    expect(cardTaken(errorFromEnvelope(409, body))).toEqual({ holder: { contact_id: nora.id, name: 'Nora Kelly' } });
   });
 
   it('says only that it is held when the server named no one', () => {
