@@ -98,10 +98,14 @@ export function errorFromEnvelope(status: number, body: unknown, headerRequestId
   const code = typeof error.code === 'string' ? error.code : 'api_error';
   const requestId = typeof error.request_id === 'string' ? error.request_id : headerRequestId;
   const param = typeof error.param === 'string' ? error.param : null;
-  let details: ErrorDetails | null = isRecord(error.details) ? (error.details as ErrorDetails) : null;
+  // The API's envelope puts a code's extra fields (reasons, a card's holder) beside the message; a web endpoint may nest them in `details`.
+  const extra = Object.fromEntries(Object.entries(error).filter(([key]) => !envelopeFields.has(key)));
+  let details: ErrorDetails | null = isRecord(error.details) || Object.keys(extra).length > 0 ? { ...(isRecord(error.details) ? error.details : {}), ...extra } : null;
   if (Array.isArray(error.reasons)) details = { ...details, reasons: error.reasons.filter((r): r is string => typeof r === 'string') };
   return new ApiRequestError(status, code, error.message, requestId, param, details);
 }
+
+const envelopeFields = new Set(['type', 'code', 'message', 'param', 'request_id', 'details']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

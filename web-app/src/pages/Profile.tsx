@@ -10,6 +10,7 @@ import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { standing } from '../format/standing.ts';
 import { useLocation } from '../shell/location.ts';
 import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
+import { EditContactDialog } from './profile/EditContactDialog.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
 import { SellDialog } from './profile/SellDialog.tsx';
@@ -26,13 +27,14 @@ export function ProfilePage() {
   const { data: profile, error, isPending } = useProfile(id);
   if (isPending) return <Skeleton height={240} />;
   if (!profile) return <ErrorAlert error={error} title="This member's page cannot be shown" />;
-  return <Profile profile={profile} />;
+  // Keyed by member: a link to another member's page (a card's holder) starts with no dialog open.
+  return <Profile key={profile.contact.id} profile={profile} />;
 }
 
 function Profile({ profile }: { profile: MemberProfile }) {
   const session = useSignedIn();
   const [location] = useLocation(session);
-  const [dialog, setDialog] = useState<'sell' | 'enrol' | null>(null);
+  const [dialog, setDialog] = useState<'sell' | 'enrol' | 'edit' | null>(null);
   const checkIn = useDeskCheckIn(profile.contact.id, location.id);
   const name = fullName(profile.contact);
   const state = standing(profile);
@@ -46,7 +48,17 @@ function Profile({ profile }: { profile: MemberProfile }) {
         <Group justify="space-between" align="flex-start">
           <Stack gap="xs">
             <Title order={1}>{name}</Title>
-            <Text size="sm">{[profile.contact.phone, profile.contact.email].filter(Boolean).join(' · ')}</Text>
+            <Group gap="xs">
+              <Text size="sm">{[profile.contact.phone, profile.contact.email].filter(Boolean).join(' · ')}</Text>
+              <Button variant="default" size="sm" onClick={() => setDialog('edit')}>
+                Edit details
+              </Button>
+            </Group>
+            {profile.contact.notes ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {profile.contact.notes}
+              </Text>
+            ) : null}
             <div role="status" style={{ color: look.color, background: look.background, padding: '0.5rem 0.75rem', borderRadius: 4, fontWeight: 600 }}>
               <span aria-hidden>{look.icon} </span>
               {state.words}
@@ -80,6 +92,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
       <DenialsSection profile={profile} zoneOf={zoneOf} />
       <BookingsSection profile={profile} zone={location.time_zone} />
       <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
+      <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />
       <EnrolCardDialog opened={dialog === 'enrol'} onClose={() => setDialog(null)} profile={profile} location={location} />
     </Stack>
   );

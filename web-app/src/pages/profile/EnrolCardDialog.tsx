@@ -7,10 +7,12 @@ import { http } from '../../api/http.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { cardTaken } from '../../format/card-taken.ts';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { mainMembership } from '../../format/standing.ts';
 import { formatLocalTime } from '../../format/time.ts';
 import { latestScan } from '../../format/scans.ts';
+import { CardTakenAlert } from './CardTakenAlert.tsx';
 
 const readerKey = 'studio.deskReader';
 
@@ -52,6 +54,8 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
   };
   const enrolScan = useMutation({ mutationFn: (id: string) => http.request(`/desk-scans/${id}/enrol`, { method: 'POST', body: { membership_id: chosenMembership } }), onSuccess: done });
   const enrolTyped = useMutation({ mutationFn: (body: z.infer<typeof EnrolTypedCardRequest>) => http.request('/cards', { method: 'POST', body }), onSuccess: done });
+  const enrolError = enrolScan.error ?? enrolTyped.error;
+  const taken = cardTaken(enrolError);
 
   function chooseReader(value: string) {
     setReader(value);
@@ -85,7 +89,8 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
             data={candidates.map((m) => ({ value: m.id, label: `${m.plan_name} (${m.status.replace('_', ' ')})` }))}
           />
         ) : null}
-        <ErrorAlert error={scans.error ?? enrolScan.error ?? enrolTyped.error} />
+        <ErrorAlert error={scans.error ?? (taken ? null : enrolError)} />
+        {taken ? <CardTakenAlert error={enrolError} holder={taken.holder} onOpenHolder={onClose} /> : null}
         <NativeSelect
           label="Desk reader"
           description="The reader on this desk; remembered on this computer"

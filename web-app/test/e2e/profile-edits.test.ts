@@ -1,0 +1,115 @@
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 17's profile edits, end to end: a card typed at Enrol card that another member holds names
+ * that member with a link to their page, and "Edit details" changes a member's contact fields (a
+ * cleared one removed), keeping what was typed when the server refuses. Real `studio serve`
+ * (SQLite), Debian's Chromium; the steps build on each other, in order.
+ */
+const { owner, pastDue, northMember } = webSeed;
+const paulaName = `${pastDue.firstName} ${pastDue.lastName}`;
+const noraName = `${northMember.firstName} ${northMember.lastName}`;
+const renamed = `${northMember.firstName} Kelly-Byrne`;
+/** Irish numbers, as the desk types them; the server keeps them as E.164. */
+const phone = { typed: '087 123 4567', stored: '+353871234567' };
+const poll = { timeout: 20_000, interval: 100 };
+
+let stack: WebStack;
+let browser: Browser;
+let desk: StaffPage;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startWebStack(), launchStaffBrowser()]);
+  desk = await StaffPage.open(browser, stack.origin);
+  await desk.completeOwnerSetup(stack.setupLink, owner);
+  await desk.choose('Location', 'North');
+});
+
+afterAll(async () => {
+  await desk?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await desk.saveFailure(task.name);
+  // Taken, so each test answers for its own pages only.
+  expect(desk.pageErrors.splice(0)).toEqual([]);
+  expect(desk.accessibility.splice(0)).toEqual([]);
+});
+
+describe("a member's page", () => {
+  it('refuses a card another member holds, naming her with a link to her page', async () => {
+    await desk.goto(`/app/members/${stack.seed.contacts.paula}`);
+    await desk.heading(paulaName).waitFor();
+    await desk.button('Enrol card').click();
+    const dialog = desk.dialog('Enrol card');
+    await labelled(dialog, 'Card number').fill(northMember.card);
+    await dialog.getByRole('button', { name: 'Add card' }).click();
+
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent(), poll).toContain(`This card belongs to ${noraName}`);
+    // What was typed stays, to correct it.
+    expect(await labelled(dialog, 'Card number').inputValue()).toBe(northMember.card);
+    await desk.check('enrol-card-taken');
+
+    await alert.getByRole('link', { name: noraName }).click();
+    await desk.heading(noraName).waitFor();
+    expect(desk.pathname).toBe(`/app/members/${stack.seed.contacts.nora}`);
+    await expect.poll(() => desk.page.getByRole('dialog').count(), poll).toBe(0);
+  });
+
+  it("edits a member's details: a new name and phone, an emptied email removed, a note", async () => {
+    await desk.button('Edit details').click();
+    const dialog = desk.dialog('Edit details');
+    expect(await labelled(dialog, 'First name').inputValue()).toBe(northMember.firstName);
+    expect(await labelled(dialog, 'Email').inputValue()).toBe('nora@example.com');
+
+    await labelled(dialog, 'Last name').fill('Kelly-Byrne');
+    await labelled(dialog, 'Phone').fill(phone.typed);
+    await labelled(dialog, 'Email').fill('');
+    await labelled(dialog, 'Notes').fill('Prefers the early classes');
+    await desk.check('edit-details');
+    await dialog.getByRole('button', { name: 'Save details' }).click();
+
+    await dialog.waitFor({ state: 'hidden' });
+    await desk.heading(renamed).waitFor();
+    const main = desk.page.getByRole('main');
+    await expect.poll(() => main.textContent(), poll).toContain(phone.stored);
+    expect(await main.textContent()).toContain('Prefers the early classes');
+    expect(await main.textContent()).not.toContain('nora@example.com');
+    await desk.check('member-profile-edited');
+  });
+
+  it('checks the fields before sending, and keeps what was typed when the server refuses', async () => {
+    await desk.goto(`/app/members/${stack.seed.contacts.paula}`);
+    await desk.heading(paulaName).waitFor();
+    await desk.button('Edit details').click();
+    const dialog = desk.dialog('Edit details');
+
+    await labelled(dialog, 'First name').fill('');
+    await labelled(dialog, 'Email').fill('paula at example');
+    await dialog.getByRole('button', { name: 'Save details' }).click();
+    await dialog.getByText('This field is required.').waitFor();
+    await dialog.getByText('Enter an email address such as name@example.com.').waitFor();
+
+    // Nora has this phone now: the server refuses a second contact at North with it.
+    await labelled(dialog, 'First name').fill(pastDue.firstName);
+    await labelled(dialog, 'Email').fill('paula@example.com');
+    await labelled(dialog, 'Phone').fill(phone.typed);
+    await dialog.getByRole('button', { name: 'Save details' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent(), poll).toContain('Another contact at this location has that phone number.');
+    expect(await alert.textContent()).toMatch(/Request id: \S+/);
+    expect(await labelled(dialog, 'Phone').inputValue()).toBe(phone.typed);
+    await desk.check('edit-details-refused');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await desk.heading(paulaName).waitFor();
+  });
+});
