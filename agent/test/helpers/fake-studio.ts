@@ -115,8 +115,9 @@ export class FakeStudio {
       if (earlier.error) throw earlier.error;
       return this.answer(earlier.visit!, key);
     }
-    const member = body.membership_id ? this.rows.get(body.membership_id) : undefined;
-    if (!member) throw refusal(404, 'resource_missing');
+    // By membership (the gate's check-in) or by card (the report of a refused scan), as the server finds either.
+    const member = body.membership_id ? this.rows.get(body.membership_id) : [...this.rows.values()].find((m) => m.identifier === body.identifier);
+    if (!member) throw refusal(404, body.identifier === undefined ? 'resource_missing' : 'member_not_found');
     const d = this.decision(member.row.membership_id);
     if (!d.valid && !body.offline) {
       const error = refusal(422, 'checkin_blocked', d.reasons);

@@ -38,6 +38,8 @@ describe("the agent's terminal lines, from the real gate, server link and device
 
     await t.scan('1000000001');
     await t.scan('1000000002');
+    // The refused scan is reported to the server after the decision: settled before the server goes down.
+    await t.agent.gate.refusalReportsSettled();
     studio.mode = 'down';
     await t.scan('1000000001');
     await t.scan('1000000002');
