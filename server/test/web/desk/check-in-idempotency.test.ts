@@ -1,13 +1,9 @@
 import { dialects } from '@studio/testkit/server/databases';
 import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/domain/actor.js';
-import { mountRoutes } from '../../../src/http/mount.js';
-import { CursorCodec } from '../../../src/pagination/cursor.js';
-import { registerErrorHandling } from '../../../src/plugins/errors.js';
-import { deskRoutes } from '../../../src/web/desk/routes.js';
-import { clockAt, deskStudio } from './desk-studio.js';
+import { clockAt, deskApp, deskStudio } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');
 
@@ -24,12 +20,8 @@ describe.each(dialects)('the desk check-in under an Idempotency-Key (%s)', (dial
   beforeAll(async () => {
     f = await startFixture(dialect);
     s = await deskStudio(f);
-    app = Fastify();
-    registerErrorHandling(app);
-    const cursors = new CursorCodec('a test cursor secret of enough length');
     // Each request acts as the test's current staff member, as the session authenticator would set it.
-    mountRoutes(app, f.db, cursors, deskRoutes(clockAt(base)), async () => ({ actor }), '/app/api');
-    await app.ready();
+    app = await deskApp(f, clockAt(base), () => actor);
   });
   afterAll(async () => {
     await app.close();

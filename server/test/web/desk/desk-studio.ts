@@ -1,7 +1,12 @@
 import type { Fixture } from '@studio/testkit/server/fixture';
 import { memberBuilder } from '@studio/testkit/server/members';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from '../../../src/clock/time.js';
-import { systemActor } from '../../../src/domain/actor.js';
+import { systemActor, type Actor } from '../../../src/domain/actor.js';
+import { mountRoutes } from '../../../src/http/mount.js';
+import { CursorCodec } from '../../../src/pagination/cursor.js';
+import { registerErrorHandling } from '../../../src/plugins/errors.js';
+import { deskRoutes } from '../../../src/web/desk/routes.js';
 import { createAccount } from '../../../src/modules/staff-accounts/accounts.js';
 import { staffActor } from '../../../src/modules/staff-accounts/roles.js';
 import { testSettings } from '../../staff-accounts/studio.js';
@@ -46,4 +51,25 @@ export async function refusal(work: Promise<unknown>): Promise<{ code: string; d
   } catch (error) {
     return error as { code: string; details?: Record<string, unknown>; message: string };
   }
+}
+
+/**
+ * The desk's routes in a bare app, mounted by `mountRoutes` under /app/api as the session layer
+ * mounts them, each request acting as `actor()` (what the session authenticator gives); sessions,
+ * CSRF and each role's answer are the authorization matrix's. Every success answer is checked
+ * against its route's response schema.
+ */
+export async function deskApp(f: Fixture, clock: Clock, actor: () => Actor): Promise<FastifyInstance> {
+  const app = Fastify();
+  registerErrorHandling(app);
+  const routes = deskRoutes(clock);
+  const byUrl = new Map(routes.map((route) => [`${route.method} /app/api${route.path}`, route]));
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const route = byUrl.get(`${request.method} ${request.routeOptions.url}`);
+    if (route && reply.statusCode < 400) route.responses[reply.statusCode]!.schema.parse(payload);
+    return payload;
+  });
+  mountRoutes(app, f.db, new CursorCodec('a test cursor secret of enough length'), routes, async () => ({ actor: actor() }), '/app/api');
+  await app.ready();
+  return app;
 }

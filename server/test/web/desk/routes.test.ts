@@ -1,14 +1,11 @@
-import { parseBody, parseWith } from '@studio/shared';
 import { dialects } from '@studio/testkit/server/databases';
 import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/domain/actor.js';
 import { recordDeskScan } from '../../../src/modules/desk-scans/service.js';
-import { CursorCodec } from '../../../src/pagination/cursor.js';
-import { registerErrorHandling } from '../../../src/plugins/errors.js';
-import { deskRoutes, deskWebRoutes } from '../../../src/web/desk/routes.js';
-import { clockAt, deskStudio } from './desk-studio.js';
+import { deskWebRoutes } from '../../../src/web/desk/routes.js';
+import { clockAt, deskApp, deskStudio } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');
 
@@ -27,30 +24,7 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
     f = await startFixture(dialect);
     s = await deskStudio(f);
     actor = s.desk;
-    app = Fastify();
-    registerErrorHandling(app);
-    const cursors = new CursorCodec('a test cursor secret of enough length');
-    for (const route of deskRoutes(clockAt(base))) {
-      app.route({
-        method: route.method,
-        url: `/app/api${route.path}`,
-        handler: async (request, reply) => {
-          const result = await route.handler({
-            params: route.params ? parseWith(route.params, request.params) : undefined,
-            query: route.query ? parseWith(route.query, request.query) : undefined,
-            body: route.body ? parseBody(route.body, request.body) : undefined,
-            actor,
-            db: f.db,
-            requestId: request.id,
-            cursors,
-          });
-          // Every answer is what the route's contract says it is.
-          route.responses[result.status]!.schema.parse(result.body);
-          return reply.code(result.status).send(result.body);
-        },
-      });
-    }
-    await app.ready();
+    app = await deskApp(f, clockAt(base), () => actor);
   });
   afterAll(async () => {
     await app.close();
