@@ -1,8 +1,8 @@
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
-import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
+import { labelled } from '@studio/testkit/web/staff-page';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 17's front desk, end to end: a new member, a plan sold, a fob enrolled by a scan at the desk
@@ -18,90 +18,66 @@ const fullName = `${newMember.firstName} ${newMember.lastName}`;
 const fob = '5000000777';
 const poll = { timeout: 20_000, interval: 100 };
 
-let stack: WebStack;
-let browser: Browser;
-let desk: StaffPage;
+const world = useOwnerAtNorth({ agents: true });
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startWebStack(), launchStaffBrowser()]);
-  await stack.startAgents();
-  desk = await StaffPage.open(browser, stack.origin);
-  await desk.completeOwnerSetup(stack.setupLink, owner);
-  // Owners work everywhere: the desk of this test stands at North.
-  await desk.choose('Location', 'North');
-});
+const section = (name: string): Locator => world.desk.page.getByRole('region', { name }).or(world.desk.page.locator('section', { has: world.desk.heading(name, 2) }));
 
-afterAll(async () => {
-  await desk?.close();
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await desk.saveFailure(task.name);
-  // Taken, so each test answers for its own pages only.
-  expect(desk.pageErrors.splice(0)).toEqual([]);
-  expect(desk.accessibility.splice(0)).toEqual([]);
-});
-
-const section = (name: string): Locator => desk.page.getByRole('region', { name }).or(desk.page.locator('section', { has: desk.heading(name, 2) }));
-
-const checkIns = () => desk.page.getByRole('list', { name: 'Check-ins' });
+const checkIns = () => world.desk.page.getByRole('list', { name: 'Check-ins' });
 const todayRow = (...texts: (string | RegExp)[]) => texts.reduce((rows, text) => rows.filter({ hasText: text }), checkIns().getByRole('listitem'));
 
 describe('the front desk with a desk reader and a turnstile', () => {
   it('creates a member and opens her profile', async () => {
-    await desk.open('Members');
-    await desk.button('New member').click();
-    const dialog = desk.dialog('New member');
+    await world.desk.open('Members');
+    await world.desk.button('New member').click();
+    const dialog = world.desk.dialog('New member');
     await labelled(dialog, 'First name').fill(newMember.firstName);
     await labelled(dialog, 'Last name').fill(newMember.lastName);
     await labelled(dialog, 'Email').fill(newMember.email);
-    await desk.check('new-member');
+    await world.desk.check('new-member');
     await dialog.getByRole('button', { name: 'Create member' }).click();
-    await desk.heading(fullName).waitFor();
-    expect(desk.pathname).toMatch(/^\/app\/members\/[\w-]+$/);
-    await desk.page.getByRole('status').first().waitFor();
-    for (const name of ['Memberships', 'Cards', 'Visits', 'Refused check-ins']) await desk.heading(name, 2).waitFor();
-    await desk.check('member-profile-new');
+    await world.desk.heading(fullName).waitFor();
+    expect(world.desk.pathname).toMatch(/^\/app\/members\/[\w-]+$/);
+    await world.desk.page.getByRole('status').first().waitFor();
+    for (const name of ['Memberships', 'Cards', 'Visits', 'Refused check-ins']) await world.desk.heading(name, 2).waitFor();
+    await world.desk.check('member-profile-new');
   });
 
   it('sells a plan, and the profile shows it at once', async () => {
-    await desk.button('Sell').click();
-    const dialog = desk.dialog('Sell');
-    await desk.choose('Plan', northPlan.name, dialog);
+    await world.desk.button('Sell').click();
+    const dialog = world.desk.dialog('Sell');
+    await world.desk.choose('Plan', northPlan.name, dialog);
     const confirm = dialog.getByRole('button', { name: new RegExp(`^Sell ${northPlan.name}`) });
     expect(await confirm.textContent()).toContain('49.00');
-    await desk.check('sell');
+    await world.desk.check('sell');
     await confirm.click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => section('Memberships').textContent(), poll).toContain(northPlan.name);
   });
 
   it('enrols the fob just scanned at the desk reader', async () => {
-    stack.desk!.scan(fob);
-    await desk.button('Enrol card').click();
-    const dialog = desk.dialog('Enrol card');
+    world.stack.desk!.scan(fob);
+    await world.desk.button('Enrol card').click();
+    const dialog = world.desk.dialog('Enrol card');
     // The desk agent reports the scan to the server; the dialog offers its reader once it is there.
-    await desk.chooseWhenOffered('Desk reader', stack.desk!.deviceId, dialog);
+    await world.desk.chooseWhenOffered('Desk reader', world.stack.desk!.deviceId, dialog);
     const claim = dialog.getByRole('button', { name: /Add the card just scanned/ });
     await expect.poll(() => claim.isEnabled(), poll).toBe(true);
     // The last four digits, never the whole number.
     expect(await claim.textContent()).toContain(fob.slice(-4));
     expect(await dialog.textContent()).not.toContain(fob);
-    await desk.check('enrol-card');
+    await world.desk.check('enrol-card');
     await claim.click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => section('Cards').textContent(), poll).toContain(fob.slice(-4));
-    expect(await desk.page.locator('body').textContent()).not.toContain(fob);
-    await desk.check('member-profile');
+    expect(await world.desk.page.locator('body').textContent()).not.toContain(fob);
+    await world.desk.check('member-profile');
   });
 
   it('lets the fob through the turnstile, and Today shows the visit within a second of the scan', async () => {
-    const turnstile = stack.turnstile!;
-    await desk.open('Today');
+    const turnstile = world.stack.turnstile!;
+    await world.desk.open('Today');
     // The stream's status says "Live" (with whatever mark beside it) once the stream is open.
-    await desk.page.getByText(/(^|\W)Live$/).waitFor();
+    await world.desk.page.getByText(/(^|\W)Live$/).waitFor();
     const pulses = turnstile.relay.pulses.length;
 
     const scannedAt = performance.now();
@@ -111,12 +87,12 @@ describe('the front desk with a desk reader and a turnstile', () => {
     expect(decision).toMatchObject({ granted: true, offline: false });
     expect(turnstile.relay.pulses.length).toBe(pulses + 1);
     expect(shownAfterMs, `the visit reached Today ${shownAfterMs.toFixed(0)} ms after the scan`).toBeLessThan(1000);
-    await expect.poll(() => desk.page.getByText('Checked in today').locator('..').textContent(), poll).toContain('1');
-    await desk.check('today');
+    await expect.poll(() => world.desk.page.getByText('Checked in today').locator('..').textContent(), poll).toContain('1');
+    await world.desk.check('today');
   });
 
   it("refuses a past-due member's card and an unknown card, and Today says why", async () => {
-    const turnstile = stack.turnstile!;
+    const turnstile = world.stack.turnstile!;
     const pulses = turnstile.relay.pulses.length;
 
     expect(await turnstile.scan(pastDue.card)).toMatchObject({ granted: false, reason: 'past_due' });
@@ -126,20 +102,20 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await todayRow('Unknown card', 'Refused: ').waitFor({ timeout: 10_000 });
 
     expect(turnstile.relay.pulses.length).toBe(pulses);
-    await expect.poll(() => desk.page.getByText('Refused today').locator('..').textContent(), poll).toContain('2');
-    await desk.check('today-refusals');
+    await expect.poll(() => world.desk.page.getByText('Refused today').locator('..').textContent(), poll).toContain('2');
+    await world.desk.check('today-refusals');
   });
 
   it('shows the refusal on the member profile too', async () => {
-    await desk.goto(`/app/members/${stack.seed.contacts.paula}`);
-    await desk.heading(`${pastDue.firstName} ${pastDue.lastName}`).waitFor();
+    await world.desk.goto(`/app/members/${world.stack.seed.contacts.paula}`);
+    await world.desk.heading(`${pastDue.firstName} ${pastDue.lastName}`).waitFor();
     await expect.poll(() => section('Refused check-ins').textContent(), poll).toMatch(/past due/i);
-    await expect.poll(() => desk.page.getByRole('status').first().textContent(), poll).toMatch(/past due/i);
-    await desk.check('member-profile-past-due');
+    await expect.poll(() => world.desk.page.getByRole('status').first().textContent(), poll).toMatch(/past due/i);
+    await world.desk.check('member-profile-past-due');
   });
 
   it('never logged a card number in the agents or the server', () => {
-    const logs = [stack.desk!.logs(), stack.turnstile!.logs(), stack.server.output()].join('\n');
+    const logs = [world.stack.desk!.logs(), world.stack.turnstile!.logs(), world.stack.server.output()].join('\n');
     expect(logs.length).toBeGreaterThan(0);
     for (const card of [fob, pastDue.card, unknownCard]) expect(logs).not.toContain(card);
   });

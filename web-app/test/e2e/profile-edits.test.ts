@@ -1,8 +1,7 @@
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
-import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
+import { labelled } from '@studio/testkit/web/staff-page';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 17's profile edits, end to end: a card typed at Enrol card that another member holds names
@@ -18,36 +17,14 @@ const renamed = `${northMember.firstName} Kelly-Byrne`;
 const phone = { typed: '087 123 4567', stored: '+353871234567' };
 const poll = { timeout: 20_000, interval: 100 };
 
-let stack: WebStack;
-let browser: Browser;
-let desk: StaffPage;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startWebStack(), launchStaffBrowser()]);
-  desk = await StaffPage.open(browser, stack.origin);
-  await desk.completeOwnerSetup(stack.setupLink, owner);
-  await desk.choose('Location', 'North');
-});
-
-afterAll(async () => {
-  await desk?.close();
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await desk.saveFailure(task.name);
-  // Taken, so each test answers for its own pages only.
-  expect(desk.pageErrors.splice(0)).toEqual([]);
-  expect(desk.accessibility.splice(0)).toEqual([]);
-});
+const world = useOwnerAtNorth();
 
 describe("a member's page", () => {
   it('refuses a card another member holds, naming her with a link to her page', async () => {
-    await desk.goto(`/app/members/${stack.seed.contacts.paula}`);
-    await desk.heading(paulaName).waitFor();
-    await desk.button('Enrol card').click();
-    const dialog = desk.dialog('Enrol card');
+    await world.desk.goto(`/app/members/${world.stack.seed.contacts.paula}`);
+    await world.desk.heading(paulaName).waitFor();
+    await world.desk.button('Enrol card').click();
+    const dialog = world.desk.dialog('Enrol card');
     await labelled(dialog, 'Card number').fill(northMember.card);
     await dialog.getByRole('button', { name: 'Add card' }).click();
 
@@ -55,17 +32,17 @@ describe("a member's page", () => {
     await expect.poll(() => alert.textContent(), poll).toContain(`This card belongs to ${noraName}`);
     // What was typed stays, to correct it.
     expect(await labelled(dialog, 'Card number').inputValue()).toBe(northMember.card);
-    await desk.check('enrol-card-taken');
+    await world.desk.check('enrol-card-taken');
 
     await alert.getByRole('link', { name: noraName }).click();
-    await desk.heading(noraName).waitFor();
-    expect(desk.pathname).toBe(`/app/members/${stack.seed.contacts.nora}`);
-    await expect.poll(() => desk.page.getByRole('dialog').count(), poll).toBe(0);
+    await world.desk.heading(noraName).waitFor();
+    expect(world.desk.pathname).toBe(`/app/members/${world.stack.seed.contacts.nora}`);
+    await expect.poll(() => world.desk.page.getByRole('dialog').count(), poll).toBe(0);
   });
 
   it("edits a member's details: a new name and phone, an emptied email removed, a note", async () => {
-    await desk.button('Edit details').click();
-    const dialog = desk.dialog('Edit details');
+    await world.desk.button('Edit details').click();
+    const dialog = world.desk.dialog('Edit details');
     expect(await labelled(dialog, 'First name').inputValue()).toBe(northMember.firstName);
     expect(await labelled(dialog, 'Email').inputValue()).toBe('nora@example.com');
 
@@ -73,23 +50,23 @@ describe("a member's page", () => {
     await labelled(dialog, 'Phone').fill(phone.typed);
     await labelled(dialog, 'Email').fill('');
     await labelled(dialog, 'Notes').fill('Prefers the early classes');
-    await desk.check('edit-details');
+    await world.desk.check('edit-details');
     await dialog.getByRole('button', { name: 'Save details' }).click();
 
     await dialog.waitFor({ state: 'hidden' });
-    await desk.heading(renamed).waitFor();
-    const main = desk.page.getByRole('main');
+    await world.desk.heading(renamed).waitFor();
+    const main = world.desk.page.getByRole('main');
     await expect.poll(() => main.textContent(), poll).toContain(phone.stored);
     expect(await main.textContent()).toContain('Prefers the early classes');
     expect(await main.textContent()).not.toContain('nora@example.com');
-    await desk.check('member-profile-edited');
+    await world.desk.check('member-profile-edited');
   });
 
   it('checks the fields before sending, and keeps what was typed when the server refuses', async () => {
-    await desk.goto(`/app/members/${stack.seed.contacts.paula}`);
-    await desk.heading(paulaName).waitFor();
-    await desk.button('Edit details').click();
-    const dialog = desk.dialog('Edit details');
+    await world.desk.goto(`/app/members/${world.stack.seed.contacts.paula}`);
+    await world.desk.heading(paulaName).waitFor();
+    await world.desk.button('Edit details').click();
+    const dialog = world.desk.dialog('Edit details');
 
     await labelled(dialog, 'First name').fill('');
     await labelled(dialog, 'Email').fill('paula at example');
@@ -106,10 +83,10 @@ describe("a member's page", () => {
     await expect.poll(() => alert.textContent(), poll).toContain('Another contact at this location has that phone number.');
     expect(await alert.textContent()).toMatch(/Request id: \S+/);
     expect(await labelled(dialog, 'Phone').inputValue()).toBe(phone.typed);
-    await desk.check('edit-details-refused');
+    await world.desk.check('edit-details-refused');
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await desk.heading(paulaName).waitFor();
+    await world.desk.heading(paulaName).waitFor();
   });
 });
