@@ -29,6 +29,25 @@ export const ClassRules = z.strictObject({
 });
 export type ClassRules = z.infer<typeof ClassRules>;
 
+/** The kiosk and web app languages: each has a full catalog of the kiosk's strings. */
+export const kioskLanguages = ['en', 'es'] as const;
+
+/**
+ * How the location's kiosk looks. The logo is stored inline as a data URL (PNG, JPEG or WebP; no SVG,
+ * which can carry script), so a kiosk on a box without internet shows it too.
+ */
+export const Branding = z.strictObject({
+  logo: z
+    .string()
+    .max(400_000, 'a logo may be at most about 290 kB; export a smaller PNG or WebP')
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'expected a PNG, JPEG or WebP image as a data URL (data:image/png;base64,…)')
+    .nullable()
+    .default(null),
+  accent_colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'expected a colour as #RRGGBB').default('#1c7ed6'),
+  language: z.enum(kioskLanguages).default('en'),
+});
+export type Branding = z.infer<typeof Branding>;
+
 /**
  * A location's rules, stored as JSON text in `locations.settings`. Every field has a default, so
  * `{}` parses; `prefault({})` runs a missing group through its own defaults.
@@ -41,6 +60,7 @@ export const LocationSettings = z.strictObject({
   matching_profile: MatchingProfile.prefault({}),
   /** Absent: no access-hours restriction (open whenever staff let members in). */
   access_hours: AccessHours.optional(),
+  branding: Branding.prefault({}),
 });
 export type LocationSettings = z.infer<typeof LocationSettings>;
 
