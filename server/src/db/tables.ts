@@ -30,6 +30,8 @@ export interface Tables {
     slug: string;
     timezone: string;
     country: string;
+    /** ISO 4217; null: the country's usual currency (015). */
+    currency: Generated<string | null>;
     address: string | null;
     settings: string;
     created_at: string;

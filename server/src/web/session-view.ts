@@ -4,8 +4,8 @@ import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import { csrfToken } from './csrf.js';
 
 /**
- * No currency is stored yet: the location's country gives it (the money formatting's default),
- * the euro for the euro area. A stored currency per location replaces this when prices need it.
+ * A location made before currencies were stored (or imported without one) has its country's: the
+ * euro for the euro area. A stored `locations.currency` wins.
  */
 const currencyByCountry: Record<string, string> = {
   GB: 'GBP',
@@ -37,14 +37,14 @@ export function currencyOf(country: string): string {
 
 /** The locations the session's staff member works at (an owner: every one of the company's), by name. */
 async function workingLocations(db: Db, session: StaffSession): Promise<SessionLocation[]> {
-  let query = db.qb.selectFrom('locations').select(['id', 'name', 'timezone', 'country']).where('company_id', '=', session.actor.companyId);
+  let query = db.qb.selectFrom('locations').select(['id', 'name', 'timezone', 'country', 'currency']).where('company_id', '=', session.actor.companyId);
   const ids = session.actor.locationIds;
   if (ids !== null) {
     if (ids.length === 0) return [];
     query = query.where('id', 'in', ids);
   }
   const rows = await db.all(query.orderBy('name').orderBy('id'));
-  return rows.map((row) => ({ id: row.id, name: row.name, time_zone: row.timezone, currency: currencyOf(row.country) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, time_zone: row.timezone, currency: row.currency ?? currencyOf(row.country) }));
 }
 
 /** What GET /app/api/session (and a sign-in) answers: who, where, and the CSRF token writes carry. */

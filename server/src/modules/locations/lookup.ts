@@ -11,7 +11,7 @@ import { actorNoun, mayActOn, type Actor } from '../../domain/actor.js';
  * its company outside the actor's locations is refused (403).
  */
 
-export type LocationRow = Omit<Tables['locations'], 'created_at'>;
+export type LocationRow = Omit<Tables['locations'], 'created_at' | 'currency'>;
 
 const companyLocation = prepared((qb, id: string, companyId: string) =>
   qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', id).where('company_id', '=', companyId),

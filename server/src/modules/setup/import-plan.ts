@@ -73,6 +73,7 @@ function planLocations(ctx: PlanContext): void {
       slug: entry.slug,
       timezone: entry.timezone,
       country: entry.country,
+      currency: entry.currency ?? null,
       address: entry.address ?? null,
       // Stored complete, defaults filled in: what the location runs by is visible in its row.
       settings: JSON.stringify(entry.settings ?? LocationSettings.parse({})),

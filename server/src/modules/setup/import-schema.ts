@@ -31,6 +31,11 @@ const Country = z
   .regex(/^[A-Z]{2}$/, 'expected an ISO 3166 alpha-2 country code in capitals, e.g. US')
   .refine((code) => isSupportedCountry(code), 'not a known country code');
 
+const Currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code in capitals, e.g. EUR')
+  .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'not a known currency code');
+
 const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 /** RFC 3339 with an offset, or a wall-clock 'YYYY-MM-DDTHH:MM' at the class's location. */
 const ClassStart = z
@@ -46,9 +51,8 @@ const Company = z.strictObject({
   key_prefix: z.string().regex(keyPrefixPattern, '2-20 lower-case letters and digits, starting with a letter').optional(),
 });
 
-const Location = z.strictObject({
-  ref: Ref,
-  id: Id.optional(),
+/** A location's own fields, the same for the import and the setup screens (setup-inputs.ts). */
+export const LocationFields = z.strictObject({
   name: Name,
   slug: z
     .string()
@@ -56,32 +60,38 @@ const Location = z.strictObject({
     .max(100),
   timezone: TimeZone,
   country: Country,
+  /** ISO 4217; absent: the country's usual currency. */
+  currency: Currency.optional(),
   address: Text.optional(),
   settings: LocationSettings.optional(),
 });
+const Location = LocationFields.extend({ ref: Ref, id: Id.optional() });
 
 const StaffHours = z.strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime }).refine(...endAfterStart);
 
 /** One local date at a location whose spans replace the weekly hours; no spans: the day off. */
 const StaffOverride = z.strictObject({ location: Reference, date: DateOnly, spans: DaySpans });
 
-const Staff = z.strictObject({
-  ref: Ref,
-  id: Id.optional(),
+/** A staff member's own fields (the bookable staff, not staff accounts). */
+export const StaffFields = z.strictObject({
   first_name: Name,
   last_name: Name.optional(),
   email: ContactCreate.shape.email,
+});
+
+const Staff = StaffFields.extend({
+  ref: Ref,
+  id: Id.optional(),
   hours: z.array(StaffHours).default([]),
   overrides: z.array(StaffOverride).default([]),
   time_off: z.array(TimeOffInput).default([]),
 });
 
-const Room = z.strictObject({ ref: Ref, id: Id.optional(), location: Reference, name: Name });
+export const RoomFields = z.strictObject({ name: Name });
+const Room = RoomFields.extend({ ref: Ref, id: Id.optional(), location: Reference });
 
-const Service = z.strictObject({
-  ref: Ref,
-  id: Id.optional(),
-  location: Reference,
+/** A service's own fields; `room` and `staff` point at other entries, so each use gives their type. */
+export const ServiceFields = z.strictObject({
   name: Name,
   description: Text.optional(),
   category: Name.optional(),
@@ -90,46 +100,60 @@ const Service = z.strictObject({
   price_cents: Cents,
   buffer_before_minutes: Count.default(0),
   buffer_after_minutes: Count.default(0),
-  room: Reference.optional(),
-  /** The staff qualified to give it. */
-  staff: z.array(Reference).default([]),
   requires_entitlement: z.boolean().default(false),
   free_classes: Count.default(0),
   first_timers_only: z.boolean().default(false),
 });
 
-/** What a door check-in without a class spot in its check-in window uses up (default `visit`). */
-const DoorCheckinConsumes = z.enum(doorCheckinConsumesValues);
-
-const MembershipPlan = z
-  .strictObject({
-    ref: Ref,
-    id: Id.optional(),
-    location: Reference,
-    name: Name,
-    price_cents: Cents,
-    billing_interval: z.enum(billingIntervals),
-    visit_limit: z.number().int().min(1).optional(),
-    visit_period: z.enum(['day', 'week', 'month']).optional(),
-    class_limit_per_week: z.number().int().min(1).optional(),
-    access_locations: z.array(Reference).optional(),
-    covered_services: z.array(Reference).optional(),
-    door_checkin_consumes: DoorCheckinConsumes.optional(),
-  })
-  .refine((plan) => (plan.visit_limit === undefined) === (plan.visit_period === undefined), {
-    message: 'visit_limit and visit_period go together: give both or neither',
-    path: ['visit_period'],
-  });
-
-const PackageTemplate = z.strictObject({
+const Service = ServiceFields.extend({
   ref: Ref,
   id: Id.optional(),
   location: Reference,
+  room: Reference.optional(),
+  /** The staff qualified to give it. */
+  staff: z.array(Reference).default([]),
+});
+
+/** What a door check-in without a class spot in its check-in window uses up (default `visit`). */
+const DoorCheckinConsumes = z.enum(doorCheckinConsumesValues);
+
+/** A plan's own fields; `access_locations` and `covered_services` point at other entries. */
+export const PlanFields = z.strictObject({
+  name: Name,
+  price_cents: Cents,
+  billing_interval: z.enum(billingIntervals),
+  visit_limit: z.number().int().min(1).optional(),
+  visit_period: z.enum(['day', 'week', 'month']).optional(),
+  class_limit_per_week: z.number().int().min(1).optional(),
+  door_checkin_consumes: DoorCheckinConsumes.optional(),
+});
+
+/** For `.refine(...visitLimitWithPeriod)` on a plan: a visit limit is counted per period. */
+export const visitLimitWithPeriod: [(plan: { visit_limit?: number | null | undefined; visit_period?: string | null | undefined }) => boolean, { message: string; path: string[] }] = [
+  (plan) => (plan.visit_limit == null) === (plan.visit_period == null),
+  { message: 'visit_limit and visit_period go together: give both or neither', path: ['visit_period'] },
+];
+
+const MembershipPlan = PlanFields.extend({
+  ref: Ref,
+  id: Id.optional(),
+  location: Reference,
+  access_locations: z.array(Reference).optional(),
+  covered_services: z.array(Reference).optional(),
+}).refine(...visitLimitWithPeriod);
+
+export const PackageFields = z.strictObject({
   name: Name,
   price_cents: Cents,
   total_sessions: z.number().int().min(1),
-  covered_services: z.array(Reference).optional(),
   door_checkin_consumes: DoorCheckinConsumes.optional(),
+});
+
+const PackageTemplate = PackageFields.extend({
+  ref: Ref,
+  id: Id.optional(),
+  location: Reference,
+  covered_services: z.array(Reference).optional(),
 });
 
 const Contact = z.strictObject({
@@ -185,11 +209,13 @@ const HeldMembership = z
     path: ['end_date'],
   });
 
+export const GiftCardCode = z.string().trim().min(1).max(64);
+
 const GiftCard = z
   .strictObject({
     id: Id.optional(),
     location: Reference,
-    code: z.string().trim().min(1).max(64),
+    code: GiftCardCode,
     initial_balance_cents: Cents,
     current_balance_cents: Cents.optional(),
     status: z.enum(giftCardStatuses).default('active'),
