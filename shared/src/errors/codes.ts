@@ -54,6 +54,8 @@ export const errorCodes = {
   scan_expired: { type: 'not_found', status: 410, description: 'The desk scan is older than two minutes and no longer offered; tap the card again.' },
   member_code_taken: { type: 'conflict', status: 409, description: 'Another membership of the company has this member code.' },
   email_taken: { type: 'conflict', status: 409, description: 'Another staff account of the company has this email.' },
+  slug_taken: { type: 'conflict', status: 409, description: 'Another location of the company has this slug.' },
+  gift_card_code_taken: { type: 'conflict', status: 409, description: 'Another gift card of the company has this code.' },
   phone_taken: { type: 'conflict', status: 409, description: 'Another contact at the location has this phone number.' },
   idempotency_key_in_use: { type: 'conflict', status: 409, description: 'A request with this Idempotency-Key is still running.' },
   idempotency_key_reused: { type: 'idempotency', status: 422, description: 'The Idempotency-Key was used with another body or endpoint.' },

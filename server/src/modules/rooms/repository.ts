@@ -4,12 +4,14 @@ import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { nowIso } from '../../clock/time.js';
 import { locationOf } from '../locations/repository.js';
+import { requireManager } from '../setup/setup-role.js';
 
 /** The longest room name, as the import file allows. */
 const maxNameLength = 200;
 
-/** Creates a room at a location of the company; services and classes can then hold it. */
+/** Creates a room at a location of the company (an owner's or its manager's); services and classes can then hold it. */
 export async function createRoom(db: Db, actor: Actor, locationId: string, name: string) {
+  requireManager(actor, 'rooms');
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > maxNameLength) {
     throw new ApiError('invalid_param', `A room name is 1 to ${maxNameLength} characters.`, { param: 'name' });
