@@ -10,6 +10,19 @@ function Loading() {
   return <p style={{ padding: '1rem' }}>Loading…</p>;
 }
 
+const setupPage = (path: string, load: () => Promise<React.ComponentType>) => ({ path: `setup/${path}`, lazy: async () => ({ Component: await load() }) });
+
+/** Setup's sub-pages (the owner's and managers'); `/setup` itself is the first owner's setup link. */
+const setupRoutes = [
+  setupPage('locations', () => import('./pages/setup/Locations.tsx').then((m) => m.LocationsSetupPage)),
+  setupPage('staff', () => import('./pages/setup/StaffMembers.tsx').then((m) => m.StaffMembersPage)),
+  setupPage('rooms', () => import('./pages/setup/Rooms.tsx').then((m) => m.RoomsPage)),
+  setupPage('services', () => import('./pages/setup/Services.tsx').then((m) => m.ServicesPage)),
+  setupPage('plans', () => import('./pages/setup/Plans.tsx').then((m) => m.PlansPage)),
+  setupPage('packages', () => import('./pages/setup/Packages.tsx').then((m) => m.PackagesPage)),
+  setupPage('gift-cards', () => import('./pages/setup/GiftCards.tsx').then((m) => m.GiftCardsPage)),
+];
+
 // The desk's pages load with the app; the owner's rarely used ones are split off.
 export const router = createBrowserRouter(
   [
@@ -25,6 +38,7 @@ export const router = createBrowserRouter(
         { path: 'members/:id', Component: ProfilePage },
         { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
         { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
+        ...setupRoutes,
         { path: 'account', lazy: () => import('./pages/Account.tsx').then((m) => ({ Component: m.AccountPage })) },
       ],
     },

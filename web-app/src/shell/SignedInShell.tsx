@@ -8,11 +8,12 @@ import { useLocation } from './location.ts';
 import { MemberSearch } from './MemberSearch.tsx';
 import type { StaffSessionView } from '@studio/shared/web-app';
 
-const links = [
+const links: { to: string; label: string; end: boolean; managers: boolean; section?: string }[] = [
   { to: '/', label: 'Today', end: true, managers: false },
   { to: '/members', label: 'Members', end: false, managers: false },
   { to: '/developers', label: 'Developers', end: false, managers: true },
   { to: '/staff', label: 'Staff', end: false, managers: true },
+  { to: '/setup/locations', label: 'Setup', end: false, managers: true, section: '/setup/' },
   { to: '/account', label: 'Account', end: false, managers: false },
 ];
 
@@ -50,6 +51,7 @@ export function SignedInShell() {
 }
 
 function Shell({ session, unreachable }: { session: StaffSessionView; unreachable: boolean }) {
+  const here = useRouterLocation();
   const [location, setLocation] = useLocation(session);
   const signedOut = useSignedOut();
   const signOut = useMutation({
@@ -84,7 +86,8 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
         {links
           .filter((link) => !link.managers || managesAccounts(session))
           .map((link) => (
-            <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} />
+            // A section's link (Setup) stays lit on each of its sub-pages.
+            <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} {...(link.section && { active: here.pathname.startsWith(link.section) })} />
           ))}
       </AppShell.Navbar>
       <AppShell.Main>

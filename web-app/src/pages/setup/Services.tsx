@@ -1,0 +1,181 @@
+import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import type { SessionLocation } from '@studio/shared/web-app';
+import { useState } from 'react';
+import { useSignedIn } from '../../api/session.ts';
+import { useSetupList, useSetupSave, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { formatMoney } from '../../format/money.ts';
+import { fromMinorUnits, toMinorUnits } from '../../format/money-input.ts';
+import { useLocation } from '../../shell/location.ts';
+import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
+
+const kindWords = { appointment: 'Appointment', class: 'Class' } as const;
+const staffName = (member: StaffMember) => [member.first_name, member.last_name].filter(Boolean).join(' ');
+
+/** Setup -> Services at the chosen location: appointments and classes, with what a class needs to be booked. */
+export function ServicesPage() {
+  const session = useSignedIn();
+  const [location] = useLocation(session);
+  const owner = session.account.role === 'owner';
+  const services = useSetupList<SetupService>('services', location.id);
+  const rooms = useSetupList<Room>('rooms', location.id);
+  const staff = useSetupList<StaffMember>('staff');
+  const [editing, setEditing] = useState<SetupService | 'new' | null>(null);
+  const roomName = (id: string | null) => rooms.data?.data.find((room) => room.id === id)?.name ?? '';
+  return (
+    <SetupFrame
+      title="Services"
+      intro={`What ${location.name} offers: appointments booked with a staff member, and classes on the timetable.`}
+      action={owner ? <Button onClick={() => setEditing('new')}>Add service</Button> : null}
+    >
+      <ErrorAlert error={services.error} />
+      <Table aria-label="Services" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Length</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Price</Table.Th>
+            <Table.Th>Room</Table.Th>
+            {owner ? <Table.Th>Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(services.data?.data ?? []).map((service) => (
+            <Table.Tr key={service.id}>
+              <Table.Td fw={600}>{service.name}</Table.Td>
+              <Table.Td>{kindWords[service.kind]}</Table.Td>
+              <Table.Td>{service.duration_minutes} min</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(service.price_cents, location.currency)}</Table.Td>
+              <Table.Td>{roomName(service.room_id)}</Table.Td>
+              {owner ? (
+                <Table.Td>
+                  <Button size="xs" variant="default" onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`}>
+                    Edit
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {services.isSuccess && services.data.data.length === 0 ? <p>No services at {location.name} yet.</p> : null}
+      {editing ? (
+        <ServiceDialog service={editing === 'new' ? null : editing} location={location} rooms={rooms.data?.data ?? []} staff={staff.data?.data ?? []} onClose={() => setEditing(null)} />
+      ) : null}
+    </SetupFrame>
+  );
+}
+
+const numberFields = ['duration_minutes', 'buffer_before_minutes', 'buffer_after_minutes', 'free_classes'] as const;
+const shownParams = ['name', 'kind', 'price_cents', 'room_id', 'staff_ids', 'category', 'description', ...numberFields];
+
+function ServiceDialog({ service, location, rooms, staff, onClose }: { service: SetupService | null; location: SessionLocation; rooms: Room[]; staff: StaffMember[]; onClose: () => void }) {
+  const [values, setValues] = useState({
+    name: service?.name ?? '',
+    kind: service?.kind ?? 'appointment',
+    price: service ? fromMinorUnits(service.price_cents, location.currency) : '',
+    category: service?.category ?? '',
+    description: service?.description ?? '',
+    room_id: service?.room_id ?? '',
+    staff_ids: service?.staff_ids ?? [],
+    requires_entitlement: service?.requires_entitlement ?? false,
+    first_timers_only: service?.first_timers_only ?? false,
+  });
+  const [numbers, setNumbers] = useState<Record<(typeof numberFields)[number], number | string>>({
+    duration_minutes: service?.duration_minutes ?? 60,
+    buffer_before_minutes: service?.buffer_before_minutes ?? 0,
+    buffer_after_minutes: service?.buffer_after_minutes ?? 0,
+    free_classes: service?.free_classes ?? 0,
+  });
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const save = useSetupSave<SetupService>(service ? `/setup/services/${service.id}` : '/setup/services', service ? 'PATCH' : 'POST');
+  const fieldError = (param: string) => errorFor(save.error, param);
+  const number = (field: (typeof numberFields)[number], label: string) => (
+    <NumberInput label={label} value={numbers[field]} allowDecimal={false} allowNegative={false} onChange={(value) => setNumbers({ ...numbers, [field]: value })} error={fieldError(field)} />
+  );
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const price = toMinorUnits(values.price, location.currency);
+    if (price === null) {
+      setPriceError(`Enter a price in ${location.currency}, e.g. 45.00.`);
+      return;
+    }
+    setPriceError(null);
+    const text = (value: string) => (value.trim() === '' ? (service ? null : undefined) : value.trim());
+    const body = {
+      ...(service ? {} : { location_id: location.id }),
+      name: values.name,
+      kind: values.kind,
+      price_cents: price,
+      category: text(values.category),
+      description: text(values.description),
+      room_id: values.room_id || (service ? null : undefined),
+      staff_ids: values.staff_ids,
+      requires_entitlement: values.requires_entitlement,
+      first_timers_only: values.first_timers_only,
+      ...Object.fromEntries(numberFields.map((field) => [field, typeof numbers[field] === 'number' ? numbers[field] : null])),
+    };
+    save.mutate(body, { onSuccess: onClose });
+  }
+  return (
+    <Dialog opened onClose={onClose} title={service ? `Edit ${service.name}` : 'Add service'} size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={formError(save.error, shownParams)} />
+          <SimpleGrid cols={2}>
+            <TextInput label="Service name" value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={fieldError('name')} data-autofocus />
+            <NativeSelect
+              label="Kind"
+              data={[
+                { value: 'appointment', label: 'Appointment' },
+                { value: 'class', label: 'Class' },
+              ]}
+              value={values.kind}
+              onChange={(e) => setValues({ ...values, kind: e.currentTarget.value as 'class' })}
+              error={fieldError('kind')}
+            />
+            {number('duration_minutes', 'Length (minutes)')}
+            <TextInput label={`Price (${location.currency})`} value={values.price} onChange={(e) => setValues({ ...values, price: e.currentTarget.value })} error={priceError ?? fieldError('price_cents')} inputMode="decimal" />
+            {number('buffer_before_minutes', 'Buffer before (minutes)')}
+            {number('buffer_after_minutes', 'Buffer after (minutes)')}
+            <NativeSelect
+              label="Room"
+              data={[{ value: '', label: 'No room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]}
+              value={values.room_id}
+              onChange={(e) => setValues({ ...values, room_id: e.currentTarget.value })}
+              error={fieldError('room_id')}
+            />
+            <TextInput label="Category" value={values.category} onChange={(e) => setValues({ ...values, category: e.currentTarget.value })} error={fieldError('category')} />
+          </SimpleGrid>
+          <TextInput label="Description" value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={fieldError('description')} />
+          <Checkbox.Group label="Qualified staff" value={values.staff_ids} onChange={(ids) => setValues({ ...values, staff_ids: ids })} error={fieldError('staff_ids')}>
+            <Group mt="xs">
+              {staff.length === 0 ? <span>No bookable staff yet.</span> : staff.map((member) => <Checkbox key={member.id} value={member.id} label={staffName(member)} />)}
+            </Group>
+          </Checkbox.Group>
+          {values.kind === 'class' ? (
+            <SimpleGrid cols={2}>
+              <Checkbox
+                label="Booking needs a membership or package"
+                checked={values.requires_entitlement}
+                onChange={(e) => setValues({ ...values, requires_entitlement: e.currentTarget.checked })}
+              />
+              <Checkbox label="First-timers only" checked={values.first_timers_only} onChange={(e) => setValues({ ...values, first_timers_only: e.currentTarget.checked })} />
+              {number('free_classes', 'Free classes for a newcomer')}
+            </SimpleGrid>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {service ? 'Save' : 'Add service'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
