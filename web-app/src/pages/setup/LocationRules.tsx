@@ -212,7 +212,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
                 <Text size="sm">No logo: the kiosk shows the business name.</Text>
               )}
             </Stack>
-            <ColorInput label="Accent colour" format="hex" value={settings.branding.accent_colour} onChange={(value) => branding({ accent_colour: value })} error={fieldError('branding.accent_colour')} />
+            <ColorInput label="Accent colour" format="hex" withEyeDropper={false} value={settings.branding.accent_colour} onChange={(value) => branding({ accent_colour: value })} error={fieldError('branding.accent_colour')} />
             <NativeSelect
               label="Kiosk language"
               data={[
