@@ -49,7 +49,7 @@ export function LocationDetailsForm({ location, editable, onSaved }: { location:
     <form onSubmit={submit} noValidate aria-label="Location details">
       <Stack gap="sm">
         <ErrorAlert error={formError(save.error, detailFields)} />
-        <Group grow align="flex-start">
+        <Group grow align="flex-end">
           <TextInput label="Name" value={values.name} onChange={set('name')} error={fieldError('name')} disabled={!editable} data-autofocus />
           <TextInput label="Slug" description="Lower-case letters, digits and hyphens" value={values.slug} onChange={set('slug')} error={fieldError('slug')} disabled={!editable} />
         </Group>
@@ -64,7 +64,7 @@ export function LocationDetailsForm({ location, editable, onSaved }: { location:
         <Text size="sm" aria-live="polite">
           {zonePreview(values.timezone)}
         </Text>
-        <Group grow align="flex-start">
+        <Group grow align="flex-end">
           <TextInput label="Country" description="Two letters, e.g. IE" value={values.country} onChange={set('country')} error={fieldError('country')} disabled={!editable} maxLength={2} />
           <TextInput label="Currency" description="Three letters, e.g. EUR" value={values.currency} onChange={set('currency')} error={fieldError('currency')} disabled={!editable} maxLength={3} />
         </Group>

@@ -127,7 +127,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
             {group('classes', 'checkin_opens_minutes_before', 'Check-in opens (minutes before start)')}
             {group('classes', 'checkin_closes_minutes_after', 'Check-in closes (minutes after start)')}
             {group('classes', 'signup_cutoff_minutes', 'Sign-up closes (minutes before start)')}
-            {group('classes', 'max_classes_per_day', 'Most classes a day', { description: 'Empty: no limit' })}
+            {group('classes', 'max_classes_per_day', 'Most classes a day (empty: no limit)')}
             {group('classes', 'cancellation_window_hours', 'Free cancellation until (hours before)')}
             {group('classes', 'booking_horizon_days', 'Bookable ahead (days)')}
             {group('classes', 'waitlist_offer_minutes', 'Waitlist offer lasts (minutes)')}
