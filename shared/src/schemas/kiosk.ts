@@ -3,6 +3,9 @@ import { Count, Id, Timestamp } from './common.js';
 import { LocationBranding, defaultBranding } from './locations.js';
 import { eligibilityReasons } from './members.js';
 
+/** The branding the kiosk shows, for the renderer (which imports this module only). */
+export { brandingLanguages, defaultBranding, LocationBranding, type BrandingLanguage } from './locations.js';
+
 /*
  * The kiosk's local API: served by the device agent on loopback (default 127.0.0.1:8787) under
  * `/kiosk/api/`, read by the kiosk renderer in a browser and by the Electron main process on the
