@@ -8,7 +8,9 @@ export class TopBar {
   /** Beside the location's name, which says the same: decorative for a screen reader. */
   private readonly logo = h('img', { class: 'logo', alt: '', hidden: true });
   private readonly place = h('span', { class: 'place' });
-  private readonly clock = h('span', { class: 'clock' });
+  private readonly day = h('span', { class: 'day' });
+  private readonly time = h('span', { class: 'time' });
+  private readonly clock = h('span', { class: 'clock' }, this.day, this.time);
   private readonly badgeText = h('span', {});
   private readonly badge = h('span', { class: 'offline-badge', role: 'status', hidden: true }, icon('○'), this.badgeText);
 
@@ -30,7 +32,8 @@ export class TopBar {
   }
 
   setClock(format: TimeFormatter, now: Date): void {
-    this.clock.textContent = `${format.day(now)} · ${format.time(now)}`;
+    this.day.textContent = `${format.day(now)} · `;
+    this.time.textContent = format.time(now);
   }
 
   setOffline(offline: boolean): void {
