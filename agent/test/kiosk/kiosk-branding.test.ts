@@ -105,7 +105,12 @@ describe('the kiosk status on the real server', () => {
       expect(status.branding).toEqual({ logo: null, accent_colour: '#1c7ed6', language: 'en' });
 
       const { db } = stack.studio.f;
-      await db.run(db.qb.updateTable('locations').set({ settings: JSON.stringify({ branding: orange }) }).where('id', '=', stack.studio.locationId));
+      await db.run(
+        db.qb
+          .updateTable('locations')
+          .set({ settings: JSON.stringify({ branding: orange }) })
+          .where('id', '=', stack.studio.locationId),
+      );
       const events = await fetch(`${stack.localApiUrl}/kiosk/api/events`, { headers: { accept: 'text/event-stream' } });
       const streamed = readEvents(events.body!, 'status', 1);
       // The agent asked at start; a fresh ask (as after its interval) brings the change.

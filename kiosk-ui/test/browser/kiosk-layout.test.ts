@@ -50,7 +50,20 @@ async function drawLogo(on: Browser): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-const names = ['Vinyasa Yoga', 'Spin', 'Mat Pilates', 'Boxing', 'Indoor Cycling Endurance', 'Barre Sculpt', 'Power Yoga', 'Kettlebell Strength', 'Aqua Fit', 'Zumba', 'Stretch & Restore', 'HIIT Express'];
+const names = [
+  'Vinyasa Yoga',
+  'Spin',
+  'Mat Pilates',
+  'Boxing',
+  'Indoor Cycling Endurance',
+  'Barre Sculpt',
+  'Power Yoga',
+  'Kettlebell Strength',
+  'Aqua Fit',
+  'Zumba',
+  'Stretch & Restore',
+  'HIIT Express',
+];
 
 /** `count` classes from now on: the first running, the second full, the fourth cancelled. */
 function classes(count: number): KioskClass[] {

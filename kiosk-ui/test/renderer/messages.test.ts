@@ -22,7 +22,11 @@ const answer = (overrides: Partial<KioskAnswer>): KioskAnswer => ({
 
 describe('answer words', () => {
   it('word every reason of the contract, and nothing else', () => {
-    expect(Object.keys(en).filter((key) => key.startsWith('reason.') && key !== 'reason.unknown').sort()).toEqual([...wordedReasons].sort());
+    expect(
+      Object.keys(en)
+        .filter((key) => key.startsWith('reason.') && key !== 'reason.unknown')
+        .sort(),
+    ).toEqual([...wordedReasons].sort());
     for (const reason of kioskReasons) expect(wordsForReason(reason).length, reason).toBeGreaterThan(10);
     for (const reason of kioskReasons) expect(wordsForReasonIn(reason, spanish), reason).not.toBe(wordsForReason(reason));
   });

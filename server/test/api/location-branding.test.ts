@@ -23,7 +23,12 @@ describe.each(dialects)('GET /v1/locations/:id/branding (%s)', (dialect) => {
 
   it("answers what the location's settings hold, and keeps the other settings out", async () => {
     const settings = { classes: { signup_cutoff_minutes: 5 }, branding: { logo, accent_colour: '#e8590c', language: 'es' } };
-    await f.db.run(f.db.qb.updateTable('locations').set({ settings: JSON.stringify(settings) }).where('id', '=', f.acme.gb.id));
+    await f.db.run(
+      f.db.qb
+        .updateTable('locations')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', f.acme.gb.id),
+    );
     const { status, body } = await f.request('GET', `/v1/locations/${f.acme.gb.id}/branding`);
     expect(status).toBe(200);
     expect(body).toEqual({ logo, accent_colour: '#e8590c', language: 'es' });

@@ -15,7 +15,12 @@ export class TopBar {
   private readonly badge = h('span', { class: 'offline-badge', role: 'status', hidden: true }, icon('○'), this.badgeText);
 
   constructor() {
-    this.element = h('header', { class: 'top-bar' }, h('span', { class: 'brand' }, h('span', { class: 'logo-plate', hidden: true }, this.logo), this.place), h('span', { class: 'right' }, this.badge, this.clock));
+    this.element = h(
+      'header',
+      { class: 'top-bar' },
+      h('span', { class: 'brand' }, h('span', { class: 'logo-plate', hidden: true }, this.logo), this.place),
+      h('span', { class: 'right' }, this.badge, this.clock),
+    );
   }
 
   setPlace(name: string | null, words: Words): void {

@@ -37,7 +37,13 @@ export function rosterScreen(view: RosterView, actions: RosterActions): HTMLElem
 function attendeeTile(attendee: KioskAttendee, words: Words, checkIn: (attendee: KioskAttendee) => void): HTMLElement {
   const name = shownName(attendee.display_name);
   if (attendee.status === 'checked_in') {
-    return h('div', { class: 'name-tile checked-in', 'data-contact-id': attendee.contact_id }, icon('✓'), h('span', { class: 'name' }, name), h('span', { class: 'state' }, words.t('roster.checked_in')));
+    return h(
+      'div',
+      { class: 'name-tile checked-in', 'data-contact-id': attendee.contact_id },
+      icon('✓'),
+      h('span', { class: 'name' }, name),
+      h('span', { class: 'state' }, words.t('roster.checked_in')),
+    );
   }
   return button(h('span', { class: 'name' }, name), () => checkIn(attendee), { class: 'name-tile', 'data-contact-id': attendee.contact_id });
 }

@@ -28,9 +28,7 @@ export function timetableScreen(view: TimetableView, actions: { openClass(item: 
       h('h1', { id: 'screen-title', tabindex: -1 }, t('timetable.title')),
       view.scanner ? h('p', { class: 'hint scan-hint' }, icon('⌁'), t('timetable.scan_hint')) : null,
     ),
-    items.length > 0
-      ? h('ul', { class: 'class-grid', 'data-count': items.length, 'aria-label': t('timetable.list') }, ...items)
-      : h('p', { class: 'empty' }, t('timetable.empty')),
+    items.length > 0 ? h('ul', { class: 'class-grid', 'data-count': items.length, 'aria-label': t('timetable.list') }, ...items) : h('p', { class: 'empty' }, t('timetable.empty')),
   );
 }
 

@@ -9,7 +9,12 @@ export function walkInScreen(view: { item: KioskClass; format: TimeFormatter; wo
   return h(
     'section',
     { class: 'screen walk-in', 'aria-labelledby': 'screen-title' },
-    h('div', { class: 'screen-head' }, h('h1', { id: 'screen-title', tabindex: -1 }, t('walk_in.title', { class: view.item.name })), h('p', { class: 'class-meta' }, `${view.format.span(view.item)} · ${spotsWords(view.item, view.words)}`)),
+    h(
+      'div',
+      { class: 'screen-head' },
+      h('h1', { id: 'screen-title', tabindex: -1 }, t('walk_in.title', { class: view.item.name })),
+      h('p', { class: 'class-meta' }, `${view.format.span(view.item)} · ${spotsWords(view.item, view.words)}`),
+    ),
     h('div', { class: 'scan-prompt' }, icon('⌁', 'icon big'), h('p', {}, t('walk_in.prompt'))),
     h('div', { class: 'actions' }, button(t('walk_in.cancel'), actions.cancel, { class: 'secondary' })),
   );
