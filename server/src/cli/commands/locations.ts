@@ -8,9 +8,11 @@ import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
+import { registerLocationSetupCommands } from './location-setup.js';
 
 export function registerLocationCommands(program: Command): void {
   const locations = program.command('locations').description('Locations: the sites of a business and the rules each runs by.');
+  registerLocationSetupCommands(locations);
   locations
     .command('list')
     .description('List the locations of a company (or of every company), by name: id, name, slug, time zone and address.')

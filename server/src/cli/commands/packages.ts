@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { sellPackage } from '../../modules/memberships/sell.js';
 import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
+import { registerPackageTemplateCommands } from './package-templates.js';
 import { contactActor, saleTerms, withSaleOptions, type SaleOptions } from './membership-sales.js';
 
 /** `studio packages sell`: a class pack or other package, after the import as at the desk. */
 export function registerPackageCommands(program: Command): void {
   const packages = program.command('packages').description('Packages: class packs and other prepaid sessions contacts hold.');
+  registerPackageTemplateCommands(packages);
   withSaleOptions(
     packages.command('sell').description("Sell a package to a contact: an active package with the template's sessions as credits, from --starts-on; prints it as the contact now holds it."),
   )

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import { listRooms } from '../../modules/rooms/admin.js';
 import { createRoom } from '../../modules/rooms/repository.js';
 import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
+import { setupScope } from '../support/setup-options.js';
 
 export function registerRoomCommands(program: Command): void {
   const rooms = program.command('rooms').description('Rooms: the spaces services and classes take, so two bookings never share one.');
@@ -19,6 +21,21 @@ export function registerRoomCommands(program: Command): void {
           await withDatabase(async (db) => {
             const location = await resolveRef(db, 'location', options.location, await companyScope(db, options.company));
             return createRoom(db, await actorOf(db, 'locations', location), location, options.name);
+          }),
+        );
+      }),
+    );
+  rooms
+    .command('list')
+    .description("List rooms by name: a location's, or every location's of the company.")
+    .option('--location <location>', 'only this location: its id, slug or name')
+    .option('--company <company>', 'the company: its id, key prefix or name (default: the only one)')
+    .action(
+      action(async (options: { location?: string; company?: string }) => {
+        printJson(
+          await withDatabase(async (db) => {
+            const { actor, locationId } = await setupScope(db, options.location, options.company);
+            return listRooms(db, actor, locationId);
           }),
         );
       }),
