@@ -11,7 +11,11 @@ import { importBusiness } from '../../src/modules/setup/importer.js';
 describe.each(dialects)('the setup CLI on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
   beforeAll(async () => {
-    await importBusiness(suite.db, { version: 1, company: { name: 'Cedar Pilates', key_prefix: 'cedar' }, locations: [{ ref: 'galway', name: 'Cedar Galway', slug: 'galway', timezone: 'Europe/Dublin', country: 'IE' }] });
+    await importBusiness(suite.db, {
+      version: 1,
+      company: { name: 'Cedar Pilates', key_prefix: 'cedar' },
+      locations: [{ ref: 'galway', name: 'Cedar Galway', slug: 'galway', timezone: 'Europe/Dublin', country: 'IE' }],
+    });
   });
 
   const studio = (...args: string[]) => runStudio(suite.url, args);

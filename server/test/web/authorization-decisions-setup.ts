@@ -20,7 +20,20 @@ const ownerOnly = (ok: string) => ({ owner: ownerAnywhere(ok), manager: role, de
 const managers = (ok: string) => ({ owner: ownerAnywhere(ok), manager: located(ok), desk: role });
 
 const serviceAt = async (db: Db, t: Target) =>
-  (await createService(db, t.company.business, { location_id: t.location, name: 'Massage', kind: 'appointment', duration_minutes: 60, price_cents: 6000, buffer_before_minutes: 0, buffer_after_minutes: 0, requires_entitlement: false, free_classes: 0, first_timers_only: false })).id;
+  (
+    await createService(db, t.company.business, {
+      location_id: t.location,
+      name: 'Massage',
+      kind: 'appointment',
+      duration_minutes: 60,
+      price_cents: 6000,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      requires_entitlement: false,
+      free_classes: 0,
+      first_timers_only: false,
+    })
+  ).id;
 
 export const setupDecisions: Record<string, Decision> = {
   webSetupLocations: { request: () => ({ method: 'GET', url: '/app/api/setup/locations' }), expected: { owner: '200', manager: '200', desk: role } },
@@ -54,7 +67,11 @@ export const setupDecisions: Record<string, Decision> = {
   webUpdateService: { request: async (t, db) => ({ method: 'PATCH', url: `/app/api/setup/services/${await serviceAt(db, t)}`, body: { price_cents: 7000 } }), expected: ownerOnly('200') },
   webSetupPlans: { request: (t) => ({ method: 'GET', url: `/app/api/setup/plans?location_id=${t.location}` }), expected: managers('200') },
   webCreatePlan: {
-    request: (t) => ({ method: 'POST', url: '/app/api/setup/plans', body: { location_id: t.location, name: 'Monthly', price_cents: 5000, billing_interval: 'monthly', access_location_ids: [t.location] } }),
+    request: (t) => ({
+      method: 'POST',
+      url: '/app/api/setup/plans',
+      body: { location_id: t.location, name: 'Monthly', price_cents: 5000, billing_interval: 'monthly', access_location_ids: [t.location] },
+    }),
     expected: ownerOnly('201'),
   },
   webUpdatePlan: {

@@ -19,7 +19,11 @@ export function registerStaffMemberCommands(staff: Command): void {
     .option('--company <company>', companyHelp)
     .action(
       action(async (options: { firstName: string; lastName?: string; email?: string; company?: string }) => {
-        const input = checkedInput(StaffMemberCreate, { first_name: options.firstName, last_name: options.lastName, email: options.email }, { first_name: '--first-name', last_name: '--last-name', email: '--email' });
+        const input = checkedInput(
+          StaffMemberCreate,
+          { first_name: options.firstName, last_name: options.lastName, email: options.email },
+          { first_name: '--first-name', last_name: '--last-name', email: '--email' },
+        );
         printJson(await withDatabase(async (db) => createStaffMember(db, systemActor(await chosenCompany(db, options.company), 'studio CLI'), input)));
       }),
     );

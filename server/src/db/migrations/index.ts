@@ -14,4 +14,18 @@ import { desk } from './012-desk.js';
 import { locationCurrency } from './015-location-currency.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks, undoRecords, visitsByLocation, staffAccounts, desk, locationCurrency];
+export const migrations: Migration[] = [
+  foundation,
+  members,
+  appointments,
+  classes,
+  contactSearch,
+  doorAndClassCredit,
+  visitVoids,
+  replayChecks,
+  undoRecords,
+  visitsByLocation,
+  staffAccounts,
+  desk,
+  locationCurrency,
+];

@@ -50,7 +50,10 @@ async function views(db: Db, sql: Queryable, rows: Awaited<ReturnType<typeof ser
     ...row,
     requires_entitlement: Boolean(row.requires_entitlement),
     first_timers_only: Boolean(row.first_timers_only),
-    staff_ids: links.filter((link) => link.service_id === row.id).map((link) => link.staff_id).sort(),
+    staff_ids: links
+      .filter((link) => link.service_id === row.id)
+      .map((link) => link.staff_id)
+      .sort(),
   }));
 }
 

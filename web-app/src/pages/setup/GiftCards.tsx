@@ -19,7 +19,11 @@ export function GiftCardsPage() {
   const cards = useGiftCards(location.id);
   const [issuing, setIssuing] = useState(false);
   return (
-    <SetupFrame title="Gift cards" intro={`Gift cards of ${location.name}, each with its code and what is left on it.`} action={owner ? <Button onClick={() => setIssuing(true)}>Issue gift card</Button> : null}>
+    <SetupFrame
+      title="Gift cards"
+      intro={`Gift cards of ${location.name}, each with its code and what is left on it.`}
+      action={owner ? <Button onClick={() => setIssuing(true)}>Issue gift card</Button> : null}
+    >
       <ErrorAlert error={cards.error} />
       <Table aria-label="Gift cards" striped>
         <Table.Thead>
@@ -70,7 +74,13 @@ function IssueDialog({ location, onClose }: { location: SessionLocation; onClose
         <Stack>
           <ErrorAlert error={formError(save.error, ['code', 'balance_cents'])} />
           <TextInput label="Code" description="As printed on the card" value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errorFor(save.error, 'code')} data-autofocus />
-          <TextInput label={`Balance (${location.currency})`} value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={balanceError ?? errorFor(save.error, 'balance_cents')} inputMode="decimal" />
+          <TextInput
+            label={`Balance (${location.currency})`}
+            value={balance}
+            onChange={(e) => setBalance(e.currentTarget.value)}
+            error={balanceError ?? errorFor(save.error, 'balance_cents')}
+            inputMode="decimal"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -34,7 +34,9 @@ function readDataUrl(file: File): Promise<string> {
 export function LocationRulesForm({ location }: { location: SetupLocation }) {
   const [settings, setSettings] = useState<LocationSettings>(location.settings);
   const [limited, setLimited] = useState(location.settings.access_hours !== undefined);
-  const [hoursText, setHoursText] = useState<Record<Weekday, string>>(() => Object.fromEntries(weekdays.map((day) => [day, spansText(location.settings.access_hours?.[day])])) as Record<Weekday, string>);
+  const [hoursText, setHoursText] = useState<Record<Weekday, string>>(
+    () => Object.fromEntries(weekdays.map((day) => [day, spansText(location.settings.access_hours?.[day])])) as Record<Weekday, string>,
+  );
   const [localError, setLocalError] = useState<{ param: string; message: string } | null>(null);
   const save = useSetupSave<SetupLocation>(`/setup/locations/${location.id}`, 'PATCH');
   const error = localError ?? save.error;
@@ -212,7 +214,14 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
                 <Text size="sm">No logo: the kiosk shows the business name.</Text>
               )}
             </Stack>
-            <ColorInput label="Accent colour" format="hex" withEyeDropper={false} value={settings.branding.accent_colour} onChange={(value) => branding({ accent_colour: value })} error={fieldError('branding.accent_colour')} />
+            <ColorInput
+              label="Accent colour"
+              format="hex"
+              withEyeDropper={false}
+              value={settings.branding.accent_colour}
+              onChange={(value) => branding({ accent_colour: value })}
+              error={fieldError('branding.accent_colour')}
+            />
             <NativeSelect
               label="Kiosk language"
               data={[

@@ -27,7 +27,13 @@ export function LocationsSetupPage() {
     >
       <ErrorAlert error={locations.error} />
       {list.length > 1 ? (
-        <NativeSelect label="Location to set up" maw={360} data={list.map((l) => ({ value: l.id, label: l.name }))} value={chosen?.id ?? ''} onChange={(event) => setChosenId(event.currentTarget.value)} />
+        <NativeSelect
+          label="Location to set up"
+          maw={360}
+          data={list.map((l) => ({ value: l.id, label: l.name }))}
+          value={chosen?.id ?? ''}
+          onChange={(event) => setChosenId(event.currentTarget.value)}
+        />
       ) : null}
       {chosen ? (
         <Stack gap="xl" key={chosen.id}>

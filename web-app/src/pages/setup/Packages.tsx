@@ -67,7 +67,13 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
           <ErrorAlert error={formError(save.error, ['name', 'price_cents', 'total_sessions'])} />
           <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errorFor(save.error, 'name')} data-autofocus />
           <NumberInput label="Sessions" value={sessions} onChange={setSessions} allowDecimal={false} allowNegative={false} error={errorFor(save.error, 'total_sessions')} />
-          <TextInput label={`Price (${location.currency})`} value={price} onChange={(e) => setPrice(e.currentTarget.value)} error={priceError ?? errorFor(save.error, 'price_cents')} inputMode="decimal" />
+          <TextInput
+            label={`Price (${location.currency})`}
+            value={price}
+            onChange={(e) => setPrice(e.currentTarget.value)}
+            error={priceError ?? errorFor(save.error, 'price_cents')}
+            inputMode="decimal"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

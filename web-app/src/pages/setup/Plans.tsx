@@ -28,7 +28,9 @@ export function PlansPage() {
   const plans = useSetupList<SetupPlan>('plans', location.id);
   const [editing, setEditing] = useState<SetupPlan | 'new' | null>(null);
   const limits = (plan: SetupPlan) =>
-    [plan.visit_limit ? `${plan.visit_limit} visits a ${plan.visit_period}` : 'Unlimited visits', plan.class_limit_per_week ? `${plan.class_limit_per_week} classes a week` : null].filter(Boolean).join(', ');
+    [plan.visit_limit ? `${plan.visit_limit} visits a ${plan.visit_period}` : 'Unlimited visits', plan.class_limit_per_week ? `${plan.class_limit_per_week} classes a week` : null]
+      .filter(Boolean)
+      .join(', ');
   return (
     <SetupFrame
       title="Membership plans"
@@ -117,8 +119,20 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
           <ErrorAlert error={formError(save.error, shownParams)} />
           <SimpleGrid cols={2}>
             <TextInput label="Plan name" value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={fieldError('name')} data-autofocus />
-            <TextInput label={`Price (${location.currency})`} value={values.price} onChange={(e) => setValues({ ...values, price: e.currentTarget.value })} error={priceError ?? fieldError('price_cents')} inputMode="decimal" />
-            <NativeSelect label="Billing" data={intervals} value={values.billing_interval} onChange={(e) => setValues({ ...values, billing_interval: e.currentTarget.value as 'monthly' })} error={fieldError('billing_interval')} />
+            <TextInput
+              label={`Price (${location.currency})`}
+              value={values.price}
+              onChange={(e) => setValues({ ...values, price: e.currentTarget.value })}
+              error={priceError ?? fieldError('price_cents')}
+              inputMode="decimal"
+            />
+            <NativeSelect
+              label="Billing"
+              data={intervals}
+              value={values.billing_interval}
+              onChange={(e) => setValues({ ...values, billing_interval: e.currentTarget.value as 'monthly' })}
+              error={fieldError('billing_interval')}
+            />
             <NativeSelect
               label="A door check-in outside a class uses"
               data={[
@@ -142,7 +156,15 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
               onChange={(e) => setValues({ ...values, visit_period: e.currentTarget.value as 'month' })}
               error={fieldError('visit_period')}
             />
-            <NumberInput label="Classes a week" description="Empty: no class limit" value={classLimit} onChange={setClassLimit} allowDecimal={false} allowNegative={false} error={fieldError('class_limit_per_week')} />
+            <NumberInput
+              label="Classes a week"
+              description="Empty: no class limit"
+              value={classLimit}
+              onChange={setClassLimit}
+              allowDecimal={false}
+              allowNegative={false}
+              error={fieldError('class_limit_per_week')}
+            />
           </SimpleGrid>
           <LocationChoice label="Admits at" locations={locations} value={access} onChange={setAccess} allowAll error={fieldError('access_location_ids')} />
           <Group justify="flex-end">

@@ -137,7 +137,13 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
               error={fieldError('kind')}
             />
             {number('duration_minutes', 'Length (minutes)')}
-            <TextInput label={`Price (${location.currency})`} value={values.price} onChange={(e) => setValues({ ...values, price: e.currentTarget.value })} error={priceError ?? fieldError('price_cents')} inputMode="decimal" />
+            <TextInput
+              label={`Price (${location.currency})`}
+              value={values.price}
+              onChange={(e) => setValues({ ...values, price: e.currentTarget.value })}
+              error={priceError ?? fieldError('price_cents')}
+              inputMode="decimal"
+            />
             {number('buffer_before_minutes', 'Buffer before (minutes)')}
             {number('buffer_after_minutes', 'Buffer after (minutes)')}
             <NativeSelect
@@ -151,17 +157,11 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
           </SimpleGrid>
           <TextInput label="Description" value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={fieldError('description')} />
           <Checkbox.Group label="Qualified staff" value={values.staff_ids} onChange={(ids) => setValues({ ...values, staff_ids: ids })} error={fieldError('staff_ids')}>
-            <Group mt="xs">
-              {staff.length === 0 ? <span>No bookable staff yet.</span> : staff.map((member) => <Checkbox key={member.id} value={member.id} label={staffName(member)} />)}
-            </Group>
+            <Group mt="xs">{staff.length === 0 ? <span>No bookable staff yet.</span> : staff.map((member) => <Checkbox key={member.id} value={member.id} label={staffName(member)} />)}</Group>
           </Checkbox.Group>
           {values.kind === 'class' ? (
             <SimpleGrid cols={2}>
-              <Checkbox
-                label="Booking needs a membership or package"
-                checked={values.requires_entitlement}
-                onChange={(e) => setValues({ ...values, requires_entitlement: e.currentTarget.checked })}
-              />
+              <Checkbox label="Booking needs a membership or package" checked={values.requires_entitlement} onChange={(e) => setValues({ ...values, requires_entitlement: e.currentTarget.checked })} />
               <Checkbox label="First-timers only" checked={values.first_timers_only} onChange={(e) => setValues({ ...values, first_timers_only: e.currentTarget.checked })} />
               {number('free_classes', 'Free classes for a newcomer')}
             </SimpleGrid>
