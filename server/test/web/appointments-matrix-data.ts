@@ -13,9 +13,7 @@ export async function appointmentSetupAt(db: Db, t: Target): Promise<{ staffId: 
   const serviceId = randomUUID();
   await db.run(db.qb.insertInto('staff').values({ id: staffId, company_id: t.company.companyId, first_name: 'Tess', last_name: 'Therapist', email: null, created_at: at }));
   await db.run(
-    db.qb
-      .insertInto('staff_hours')
-      .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ id: randomUUID(), staff_id: staffId, location_id: t.location, weekday, start_time: '00:00', end_time: '24:00' }))),
+    db.qb.insertInto('staff_hours').values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ id: randomUUID(), staff_id: staffId, location_id: t.location, weekday, start_time: '00:00', end_time: '24:00' }))),
   );
   await db.run(
     db.qb.insertInto('services').values({

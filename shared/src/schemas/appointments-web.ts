@@ -11,7 +11,7 @@ import { DateOnly, DateTimeInput, Id, Timestamp, list } from './common.js';
 
 export const CalendarQuery = z.strictObject({
   location_id: Id,
-  date: DateOnly.describe("The first local date at the location"),
+  date: DateOnly.describe('The first local date at the location'),
   days: z.coerce.number().int().min(1).max(7).default(1).describe('1 for a day, 7 for a week'),
 });
 

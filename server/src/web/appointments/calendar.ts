@@ -1,4 +1,3 @@
-import { displayName } from '@studio/shared';
 import type { AppointmentCalendar, CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
@@ -7,7 +6,7 @@ import { IntervalSet } from '../../modules/appointments/engine/intervals.js';
 import { addDays, localInstant, locationZone } from '../../modules/appointments/engine/local-time.js';
 import { spansOn, workingTime } from '../../modules/appointments/engine/working-time.js';
 import { requireLocation } from '../../modules/locations/lookup.js';
-import { locationStaff } from './location-staff.js';
+import { fullName, locationStaff } from './location-staff.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,7 +26,13 @@ export async function appointmentCalendar(db: Db, actor: Actor, query: { locatio
   const ids = staff.map((member) => member.id);
   const none = [''];
   const [hours, overrides, timeOff, rooms, services, qualified, bookings] = await Promise.all([
-    db.all(db.qb.selectFrom('staff_hours').select(['staff_id', 'weekday', 'start_time', 'end_time']).where('location_id', '=', location.id).where('staff_id', 'in', ids.length ? ids : none)),
+    db.all(
+      db.qb
+        .selectFrom('staff_hours')
+        .select(['staff_id', 'weekday', 'start_time', 'end_time'])
+        .where('location_id', '=', location.id)
+        .where('staff_id', 'in', ids.length ? ids : none),
+    ),
     db.all(
       db.qb
         .selectFrom('staff_overrides')
@@ -127,11 +132,11 @@ export async function calendarBookings(db: Db, sql: Queryable, companyId: string
     status: row.status,
     late_cancel: row.late_cancel === 1,
     staff_id: row.staff_id,
-    staff_name: displayName(row.staff_first, row.staff_last),
+    staff_name: fullName({ first_name: row.staff_first, last_name: row.staff_last }),
     room_id: row.room_id,
     room_name: row.room_name ?? null,
     contact_id: row.contact_id,
-    contact_name: displayName(row.contact_first, row.contact_last),
+    contact_name: fullName({ first_name: row.contact_first, last_name: row.contact_last }),
     service_id: row.service_id,
     service_name: row.service_name,
   }));

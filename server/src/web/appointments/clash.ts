@@ -1,6 +1,7 @@
-import { ApiError, displayName } from '@studio/shared';
+import { ApiError } from '@studio/shared';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/types.js';
+import { fullName } from './location-staff.js';
 
 interface Attempt {
   companyId: string;
@@ -46,7 +47,19 @@ async function findClash(db: Db, attempt: Attempt) {
     .innerJoin('contacts as c', 'c.id', 'b.contact_id')
     .innerJoin('services as v', 'v.id', 'b.service_id')
     .leftJoin('rooms as r', 'r.id', 'b.room_id')
-    .select(['b.id', 'b.start_at', 'b.end_at', 'b.staff_id', 'b.room_id', 's.first_name', 's.last_name', 'c.first_name as contact_first', 'c.last_name as contact_last', 'v.name as service_name', 'r.name as room_name'])
+    .select([
+      'b.id',
+      'b.start_at',
+      'b.end_at',
+      'b.staff_id',
+      'b.room_id',
+      's.first_name',
+      's.last_name',
+      'c.first_name as contact_first',
+      'c.last_name as contact_last',
+      'v.name as service_name',
+      'r.name as room_name',
+    ])
     .where('b.company_id', '=', attempt.companyId)
     .where('b.status', '=', 'booked')
     .where('b.block_end_at', '>', blockStart)
@@ -59,8 +72,8 @@ async function findClash(db: Db, attempt: Attempt) {
   if (!row) return undefined;
   const local = (at: string) => DateTime.fromISO(at, { zone: attempt.locationZone }).toFormat('HH:mm');
   const withWhom = row.staff_id === attempt.staffId ? 'staff' : 'room';
-  const staffName = displayName(row.first_name, row.last_name);
-  const client = displayName(row.contact_first, row.contact_last);
+  const staffName = fullName({ first_name: row.first_name, last_name: row.last_name });
+  const client = fullName({ first_name: row.contact_first, last_name: row.contact_last });
   const when = `${local(row.start_at)}–${local(row.end_at)}`;
   const message =
     withWhom === 'staff'
@@ -68,6 +81,15 @@ async function findClash(db: Db, attempt: Attempt) {
       : `That time clashes with ${row.room_name ?? 'the room'}, booked ${when}: ${row.service_name} with ${client} (${staffName}). Choose an open slot.`;
   return {
     message,
-    details: { booking_id: row.id, with: withWhom, start: row.start_at, end: row.end_at, staff_name: staffName, room_name: row.room_name ?? null, service_name: row.service_name, contact_name: client },
+    details: {
+      booking_id: row.id,
+      with: withWhom,
+      start: row.start_at,
+      end: row.end_at,
+      staff_name: staffName,
+      room_name: row.room_name ?? null,
+      service_name: row.service_name,
+      contact_name: client,
+    },
   };
 }

@@ -6,7 +6,8 @@ export interface LocationStaff {
   name: string;
 }
 
-const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
+/** A person's whole name, as staff screens show it (a shared screen shows `displayName`'s initial instead). */
+export const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /**
  * The staff of a location, by name: those with weekly hours or a date override there, or qualified
@@ -23,12 +24,7 @@ export async function locationStaff(db: Db, sql: Queryable, companyId: string, l
           eb.exists(eb.selectFrom('staff_hours as h').select('h.id').whereRef('h.staff_id', '=', 's.id').where('h.location_id', '=', locationId)),
           eb.exists(eb.selectFrom('staff_overrides as o').select('o.id').whereRef('o.staff_id', '=', 's.id').where('o.location_id', '=', locationId)),
           eb.exists(
-            eb
-              .selectFrom('service_staff as q')
-              .innerJoin('services as v', 'v.id', 'q.service_id')
-              .select('q.staff_id')
-              .whereRef('q.staff_id', '=', 's.id')
-              .where('v.location_id', '=', locationId),
+            eb.selectFrom('service_staff as q').innerJoin('services as v', 'v.id', 'q.service_id').select('q.staff_id').whereRef('q.staff_id', '=', 's.id').where('v.location_id', '=', locationId),
           ),
         ]),
       ),

@@ -107,7 +107,15 @@ export function appointmentRoutes(clock: Clock = systemClock) {
           createBooking(
             db,
             actor,
-            { location_id: body.location_id, service_id: body.service_id, contact_id: body.contact_id, start: body.start, technician_id: body.staff_id, source: 'staff', ...(body.notes !== undefined && { notes: body.notes }) },
+            {
+              location_id: body.location_id,
+              service_id: body.service_id,
+              contact_id: body.contact_id,
+              start: body.start,
+              technician_id: body.staff_id,
+              source: 'staff',
+              ...(body.notes !== undefined && { notes: body.notes }),
+            },
             clock,
           ),
         );
@@ -221,7 +229,7 @@ export function appointmentRoutes(clock: Clock = systemClock) {
       method: 'POST',
       path: '/appointments/staff/:id/override/clear',
       operationId: 'webClearStaffOverride',
-      summary: "Remove a date override, so the weekly hours apply again (owner or manager)",
+      summary: 'Remove a date override, so the weekly hours apply again (owner or manager)',
       tag,
       scopes: ['write:bookings'],
       params: IdParams,
@@ -271,12 +279,7 @@ export function appointmentRoutes(clock: Clock = systemClock) {
         requireScheduleEditor(actor);
         await requireLocation(db, db, actor, body.location_id);
         const entry = await db.first(
-          db.qb
-            .selectFrom('staff_time_off as t')
-            .innerJoin('staff as s', 's.id', 't.staff_id')
-            .select('t.staff_id')
-            .where('t.id', '=', params.id)
-            .where('s.company_id', '=', actor.companyId),
+          db.qb.selectFrom('staff_time_off as t').innerJoin('staff as s', 's.id', 't.staff_id').select('t.staff_id').where('t.id', '=', params.id).where('s.company_id', '=', actor.companyId),
         );
         if (!entry) throw new ApiError('resource_missing', `No time off ${params.id} in this company.`, { param: 'id' });
         await requireStaffAt(db, db, actor.companyId, body.location_id, entry.staff_id);

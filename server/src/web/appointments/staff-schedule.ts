@@ -12,7 +12,7 @@ import { requireStaffAt } from './location-staff.js';
 export function requireScheduleEditor(actor: Actor): void {
   const role = actor.identity.kind === 'staff_user' ? actor.identity.role : null;
   if (role !== 'owner' && role !== 'manager') {
-    throw new ApiError('role_not_allowed', "Only an owner or a manager may change staff hours, overrides and time off; ask one of them.");
+    throw new ApiError('role_not_allowed', 'Only an owner or a manager may change staff hours, overrides and time off; ask one of them.');
   }
 }
 
@@ -37,14 +37,7 @@ export async function staffSchedule(db: Db, actor: Actor, staffId: string, locat
         .orderBy('date')
         .orderBy('start_time'),
     ),
-    db.all(
-      db.qb
-        .selectFrom('staff_time_off')
-        .select(['id', 'start_at', 'end_at', 'reason'])
-        .where('staff_id', '=', staffId)
-        .where('end_at', '>', new Date(now).toISOString())
-        .orderBy('start_at'),
-    ),
+    db.all(db.qb.selectFrom('staff_time_off').select(['id', 'start_at', 'end_at', 'reason']).where('staff_id', '=', staffId).where('end_at', '>', new Date(now).toISOString()).orderBy('start_at')),
   ]);
   const byDate = new Map<string, { date: string; day_off: boolean; spans: { start: string; end: string }[] }>();
   for (const row of overrides) {
