@@ -62,14 +62,16 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
           <div>
             <TextInput label="Client" description="Type two letters of a name, a phone or an email" value={term} onChange={(event) => setTerm(event.currentTarget.value)} data-autofocus />
             {term.trim().length >= 2 ? (
-              <Stack gap={2} mt={6} role="list" aria-label="Clients found">
+              <Stack gap={2} mt={6} component="ul" aria-label="Clients found" style={{ listStyle: 'none', padding: 0, margin: '6px 0 0' }}>
                 {(search.data?.data ?? []).map((row) => (
-                  <UnstyledButton key={row.id} role="listitem" onClick={() => setClient(row)} p={6} style={{ borderRadius: 4, border: '1px solid #dee2e6' }}>
-                    {fullName(row)}
-                    {row.email ? <Text span size="sm" c="#495057">{` · ${row.email}`}</Text> : null}
-                  </UnstyledButton>
+                  <li key={row.id}>
+                    <UnstyledButton onClick={() => setClient(row)} p={6} w="100%" style={{ borderRadius: 4, border: '1px solid #dee2e6' }}>
+                      {fullName(row)}
+                      {row.email ? <Text span size="sm" c="#495057">{` · ${row.email}`}</Text> : null}
+                    </UnstyledButton>
+                  </li>
                 ))}
-                {search.data && search.data.data.length === 0 ? <Text size="sm">No member matches. Add them on the Members page first.</Text> : null}
+                {search.data && search.data.data.length === 0 ? <Text component="li" size="sm">No member matches. Add them on the Members page first.</Text> : null}
               </Stack>
             ) : null}
           </div>
