@@ -6,6 +6,7 @@ import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeekl
 import { readCheckedJsonFile } from '../support/json-file.js';
 import { actorOf } from '../support/owner.js';
 import { CliError, action, printJson, withDatabase } from '../support/run.js';
+import { registerStaffListCommand } from './appointments.js';
 
 /** Every issue on one line, each led by the option it is about. */
 function optionError(issues: z.core.$ZodIssue[], optionOf: (path: PropertyKey[]) => string): CliError {
@@ -56,6 +57,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff schedules: weekly hours, date overrides and time off, which availability reads.');
+  registerStaffListCommand(staff);
   staff
     .command('hours')
     .description("Print a staff member's weekly hours at a location; with --file, replace them.")

@@ -28,9 +28,10 @@ import { requireLocation } from '../../modules/locations/lookup.js';
 import { TimeOffInput, WeeklyHours } from '../../modules/staff/schedule-input.js';
 import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeeklyHours } from '../../modules/staff/schedule.js';
 import { addDays } from '../../modules/appointments/engine/local-time.js';
-import { appointmentCalendar, calendarBookings } from './calendar.js';
-import { namingTheClash } from './clash.js';
-import { requireStaffAt } from './location-staff.js';
+import { calendarBookings } from '../../modules/appointments/booking-views.js';
+import { appointmentCalendar } from './calendar.js';
+import { namingTheClash } from '../../modules/appointments/clash.js';
+import { requireStaffAt } from '../../modules/staff/location-staff.js';
 import { requireScheduleEditor, staffSchedule } from './staff-schedule.js';
 
 const tag = 'Web appointments';

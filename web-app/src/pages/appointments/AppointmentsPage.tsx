@@ -70,8 +70,24 @@ export function AppointmentsPage() {
           {view === 'week' ? 'Next week' : 'Next day'}
         </Button>
         <TextInput type="date" label="Date" value={date} onChange={(event) => event.currentTarget.value && set({ date: event.currentTarget.value })} w={170} />
-        <Toggle label="View" value={view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} onChange={(v) => set({ view: v })} />
-        <Toggle label="Columns" value={kind} options={[{ value: 'staff', label: 'Staff columns' }, { value: 'rooms', label: 'Room columns' }]} onChange={(v) => set({ columns: v })} />
+        <Toggle
+          label="View"
+          value={view}
+          options={[
+            { value: 'day', label: 'Day' },
+            { value: 'week', label: 'Week' },
+          ]}
+          onChange={(v) => set({ view: v })}
+        />
+        <Toggle
+          label="Columns"
+          value={kind}
+          options={[
+            { value: 'staff', label: 'Staff columns' },
+            { value: 'rooms', label: 'Room columns' },
+          ]}
+          onChange={(v) => set({ columns: v })}
+        />
       </Group>
       <Text size="sm" c="#495057">
         {view === 'week' ? `Week of ${dayHeading(first)}` : dayHeading(date)}, times at {location.name} ({zone})
@@ -91,7 +107,11 @@ function Calendar({ calendar, view, kind, onOpen }: { calendar: AppointmentCalen
   if (kind === 'staff' && columns.length === 0) return <Text>No staff work at this location yet: give a staff member hours here to book appointments.</Text>;
   return (
     <Stack gap="xs">
-      {view === 'week' ? <WeekView kind={kind} columns={columns} dates={calendar.dates} zone={calendar.time_zone} onOpen={onOpen} /> : <DayView columns={columns} date={calendar.dates[0]!} zone={calendar.time_zone} onOpen={onOpen} />}
+      {view === 'week' ? (
+        <WeekView kind={kind} columns={columns} dates={calendar.dates} zone={calendar.time_zone} onOpen={onOpen} />
+      ) : (
+        <DayView columns={columns} date={calendar.dates[0]!} zone={calendar.time_zone} onOpen={onOpen} />
+      )}
       {calendar.bookings.length === 0 ? <Text size="sm">No bookings {view === 'week' ? 'this week' : 'this day'}. Press New booking to add one.</Text> : null}
       {cancelled.length > 0 ? (
         <div>

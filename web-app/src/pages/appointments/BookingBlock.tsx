@@ -12,7 +12,19 @@ const palette: Record<string, { background: string; border: string; color: strin
 };
 
 /** A booking on the calendar: a button naming time, client, service and status, opening its actions. */
-export function BookingBlock({ booking, zone, onOpen, style, showStaff = false }: { booking: CalendarBooking; zone: string; onOpen: (booking: CalendarBooking) => void; style?: CSSProperties; showStaff?: boolean }) {
+export function BookingBlock({
+  booking,
+  zone,
+  onOpen,
+  style,
+  showStaff = false,
+}: {
+  booking: CalendarBooking;
+  zone: string;
+  onOpen: (booking: CalendarBooking) => void;
+  style?: CSSProperties;
+  showStaff?: boolean;
+}) {
   const colours = palette[booking.status] ?? palette.booked!;
   const time = timeRange(booking.start, booking.end, zone);
   const status = statusLabel(booking);

@@ -76,10 +76,20 @@ export function BookingDialog({ booking, calendar, onClose }: { booking: Calenda
             </Title>
             {started ? (
               <Group>
-                <Button variant="default" disabled={current.status === 'completed'} loading={outcome.isPending && outcome.variables === 'completed'} onClick={() => outcome.mutate('completed', { onSuccess: setCurrent })}>
+                <Button
+                  variant="default"
+                  disabled={current.status === 'completed'}
+                  loading={outcome.isPending && outcome.variables === 'completed'}
+                  onClick={() => outcome.mutate('completed', { onSuccess: setCurrent })}
+                >
                   Mark completed
                 </Button>
-                <Button variant="default" disabled={current.status === 'no_show'} loading={outcome.isPending && outcome.variables === 'no_show'} onClick={() => outcome.mutate('no_show', { onSuccess: setCurrent })}>
+                <Button
+                  variant="default"
+                  disabled={current.status === 'no_show'}
+                  loading={outcome.isPending && outcome.variables === 'no_show'}
+                  onClick={() => outcome.mutate('no_show', { onSuccess: setCurrent })}
+                >
                   Mark no-show
                 </Button>
               </Group>

@@ -1,4 +1,4 @@
-import { Box, Group, ScrollArea, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import { minutesIntoDay } from '../../format/appointments.ts';
 import { BookingBlock } from './BookingBlock.tsx';
@@ -31,7 +31,7 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
   const span = (start: string, end: string) => ({ top: top(start), height: Math.max(18, Math.min(height, top(end)) - top(start)) });
   const hours = Array.from({ length: lastHour - firstHour }, (_, i) => firstHour + i);
   return (
-    <ScrollArea type="auto">
+    <div style={{ overflowX: 'auto' }}>
       <Group align="flex-start" gap={0} wrap="nowrap" style={{ minWidth: 120 + columns.length * 170 }}>
         <Box w={56} style={{ flexShrink: 0 }}>
           <Box h={32} />
@@ -48,16 +48,9 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
             <Text fw={700} size="sm" h={32} px={6} pt={6} truncate>
               {column.name}
             </Text>
-            <Box
-              pos="relative"
-              h={height}
-              style={{
-                background: column.id === 'no-room' || column.source[date] === undefined ? '#ffffff' : '#eceef1',
-                backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${hourHeight - 1}px, #dee2e6 ${hourHeight - 1}px, #dee2e6 ${hourHeight}px)`,
-              }}
-            >
+            <Box pos="relative" h={height} style={{ background: column.source[date] === undefined ? '#ffffff' : '#eceef1' }}>
               {(column.working[date] ?? []).map((w) => (
-                <Box key={w.start} pos="absolute" left={0} right={0} {...span(w.start, w.end)} style={{ background: '#ffffff', borderLeft: '3px solid #adb5bd' }} title="Working hours" />
+                <Box key={w.start} pos="absolute" left={0} right={0} style={{ ...span(w.start, w.end), background: '#ffffff', borderLeft: '3px solid #adb5bd' }} title="Working hours" />
               ))}
               {column.timeOff.map((off) => (
                 <Box
@@ -65,17 +58,25 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
                   pos="absolute"
                   left={0}
                   right={0}
-                  {...span(off.start, off.end)}
                   px={6}
-                  style={{ backgroundImage: 'repeating-linear-gradient(45deg, #f1f3f5 0, #f1f3f5 6px, #e9ecef 6px, #e9ecef 12px)', overflow: 'hidden' }}
+                  style={{ ...span(off.start, off.end), backgroundImage: 'repeating-linear-gradient(45deg, #f1f3f5 0, #f1f3f5 6px, #e9ecef 6px, #e9ecef 12px)', overflow: 'hidden' }}
                 >
                   <Text size="xs" fw={600} c="#343a40">
                     Time off{off.reason ? `: ${off.reason}` : ''}
                   </Text>
                 </Box>
               ))}
+              <Box
+                pos="absolute"
+                inset={0}
+                aria-hidden
+                style={{
+                  pointerEvents: 'none',
+                  backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${hourHeight - 1}px, #d0d5da ${hourHeight - 1}px, #d0d5da ${hourHeight}px)`,
+                }}
+              />
               {column.bookings.map((booking) => (
-                <Box key={booking.id} pos="absolute" left={4} right={4} {...span(booking.start, booking.end)}>
+                <Box key={booking.id} pos="absolute" left={4} right={4} style={span(booking.start, booking.end)}>
                   <BookingBlock booking={booking} zone={zone} onOpen={onOpen} style={{ height: '100%' }} />
                 </Box>
               ))}
@@ -83,6 +84,6 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
           </Box>
         ))}
       </Group>
-    </ScrollArea>
+    </div>
   );
 }

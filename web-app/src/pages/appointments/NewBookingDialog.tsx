@@ -71,7 +71,11 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
                     </UnstyledButton>
                   </li>
                 ))}
-                {search.data && search.data.data.length === 0 ? <Text component="li" size="sm">No member matches. Add them on the Members page first.</Text> : null}
+                {search.data && search.data.data.length === 0 ? (
+                  <Text component="li" size="sm">
+                    No member matches. Add them on the Members page first.
+                  </Text>
+                ) : null}
               </Stack>
             ) : null}
           </div>

@@ -35,9 +35,15 @@ export function SlotPicker(props: {
             {slots.error.message}
           </Text>
         ) : slots.data?.data.length ? (
-          <Group gap={6} role="group" aria-labelledby="open-slots-label" mah={150} style={{ overflowY: 'auto' }}>
+          <Group gap={6} role="group" aria-labelledby="open-slots-label" mah={200} style={{ overflowY: 'auto' }}>
             {slots.data.data.map((slot) => (
-              <Button key={slot.start} size="compact-sm" variant={local(slot.start) === time ? 'filled' : 'default'} aria-pressed={local(slot.start) === time} onClick={() => props.onTime(local(slot.start))}>
+              <Button
+                key={slot.start}
+                size="compact-sm"
+                variant={local(slot.start) === time ? 'filled' : 'default'}
+                aria-pressed={local(slot.start) === time}
+                onClick={() => props.onTime(local(slot.start))}
+              >
                 {local(slot.start)}
               </Button>
             ))}
@@ -46,7 +52,13 @@ export function SlotPicker(props: {
           <Text size="sm">No open slot that day: try another date or staff member.</Text>
         )}
       </div>
-      <TextInput type="time" label="Start time" description="An open slot fills this in; a typed time is checked by the server" value={time} onChange={(event) => props.onTime(event.currentTarget.value)} />
+      <TextInput
+        type="time"
+        label="Start time"
+        description="An open slot fills this in; a typed time is checked by the server"
+        value={time}
+        onChange={(event) => props.onTime(event.currentTarget.value)}
+      />
     </>
   );
 }

@@ -23,7 +23,13 @@ export function StaffHoursPanel({ calendar }: { calendar: AppointmentCalendar })
           <Text>No staff work at this location yet: add them in the import file or with `studio staff hours`.</Text>
         ) : (
           <>
-            <NativeSelect label="Staff member" value={staffId} onChange={(event) => setStaffId(event.currentTarget.value)} data={calendar.staff.map((m) => ({ value: m.id, label: m.name }))} maw={320} />
+            <NativeSelect
+              label="Staff member"
+              value={staffId}
+              onChange={(event) => setStaffId(event.currentTarget.value)}
+              data={calendar.staff.map((m) => ({ value: m.id, label: m.name }))}
+              maw={320}
+            />
             <ErrorAlert error={schedule.error} />
             {schedule.data ? <ScheduleForms key={`${staffId}:${schedule.dataUpdatedAt}`} schedule={schedule.data} zone={calendar.time_zone} /> : <Text>Loading hours…</Text>}
           </>

@@ -1,4 +1,4 @@
-import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import { dayHeading, localDateOf, timeRange } from '../../format/appointments.ts';
 import { BookingBlock } from './BookingBlock.tsx';
@@ -17,11 +17,11 @@ function hoursWords(column: CalendarColumn, date: string, zone: string): string 
 /** A week: a row per staff member or room, a column per day, each cell its hours (shaded when worked) and bookings. */
 export function WeekView({ kind, columns, dates, zone, onOpen }: { kind: ColumnKind; columns: CalendarColumn[]; dates: string[]; zone: string; onOpen: (booking: CalendarBooking) => void }) {
   return (
-    <ScrollArea type="auto">
-      <Table withColumnBorders withTableBorder miw={980} aria-label="Week" style={{ tableLayout: 'fixed' }}>
+    <div style={{ overflowX: 'auto' }}>
+      <Table withColumnBorders withTableBorder miw={760} aria-label="Week" style={{ tableLayout: 'fixed' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={130}>{kind === 'staff' ? 'Staff' : 'Room'}</Table.Th>
+            <Table.Th w={110}>{kind === 'staff' ? 'Staff' : 'Room'}</Table.Th>
             {dates.map((date) => (
               <Table.Th key={date}>{dayHeading(date)}</Table.Th>
             ))}
@@ -54,6 +54,6 @@ export function WeekView({ kind, columns, dates, zone, onOpen }: { kind: ColumnK
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </div>
   );
 }

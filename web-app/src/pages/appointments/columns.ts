@@ -27,7 +27,14 @@ export function calendarColumns(calendar: AppointmentCalendar, kind: ColumnKind)
       bookings: shown.filter((booking) => booking.staff_id === member.id),
     }));
   }
-  const rooms: CalendarColumn[] = calendar.rooms.map((room) => ({ id: room.id, name: room.name, working: {}, source: {}, timeOff: [], bookings: shown.filter((booking) => booking.room_id === room.id) }));
+  const rooms: CalendarColumn[] = calendar.rooms.map((room) => ({
+    id: room.id,
+    name: room.name,
+    working: {},
+    source: {},
+    timeOff: [],
+    bookings: shown.filter((booking) => booking.room_id === room.id),
+  }));
   const roomless = shown.filter((booking) => booking.room_id === null);
   if (roomless.length > 0 || rooms.length === 0) rooms.push({ id: 'no-room', name: 'No room', working: {}, source: {}, timeOff: [], bookings: roomless });
   return rooms;

@@ -1,13 +1,11 @@
 import { ApiError } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
+import { fullName } from '../appointments/booking-views.js';
 
 export interface LocationStaff {
   id: string;
   name: string;
 }
-
-/** A person's whole name, as staff screens show it (a shared screen shows `displayName`'s initial instead). */
-export const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /**
  * The staff of a location, by name: those with weekly hours or a date override there, or qualified

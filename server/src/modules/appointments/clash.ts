@@ -1,13 +1,14 @@
 import { ApiError } from '@studio/shared';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/types.js';
-import { fullName } from './location-staff.js';
+import { fullName } from './booking-views.js';
 
 interface Attempt {
   companyId: string;
   locationZone: string;
   serviceId: string;
-  staffId: string;
+  /** The staff member asked for; without one only the room's clash is named. */
+  staffId: string | undefined;
   start: string;
   /** A reschedule's own booking, which never clashes with itself. */
   excludeBookingId?: string;
@@ -37,7 +38,7 @@ async function findClash(db: Db, attempt: Attempt) {
       .where('id', '=', attempt.serviceId)
       .where('company_id', '=', attempt.companyId),
   );
-  if (!service) return undefined;
+  if (!service || (attempt.staffId === undefined && !service.room_id)) return undefined;
   const start = Date.parse(attempt.start);
   const blockStart = new Date(start - service.buffer_before_minutes * 60_000).toISOString();
   const blockEnd = new Date(start + (service.duration_minutes + service.buffer_after_minutes) * 60_000).toISOString();
@@ -64,7 +65,7 @@ async function findClash(db: Db, attempt: Attempt) {
     .where('b.status', '=', 'booked')
     .where('b.block_end_at', '>', blockStart)
     .where('b.block_start_at', '<', blockEnd)
-    .where((eb) => (service.room_id ? eb.or([eb('b.staff_id', '=', attempt.staffId), eb('b.room_id', '=', service.room_id)]) : eb('b.staff_id', '=', attempt.staffId)));
+    .where((eb) => eb.or([...(attempt.staffId !== undefined ? [eb('b.staff_id', '=', attempt.staffId)] : []), ...(service.room_id ? [eb('b.room_id', '=', service.room_id)] : [])]));
   if (attempt.excludeBookingId) query = query.where('b.id', '!=', attempt.excludeBookingId);
   const rows = await db.all(query.orderBy('b.start_at'));
   // The staff member's own booking first: it is the clash the desk asked about.
