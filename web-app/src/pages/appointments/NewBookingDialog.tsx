@@ -98,13 +98,14 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
           }}
           data={[{ value: '', label: 'Choose a staff member' }, ...qualified.map((member) => ({ value: member.id, label: member.name }))]}
         />
+        {/* A refusal (a clash, named) stands above the slots to choose from instead, in view on the tablet. */}
+        <ErrorAlert error={book.error} title="Not booked" />
         <SlotPicker locationId={calendar.location_id} zone={zone} serviceId={serviceId} staffId={staffId} date={day} time={time} onDate={setDay} onTime={setTime} />
         {problem ? (
           <Text role="alert" c="red.9" size="sm">
             {problem}
           </Text>
         ) : null}
-        <ErrorAlert error={book.error} title="Not booked" />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Close
