@@ -21,6 +21,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   staff: async () => (await import('./commands/staff.js')).registerStaffCommands,
   rooms: async () => (await import('./commands/rooms.js')).registerRoomCommands,
   bookings: async () => (await import('./commands/bookings.js')).registerBookingCommands,
+  availability: async () => (await import('./commands/appointments.js')).registerAvailabilityCommand,
   classes: async () => (await import('./commands/classes.js')).registerClassCommands,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
   openapi: async () => (await import('./commands/openapi.js')).registerOpenApiCommand,

@@ -10,6 +10,7 @@ import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
 import { CliError, action, printJson, withDatabase } from '../support/run.js';
+import { registerStaffListCommand } from './appointments.js';
 
 /** Every issue on one line, each led by the option it is about. */
 function optionError(issues: z.core.$ZodIssue[], optionOf: (path: PropertyKey[]) => string): CliError {
@@ -73,6 +74,7 @@ async function staffAt(db: Db, text: string, options: { company?: string; locati
 
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff schedules: weekly hours, date overrides and time off, which availability reads.');
+  registerStaffListCommand(staff);
   staff
     .command('hours')
     .description("Print a staff member's weekly hours at a location; with --file, replace them.")
