@@ -72,8 +72,7 @@ describe('series expansion across DST changes (a sweep of zones and wall times)'
 describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
   const s = classSuite(dialect, { frozenAt: now });
   const business = (): Actor => systemActor(s.f.acme.id, 'test');
-  const seriesClasses = (seriesId: string) =>
-    s.f.db.all(s.f.db.qb.selectFrom('classes').selectAll().where('series_id', '=', seriesId).orderBy('start_at'));
+  const seriesClasses = (seriesId: string) => s.f.db.all(s.f.db.qb.selectFrom('classes').selectAll().where('series_id', '=', seriesId).orderBy('start_at'));
 
   async function setting(zone = 'Europe/London') {
     const site = await s.c.location({}, zone);
@@ -105,7 +104,11 @@ describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
     const { site, service } = await setting();
     const other = await setting();
     const northOnly: Actor = { ...business(), locationIds: [other.site] };
-    await expect(create(site, service).then(() => createSeries(s.f.db, northOnly, { location_id: site, service_id: service, weekdays: [1], start_time: '07:00', capacity: 2, starts_on: '2027-03-01', ends_on: '2027-04-30' }, clock))).rejects.toMatchObject({ code: 'location_not_allowed' });
+    await expect(
+      create(site, service).then(() =>
+        createSeries(s.f.db, northOnly, { location_id: site, service_id: service, weekdays: [1], start_time: '07:00', capacity: 2, starts_on: '2027-03-01', ends_on: '2027-04-30' }, clock),
+      ),
+    ).rejects.toMatchObject({ code: 'location_not_allowed' });
     await expect(create(site, other.service)).rejects.toMatchObject({ code: 'invalid_param', param: 'service_id' });
   });
 
@@ -193,8 +196,14 @@ describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
     const { site, service } = await setting();
     const made = await createOneOffClass(s.f.db, business(), { location_id: site, service_id: service, start: '2027-04-02T18:00', duration_minutes: 45, capacity: 12 }, clock);
     expect(made).toMatchObject({ start: '2027-04-02T17:00:00.000Z', end: '2027-04-02T17:45:00.000Z', capacity: 12, status: 'scheduled' });
-    await expect(createOneOffClass(s.f.db, business(), { location_id: site, service_id: service, start: '2027-03-28T01:30', capacity: 5 }, clock)).rejects.toMatchObject({ code: 'invalid_param', param: 'start' });
-    await expect(createOneOffClass(s.f.db, business(), { location_id: site, service_id: service, start: '2027-02-28T09:00', capacity: 5 }, clock)).rejects.toMatchObject({ code: 'invalid_param', param: 'start' });
+    await expect(createOneOffClass(s.f.db, business(), { location_id: site, service_id: service, start: '2027-03-28T01:30', capacity: 5 }, clock)).rejects.toMatchObject({
+      code: 'invalid_param',
+      param: 'start',
+    });
+    await expect(createOneOffClass(s.f.db, business(), { location_id: site, service_id: service, start: '2027-02-28T09:00', capacity: 5 }, clock)).rejects.toMatchObject({
+      code: 'invalid_param',
+      param: 'start',
+    });
   });
 
   it('moves a waitlist entry up and down, the ends staying put', async () => {
@@ -206,10 +215,18 @@ describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
     const order = async () => (await s.c.detail(cls)).waitlist.map((entry: { contact_id: string; position: number }) => [entry.position, entry.contact_id]);
     const entryOf = async (contact: string) => (await s.c.detail(cls)).waitlist.find((entry: { contact_id: string }) => entry.contact_id === contact).waitlist_id as string;
     await moveWaitlistEntry(s.f.db, business(), cls, await entryOf(queue[2]!), 'up', clock());
-    expect(await order()).toEqual([[1, queue[0]], [2, queue[2]], [3, queue[1]]]);
+    expect(await order()).toEqual([
+      [1, queue[0]],
+      [2, queue[2]],
+      [3, queue[1]],
+    ]);
     await moveWaitlistEntry(s.f.db, business(), cls, await entryOf(queue[0]!), 'up', clock());
     await moveWaitlistEntry(s.f.db, business(), cls, await entryOf(queue[0]!), 'down', clock());
-    expect(await order()).toEqual([[1, queue[2]], [2, queue[0]], [3, queue[1]]]);
+    expect(await order()).toEqual([
+      [1, queue[2]],
+      [2, queue[0]],
+      [3, queue[1]],
+    ]);
     await expect(moveWaitlistEntry(s.f.db, business(), cls, randomUUID(), 'up', clock())).rejects.toMatchObject({ code: 'resource_missing' });
   });
 });

@@ -34,7 +34,12 @@ async function futureClasses(db: Db, sql: Queryable, seriesId: string, now: numb
       .selectFrom('classes as c')
       .selectAll('c')
       .select((eb) => [
-        eb.selectFrom('class_attendees as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.class_id', '=', 'c.id').where('a.status', 'in', [...spotHolding]).as('booked'),
+        eb
+          .selectFrom('class_attendees as a')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('a.class_id', '=', 'c.id')
+          .where('a.status', 'in', [...spotHolding])
+          .as('booked'),
         eb.selectFrom('class_attendees as h').select(eb.fn.countAll<number>().as('n')).whereRef('h.class_id', '=', 'c.id').as('attendees'),
         eb.selectFrom('class_waitlist as w').select(eb.fn.countAll<number>().as('n')).whereRef('w.class_id', '=', 'c.id').as('waitlisted'),
         eb.selectFrom('visits as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.class_id', '=', 'c.id').as('visits'),
@@ -146,7 +151,13 @@ export async function updateSeries(db: Db, actor: Actor, id: string, change: Ser
 async function fillClass(db: Db, actor: Actor, classId: string, now: number): Promise<void> {
   await db.transaction(async (sql) => {
     const cls = await lockClass(db, sql, classId);
-    const location = (await sql.first(db.qb.selectFrom('locations').select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings']).where('id', '=', cls.location_id).where('company_id', '=', actor.companyId)))!;
+    const location = (await sql.first(
+      db.qb
+        .selectFrom('locations')
+        .select(['id', 'company_id', 'name', 'slug', 'timezone', 'country', 'address', 'settings'])
+        .where('id', '=', cls.location_id)
+        .where('company_id', '=', actor.companyId),
+    ))!;
     await fillFreedSpots(db, sql, cls, location, now);
   });
 }
@@ -175,7 +186,12 @@ export async function endSeries(db: Db, actor: Actor, id: string, input: SeriesE
       for (const cls of cancelled) released += await cancelLockedClass(db, sql, cls.id, now);
       const ids = removed.map((cls) => cls.id);
       for (let i = 0; i < ids.length; i += 200) await sql.run(db.qb.deleteFrom('classes').where('id', 'in', ids.slice(i, i + 200)));
-      await sql.run(db.qb.updateTable('class_series').set({ ends_on: dayBefore(input.from) }).where('id', '=', id));
+      await sql.run(
+        db.qb
+          .updateTable('class_series')
+          .set({ ends_on: dayBefore(input.from) })
+          .where('id', '=', id),
+      );
     } else {
       released = cancelled.reduce((sum, cls) => sum + cls.booked, 0);
     }

@@ -30,13 +30,7 @@ function seriesViews(db: Db, companyId: string, nowIso: string) {
       't.first_name as staff_first_name',
       't.last_name as staff_last_name',
       'r.name as room_name',
-      eb
-        .selectFrom('classes as c')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('c.series_id', '=', 'cs.id')
-        .where('c.status', '=', 'scheduled')
-        .where('c.start_at', '>', nowIso)
-        .as('upcoming'),
+      eb.selectFrom('classes as c').select(eb.fn.countAll<number>().as('n')).whereRef('c.series_id', '=', 'cs.id').where('c.status', '=', 'scheduled').where('c.start_at', '>', nowIso).as('upcoming'),
     ])
     .where('cs.company_id', '=', companyId);
 }

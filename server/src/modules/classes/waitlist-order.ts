@@ -16,7 +16,13 @@ export async function moveWaitlistEntry(db: Db, actor: Actor, classId: string, e
     await lockClass(db, sql, classId);
     const cls = await findClass(db, sql, actor, classId);
     const entries = await sql.all(
-      db.qb.selectFrom('class_waitlist').select(['id', 'position']).where('class_id', '=', cls.id).where('status', 'in', [...queued]).orderBy('position').orderBy('created_at'),
+      db.qb
+        .selectFrom('class_waitlist')
+        .select(['id', 'position'])
+        .where('class_id', '=', cls.id)
+        .where('status', 'in', [...queued])
+        .orderBy('position')
+        .orderBy('created_at'),
     );
     const index = entries.findIndex((entry) => entry.id === entryId);
     if (index < 0) throw new ApiError('resource_missing', 'That person is no longer waiting for this class; reload the page.', { param: 'waitlist_id' });
@@ -25,7 +31,12 @@ export async function moveWaitlistEntry(db: Db, actor: Actor, classId: string, e
     const order = entries.map((entry) => entry.id);
     [order[index], order[other]] = [order[other]!, order[index]!];
     for (const [position, id] of order.entries()) {
-      await sql.run(db.qb.updateTable('class_waitlist').set({ position: position + 1, updated_at: toIso(now) }).where('id', '=', id));
+      await sql.run(
+        db.qb
+          .updateTable('class_waitlist')
+          .set({ position: position + 1, updated_at: toIso(now) })
+          .where('id', '=', id),
+      );
     }
     await renumber(db, sql, cls.id);
   });
