@@ -21,9 +21,16 @@ export const classDecisions: Record<string, Decision> = {
   },
   webUpdateSeries: { request: async (t, db) => ({ method: 'PATCH', url: `/app/api/classes/series/${await seriesAt(db, t)}`, body: { capacity: 12 } }), expected: timetable('200') },
   webEndSeries: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/series/${await seriesAt(db, t)}/end`, body: { from: dayAfterClock(t, 14) } }), expected: timetable('200') },
-  webExtendSeries: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/series/${await seriesAt(db, t)}/extend`, body: { ends_on: dayAfterClock(t, 60) } }), expected: timetable('200') },
+  webExtendSeries: {
+    request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/series/${await seriesAt(db, t)}/extend`, body: { ends_on: dayAfterClock(t, 60) } }),
+    expected: timetable('200'),
+  },
   webCreateClass: {
-    request: async (t, db) => ({ method: 'POST', url: '/app/api/classes', body: { location_id: t.location, service_id: await classServiceAt(db, t), start: `${dayAfterClock(t, 3)}T10:00`, capacity: 6 } }),
+    request: async (t, db) => ({
+      method: 'POST',
+      url: '/app/api/classes',
+      body: { location_id: t.location, service_id: await classServiceAt(db, t), start: `${dayAfterClock(t, 3)}T10:00`, capacity: 6 },
+    }),
     expected: timetable('201'),
   },
   webClassPage: { request: async (t, db) => ({ method: 'GET', url: `/app/api/classes/${await classAt(db, t)}` }), expected: everyRole('200') },
@@ -31,7 +38,10 @@ export const classDecisions: Record<string, Decision> = {
   webCancelClass: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await bookedClassAt(db, t)}/cancel` }), expected: timetable('200') },
   webRestoreClass: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await classAt(db, t)}/restore` }), expected: timetable('200') },
   webBookClassSpot: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await classAt(db, t)}/book`, body: { contact_id: t.contact } }), expected: everyRole('201') },
-  webCancelClassSpot: { request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await bookedClassAt(db, t)}/cancel-spot`, body: { contact_id: t.contact } }), expected: everyRole('200') },
+  webCancelClassSpot: {
+    request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await bookedClassAt(db, t)}/cancel-spot`, body: { contact_id: t.contact } }),
+    expected: everyRole('200'),
+  },
   // Excusing a late cancellation gives up a credit: the front desk is refused by role wherever it asks.
   'webCancelClassSpot with excuse': {
     request: async (t, db) => ({ method: 'POST', url: `/app/api/classes/${await bookedClassAt(db, t, 60)}/cancel-spot`, body: { contact_id: t.contact, excuse: true } }),

@@ -85,7 +85,12 @@ export async function waitlistAt(db: Db, t: Target): Promise<{ cls: string; entr
 export async function seriesAt(db: Db, t: Target): Promise<string> {
   const service = await classServiceAt(db, t);
   const day = (days: number) => new Date(t.clock() + days * 86_400_000).toISOString().slice(0, 10);
-  const made = await createSeries(db, t.company.business, { location_id: t.location, service_id: service, weekdays: [1, 3, 5], start_time: '18:00', capacity: 8, starts_on: day(1), ends_on: day(28) }, t.clock);
+  const made = await createSeries(
+    db,
+    t.company.business,
+    { location_id: t.location, service_id: service, weekdays: [1, 3, 5], start_time: '18:00', capacity: 8, starts_on: day(1), ends_on: day(28) },
+    t.clock,
+  );
   return made.id;
 }
 

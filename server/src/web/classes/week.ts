@@ -72,7 +72,13 @@ export async function weekTimetable(db: Db, actor: Actor, locationId: string, we
 export async function timetableOptions(db: Db, actor: Actor, locationId: string): Promise<TimetableOptions> {
   const location = await requireLocation(db, db, actor, locationId);
   const services = await db.all(
-    db.qb.selectFrom('services').select(['id', 'name', 'duration_minutes']).where('company_id', '=', actor.companyId).where('location_id', '=', location.id).where('kind', '=', 'class').orderBy('name'),
+    db.qb
+      .selectFrom('services')
+      .select(['id', 'name', 'duration_minutes'])
+      .where('company_id', '=', actor.companyId)
+      .where('location_id', '=', location.id)
+      .where('kind', '=', 'class')
+      .orderBy('name'),
   );
   const listed = services.length
     ? await db.all(

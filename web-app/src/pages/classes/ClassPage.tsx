@@ -93,9 +93,7 @@ function CapacityForm({ cls }: { cls: ClassPage }) {
 function Roster({ cls }: { cls: ClassPage }) {
   const session = useSignedIn();
   const [excuse, setExcuse] = useState(false);
-  const checkIn = useClassMutation((contactId: string) =>
-    http.request(`/classes/${cls.id}/check-in`, { method: 'POST', body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }),
-  );
+  const checkIn = useClassMutation((contactId: string) => http.request(`/classes/${cls.id}/check-in`, { method: 'POST', body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }));
   const cancel = useClassMutation((contactId: string) =>
     http.request<ClassCancelResult>(`/classes/${cls.id}/cancel-spot`, { method: 'POST', body: { contact_id: contactId, ...(excuse && { excuse: true }) }, idempotencyKey: crypto.randomUUID() }),
   );
@@ -130,7 +128,14 @@ function Roster({ cls }: { cls: ClassPage }) {
             </Table.Thead>
             <Table.Tbody>
               {cls.roster.map((row) => (
-                <RosterRow key={row.attendee_id} row={row} zone={cls.time_zone} onCheckIn={() => checkIn.mutate(row.contact_id)} onCancel={() => cancel.mutate(row.contact_id)} busy={checkIn.isPending || cancel.isPending} />
+                <RosterRow
+                  key={row.attendee_id}
+                  row={row}
+                  zone={cls.time_zone}
+                  onCheckIn={() => checkIn.mutate(row.contact_id)}
+                  onCancel={() => cancel.mutate(row.contact_id)}
+                  busy={checkIn.isPending || cancel.isPending}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -203,7 +208,13 @@ function Waitlist({ cls }: { cls: ClassPage }) {
                   <Table.Td>{entry.status === 'offered' && entry.offer_expires_at ? `Offered until ${formatLocalTime(entry.offer_expires_at, cls.time_zone)}` : 'Waiting'}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      <Button size="xs" variant="default" disabled={index === 0 || move.isPending} onClick={() => move.mutate({ entry: entry.waitlist_id, direction: 'up' })} aria-label={`Move up ${entry.name}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={index === 0 || move.isPending}
+                        onClick={() => move.mutate({ entry: entry.waitlist_id, direction: 'up' })}
+                        aria-label={`Move up ${entry.name}`}
+                      >
                         Move up
                       </Button>
                       <Button
@@ -232,7 +243,11 @@ function AddPerson({ cls }: { cls: ClassPage }) {
   const [allow, setAllow] = useState(false);
   const { data } = useMemberSearch(term, cls.location_id, 8);
   const book = useClassMutation((contactId: string) =>
-    http.request<ClassBookResult>(`/classes/${cls.id}/book`, { method: 'POST', body: { contact_id: contactId, ...(allow && { allow_without_entitlement: true }) }, idempotencyKey: crypto.randomUUID() }),
+    http.request<ClassBookResult>(`/classes/${cls.id}/book`, {
+      method: 'POST',
+      body: { contact_id: contactId, ...(allow && { allow_without_entitlement: true }) },
+      idempotencyKey: crypto.randomUUID(),
+    }),
   );
   const wait = useClassMutation((contactId: string) => http.request(`/classes/${cls.id}/waitlist`, { method: 'POST', body: { contact_id: contactId } }));
   const results = term.trim().length >= 2 ? (data?.data ?? []) : [];

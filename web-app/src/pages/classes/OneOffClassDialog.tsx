@@ -20,7 +20,14 @@ export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boo
     () =>
       http.request<ClassSummary>('/classes', {
         method: 'POST',
-        body: { location_id: locationId, service_id: placement.service_id, staff_id: orNull(placement.staff_id), room_id: orNull(placement.room_id), start: `${date}T${time}`, capacity: Number(capacity) },
+        body: {
+          location_id: locationId,
+          service_id: placement.service_id,
+          staff_id: orNull(placement.staff_id),
+          room_id: orNull(placement.room_id),
+          start: `${date}T${time}`,
+          capacity: Number(capacity),
+        },
       }),
     (cls) => {
       onClose();

@@ -127,8 +127,7 @@ function SeriesSummary({ series }: { series: SeriesView }) {
     <Paper withBorder p="sm">
       <Text fw={700}>{series.service_name}</Text>
       <Text>
-        {series.weekdays.map((d) => weekdayNames[d - 1]).join(', ')} at {series.start_time} for {series.duration_minutes} min, {series.capacity} places,{' '}
-        {series.staff_name ?? 'no instructor'}
+        {series.weekdays.map((d) => weekdayNames[d - 1]).join(', ')} at {series.start_time} for {series.duration_minutes} min, {series.capacity} places, {series.staff_name ?? 'no instructor'}
         {series.room_name ? `, ${series.room_name}` : ''}
       </Text>
       <Text>
@@ -261,7 +260,11 @@ function EndSeries({ series }: { series: SeriesView }) {
             Removes {end.preview.removed} classes and cancels {end.preview.cancelled}, releasing {end.preview.bookings_released} bookings.
           </Impact>
         ) : null}
-        {end.done ? <Text role="status">Ended: {end.done.removed} classes removed, {end.done.cancelled} cancelled.</Text> : null}
+        {end.done ? (
+          <Text role="status">
+            Ended: {end.done.removed} classes removed, {end.done.cancelled} cancelled.
+          </Text>
+        ) : null}
         <Group justify="flex-end">
           {end.preview ? (
             <Button color="red.9" onClick={() => end.run({ from }, false)} loading={end.pending}>
