@@ -64,7 +64,7 @@ describe.each(dialects)('web app authorization: role x location x company on eve
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('answers 401 invalid_session without a session on every /app/api route but sign-in and setup, the API mount included', async () => {
     const mounted = [...sessionRoutes.map((route) => ({ route, prefix: webApiPrefix })), ...apiRoutes.map((route) => ({ route, prefix: `${webApiPrefix}/v1` }))];
