@@ -40,7 +40,7 @@ describe('classes in the web app', () => {
     await page().getByText('No weekly series at this location yet').waitFor();
     await desk.check('classes-timetable-empty');
 
-    await desk.button('New series').click();
+    await page().getByRole('link', { name: 'New series' }).click();
     await desk.heading('New weekly series').waitFor();
     // Today's class starts in 20 minutes: inside its check-in window for the roster steps below.
     const start = today().plus({ minutes: 20 });
@@ -78,7 +78,7 @@ describe('classes in the web app', () => {
   it('shows the series form with its counts before a change is applied', async () => {
     const desk = world.desk;
     await page()
-      .getByRole('button', { name: /^Edit series Spin/ })
+      .getByRole('link', { name: /^Edit series Spin/ })
       .click();
     await desk.heading('Weekly series').waitFor();
     await labelled(page(), 'New capacity').fill('2');
@@ -88,7 +88,7 @@ describe('classes in the web app', () => {
       .waitFor();
     await desk.check('classes-series-edit');
     // Not applied: back to capacity 1 for the waitlist below.
-    await desk.button('Back to the timetable').click();
+    await page().getByRole('link', { name: 'Back to the timetable' }).click();
     await desk.heading('Classes').waitFor();
   });
 
@@ -107,9 +107,9 @@ describe('classes in the web app', () => {
     expect(await roster.textContent()).toContain('Membership');
 
     await search.fill('Paula');
-    await page().getByRole('button', { name: 'Add Paula Byrne to the waitlist' }).click();
+    await page().getByRole('button', { name: 'Add to waitlist: Paula Byrne' }).click();
     await search.fill('Wanda');
-    await page().getByRole('button', { name: 'Add Wanda Waite to the waitlist' }).click();
+    await page().getByRole('button', { name: 'Add to waitlist: Wanda Waite' }).click();
     const waitlist = page().getByRole('table', { name: 'Waitlist' });
     await waitlist.getByText('Wanda Waite').waitFor();
     const order = async () => (await waitlist.getByRole('row').allTextContents()).slice(1).map((row) => row.replace(/Move.*/, ''));

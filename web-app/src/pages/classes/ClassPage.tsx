@@ -273,7 +273,7 @@ function AddPerson({ cls }: { cls: ClassPage }) {
                       <Button size="xs" onClick={() => book.mutate(contact.id)} disabled={book.isPending} aria-label={`Book ${fullName(contact)}`}>
                         Book
                       </Button>
-                      <Button size="xs" variant="default" onClick={() => wait.mutate(contact.id)} disabled={wait.isPending} aria-label={`Add ${fullName(contact)} to the waitlist`}>
+                      <Button size="xs" variant="default" onClick={() => wait.mutate(contact.id)} disabled={wait.isPending} aria-label={`Add to waitlist: ${fullName(contact)}`}>
                         Add to waitlist
                       </Button>
                     </Group>
