@@ -23,6 +23,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   bookings: async () => (await import('./commands/bookings.js')).registerBookingCommands,
   availability: async () => (await import('./commands/appointments.js')).registerAvailabilityCommand,
   classes: async () => (await import('./commands/classes.js')).registerClassCommands,
+  series: async () => (await import('./commands/series.js')).registerSeriesCommands,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
   openapi: async () => (await import('./commands/openapi.js')).registerOpenApiCommand,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,

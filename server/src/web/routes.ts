@@ -3,6 +3,7 @@ import type { RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
+import { classWebRoutes } from './classes/routes.js';
 import { deskRoutes } from './desk/routes.js';
 
 /**
@@ -10,7 +11,7 @@ import { deskRoutes } from './desk/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock)];
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock)];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

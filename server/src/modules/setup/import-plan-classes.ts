@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DateTime } from 'luxon';
-import { classStartInUtc, storedInstant, weeklyStartsInUtc } from './class-times.js';
+import { classStartInUtc, storedInstant, weeklyStartsInUtc } from '../classes/class-times.js';
 import type { PlanContext, Placed, Row } from './import-context.js';
 
 interface PlacementEntry {
