@@ -4,8 +4,10 @@ import { dialects } from '@studio/testkit/server/databases';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { systemActor, type Actor } from '../../src/domain/actor.js';
-import { addToWaitlist, updateClass } from '../../src/modules/classes/admin.js';
+import { addToWaitlist, cancelClass, updateClass } from '../../src/modules/classes/admin.js';
+import { cancelClassSpot } from '../../src/modules/classes/cancel.js';
 import { createOneOffClass } from '../../src/modules/classes/one-off.js';
+import { restoreClass } from '../../src/modules/classes/restore.js';
 import { createSeries, listSeries } from '../../src/modules/classes/series.js';
 import { endSeries, extendSeries, updateSeries } from '../../src/modules/classes/series-change.js';
 import { seriesClassRows, type SeriesRow } from '../../src/modules/classes/series-classes.js';
@@ -204,6 +206,31 @@ describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
       code: 'invalid_param',
       param: 'start',
     });
+  });
+
+  it('refuses the front desk every timetable change and an excused late cancellation, whichever endpoint calls the service', async () => {
+    const { site, service } = await setting();
+    const desk: Actor = { companyId: s.f.acme.id, identity: { kind: 'staff_user', staffUserId: randomUUID(), role: 'front_desk' }, scopes: business().scopes, locationIds: [site] };
+    const manager: Actor = { ...desk, identity: { kind: 'staff_user', staffUserId: randomUUID(), role: 'manager' } };
+    const series = await create(site, service);
+    const cls = await s.c.classAt('2027-03-05T10:00:00Z', { serviceId: service, locationId: site, capacity: 2 });
+    const contact = await s.c.contact({ locationId: site });
+    await s.c.book(cls, contact);
+    const refusals = [
+      createSeries(s.f.db, desk, { location_id: site, service_id: service, weekdays: [2], start_time: '07:00', capacity: 2, starts_on: '2027-03-01', ends_on: '2027-04-30' }, clock),
+      updateSeries(s.f.db, desk, series.id, { capacity: 3 }, clock),
+      endSeries(s.f.db, desk, series.id, { from: '2027-04-01' }, clock),
+      extendSeries(s.f.db, desk, series.id, { ends_on: '2027-06-30' }, clock),
+      createOneOffClass(s.f.db, desk, { location_id: site, service_id: service, start: '2027-04-02T18:00', capacity: 12 }, clock),
+      updateClass(s.f.db, desk, cls, { capacity: 5 }, clock()),
+      cancelClass(s.f.db, desk, cls, clock()),
+      restoreClass(s.f.db, desk, cls, clock),
+      cancelClassSpot(s.f.db, desk, cls, { contact_id: contact, excuse: true }, clock),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: 'role_not_allowed' });
+    // The desk still works the roster; a manager at the location changes the timetable.
+    await expect(cancelClassSpot(s.f.db, desk, cls, { contact_id: contact }, clock)).resolves.toMatchObject({ status: expect.any(String) });
+    await expect(updateClass(s.f.db, manager, cls, { capacity: 5 }, clock())).resolves.toMatchObject({ capacity: 5 });
   });
 
   it('moves a waitlist entry up and down, the ends staying put', async () => {

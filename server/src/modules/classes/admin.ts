@@ -6,6 +6,7 @@ import { assertInReach } from '../locations/reach.js';
 import { toIso } from '../../clock/time.js';
 import { classSummary, lockClass, queued, spotHolding, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * The setup side of classes (the API cannot create or change class times, nor join a waitlist):
@@ -27,6 +28,7 @@ async function classOfCompany(db: Db, sql: Queryable, actor: Actor, classId: str
  * end; both are marked as ended by the cancellation, so restoring the class (restore.ts) gives them back.
  */
 export async function cancelClass(db: Db, actor: Actor, classId: string, now = Date.now()): Promise<ClassSummary & { released: number }> {
+  requireTimetableRole(actor);
   const { companyId } = actor;
   return db.transaction(async (sql) => {
     const { cls } = await classOfCompany(db, sql, actor, classId);
@@ -59,6 +61,7 @@ export async function cancelLockedClass(db: Db, sql: Queryable, classId: string,
 
 /** Changes capacity (never below the spots booked; a rise goes to the waitlist at once) and the instructor (null: none). */
 export async function updateClass(db: Db, actor: Actor, classId: string, change: { capacity?: number; staffId?: string | null }, now = Date.now()): Promise<ClassSummary> {
+  requireTimetableRole(actor);
   const { companyId } = actor;
   return db.transaction(async (sql) => {
     const { cls, location } = await classOfCompany(db, sql, actor, classId);

@@ -7,6 +7,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { classStartInUtc, storedInstant } from './class-times.js';
 import { classSummary } from './class-repository.js';
 import { checkPlacement } from './placement.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * A class outside any series (a workshop, a make-up class). `start` is wall time at the location
@@ -14,6 +15,7 @@ import { checkPlacement } from './placement.js';
  * it must lie ahead.
  */
 export async function createOneOffClass(db: Db, actor: Actor, input: OneOffClassCreate, clock: Clock = systemClock): Promise<ClassSummary> {
+  requireTimetableRole(actor);
   const now = clock();
   return db.transaction(async (sql) => {
     const placed = await checkPlacement(db, sql, actor, input);

@@ -12,6 +12,7 @@ import { checkInstructor } from './placement.js';
 import { checkSeriesSpan, dayAfter, dayBefore, insertClasses, localDay, seriesClassRows, type SeriesRow } from './series-classes.js';
 import { lockSeries, seriesView } from './series.js';
 import { fillFreedSpots } from './waitlist.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * Editing, ending and extending a weekly series. Each touches only the series' classes still
@@ -73,6 +74,7 @@ interface PlannedChange {
  * with their class. A capacity rise then gives the new spots to each class's waitlist.
  */
 export async function updateSeries(db: Db, actor: Actor, id: string, change: SeriesUpdate, clock: Clock = systemClock): Promise<SeriesUpdateResult> {
+  requireTimetableRole(actor);
   const now = clock();
   const dryRun = change.dry_run === true;
   const raised: string[] = [];
@@ -170,6 +172,7 @@ async function fillClass(db: Db, actor: Actor, classId: string, now: number): Pr
  * so `classes restore` can still bring one back. Classes already held are untouched.
  */
 export async function endSeries(db: Db, actor: Actor, id: string, input: SeriesEnd, clock: Clock = systemClock): Promise<SeriesEndResult> {
+  requireTimetableRole(actor);
   const now = clock();
   const dryRun = input.dry_run === true;
   return db.transaction(async (sql) => {
@@ -204,6 +207,7 @@ export async function endSeries(db: Db, actor: Actor, id: string, input: SeriesE
  * location's zone, in chunks (series-classes.ts). At most `maxSeriesYears` from its first day.
  */
 export async function extendSeries(db: Db, actor: Actor, id: string, input: SeriesExtend, clock: Clock = systemClock): Promise<SeriesExtendResult> {
+  requireTimetableRole(actor);
   const now = clock();
   const dryRun = input.dry_run === true;
   return db.transaction(async (sql) => {

@@ -8,6 +8,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { assertLocationAllowed, requireLocation, type LocationRow } from '../locations/lookup.js';
 import { checkPlacement } from './placement.js';
 import { checkSeriesSpan, insertClasses, localDay, seriesClassRows, type SeriesRow } from './series-classes.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * Weekly class series, the owner's and manager's timetable (the API reads classes, never writes
@@ -86,6 +87,7 @@ export async function lockSeries(db: Db, sql: Queryable, actor: Actor, id: strin
  * days already past (or today's start already gone) get no class. At most `maxSeriesYears` long.
  */
 export async function createSeries(db: Db, actor: Actor, input: SeriesCreate, clock: Clock = systemClock): Promise<SeriesCreated> {
+  requireTimetableRole(actor);
   const now = clock();
   checkSeriesSpan(input.starts_on, input.ends_on);
   return db.transaction(async (sql) => {

@@ -35,7 +35,6 @@ import { createSeries, listSeries } from '../../modules/classes/series.js';
 import { endSeries, extendSeries, updateSeries } from '../../modules/classes/series-change.js';
 import { moveWaitlistEntry } from '../../modules/classes/waitlist-order.js';
 import { classPage } from './class-page.js';
-import { requireExcuseRole, requireTimetableRole } from './roles.js';
 import { timetableOptions, weekTimetable } from './week.js';
 
 const where = ['resource_missing', 'location_not_allowed'] as const;
@@ -46,8 +45,8 @@ const tag = 'Web classes';
 
 /**
  * The class screens of the staff web app, below `/app/api` (docs/architecture.md, the web app): the
- * week's timetable, series and one-off classes, changed by an owner or a manager (requireTimetableRole,
- * before anything is read, so the front desk is refused the same everywhere); the class page's
+ * week's timetable, series and one-off classes, changed by an owner or a manager (the services check it
+ * before anything is read: the front desk is refused the same here and in /app/api/v1); the class page's
  * roster and waitlist, worked by every role at its locations through the API's own services.
  */
 export function classWebRoutes(clock: Clock = systemClock) {
@@ -100,7 +99,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 201: { description: 'The series and how many classes it wrote', schema: SeriesCreated } },
       errors: timetable,
       handler: async ({ db, actor, body }) => {
-        requireTimetableRole(actor);
         return created(await createSeries(db, actor, body, clock));
       },
     }),
@@ -116,7 +114,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'What changed, or would', schema: SeriesUpdateResult } },
       errors: timetable,
       handler: async ({ db, actor, params, body }) => {
-        requireTimetableRole(actor);
         return ok(await updateSeries(db, actor, params.id, body, clock));
       },
     }),
@@ -132,7 +129,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'What changed, or would', schema: SeriesEndResult } },
       errors: timetable,
       handler: async ({ db, actor, params, body }) => {
-        requireTimetableRole(actor);
         return ok(await endSeries(db, actor, params.id, body, clock));
       },
     }),
@@ -148,7 +144,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'What changed, or would', schema: SeriesExtendResult } },
       errors: timetable,
       handler: async ({ db, actor, params, body }) => {
-        requireTimetableRole(actor);
         return ok(await extendSeries(db, actor, params.id, body, clock));
       },
     }),
@@ -163,7 +158,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 201: { description: 'The class', schema: ClassSummary } },
       errors: timetable,
       handler: async ({ db, actor, body }) => {
-        requireTimetableRole(actor);
         return created(await createOneOffClass(db, actor, body, clock));
       },
     }),
@@ -191,7 +185,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'The class', schema: ClassPage } },
       errors: [...timetable, 'booking_rule'],
       handler: async ({ db, actor, params, body }) => {
-        requireTimetableRole(actor);
         await updateClass(db, actor, params.id, { ...(body.capacity !== undefined && { capacity: body.capacity }), ...(body.staff_id !== undefined && { staffId: body.staff_id }) }, clock());
         return ok(await page(actor, db, params.id));
       },
@@ -207,7 +200,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'The class', schema: ClassPage } },
       errors: timetable,
       handler: async ({ db, actor, params }) => {
-        requireTimetableRole(actor);
         await cancelClass(db, actor, params.id, clock());
         return ok(await page(actor, db, params.id));
       },
@@ -223,7 +215,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'The class', schema: ClassPage } },
       errors: [...timetable, 'booking_rule', 'class_full'],
       handler: async ({ db, actor, params }) => {
-        requireTimetableRole(actor);
         await restoreClass(db, actor, params.id, clock);
         return ok(await page(actor, db, params.id));
       },
@@ -258,7 +249,6 @@ export function classWebRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'The released spot', schema: ClassCancelResult } },
       errors: [...where, 'booking_not_active', 'role_not_allowed', ...keyed],
       handler: async ({ db, actor, params, body }) => {
-        if (body.excuse === true) requireExcuseRole(actor);
         return ok(await cancelClassSpot(db, actor, params.id, body, clock));
       },
     }),
