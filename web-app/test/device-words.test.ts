@@ -7,10 +7,11 @@ describe("the Devices page's words", () => {
     expect([0, 45, 60, 119, 3599, 3600, 47 * 3600, 48 * 3600, 86_400 * 9].map(durationWords)).toEqual(['0 s', '45 s', '1 min', '1 min', '59 min', '1 h', '47 h', '2 d', '9 d']);
   });
 
-  it("says the cache's age against the allowed staleness, and when offline scans are refused", () => {
+  it("says the cache's age now (at the last report plus the silence since) against the allowed staleness, and when offline scans are refused", () => {
     expect(cacheWords({ synced_at: '2026-06-01T09:00:00.000Z', age_s: 300, max_age_s: 86_400, stale: false })).toBe('5 min old (allowed 24 h)');
     expect(cacheWords({ synced_at: '2026-06-01T09:00:00.000Z', age_s: 7200, max_age_s: 3600, stale: true })).toBe('2 h old (allowed 1 h): too old for offline scans');
     expect(cacheWords({ synced_at: null, age_s: null, max_age_s: 86_400, stale: true })).toBe('Never synced (allowed 24 h)');
+    expect(cacheWords({ synced_at: '2026-06-01T09:00:00.000Z', age_s: 30, max_age_s: 600, stale: false }, 660)).toBe('11 min old (allowed 10 min): too old for offline scans');
   });
 
   it('says the backlog and what the server refused', () => {

@@ -17,10 +17,14 @@ export function durationWords(seconds: number): string {
   return `${Math.floor(hours / 24)} d`;
 }
 
-/** The eligibility cache's age against what the agent allows before it refuses offline scans. */
-export function cacheWords(cache: DeviceView['cache']): string {
+/**
+ * The eligibility cache's age now against what the agent allows before it refuses offline scans: its
+ * age at the last report plus the silence since (an agent that went quiet has not synced since).
+ */
+export function cacheWords(cache: DeviceView['cache'], silentS = 0): string {
   if (cache.age_s === null) return `Never synced (allowed ${durationWords(cache.max_age_s)})`;
-  return `${durationWords(cache.age_s)} old (allowed ${durationWords(cache.max_age_s)})${cache.stale ? ': too old for offline scans' : ''}`;
+  const age = cache.age_s + silentS;
+  return `${durationWords(age)} old (allowed ${durationWords(cache.max_age_s)})${age > cache.max_age_s ? ': too old for offline scans' : ''}`;
 }
 
 export function backlogWords(outbox: DeviceView['outbox']): string {

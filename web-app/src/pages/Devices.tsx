@@ -1,4 +1,4 @@
-import { Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeviceView } from '@studio/shared/schemas/devices';
 import { useDevices } from '../api/devices.ts';
 import { useSignedIn } from '../api/session.ts';
@@ -66,7 +66,9 @@ function DeviceRow({ device, asOf, zone }: { device: DeviceView; asOf: Date; zon
   return (
     <Table.Tr data-device={device.device_id}>
       <Table.Td>
-        <Text fw={600}>{device.device_id}</Text>
+        <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {device.device_id}
+        </Text>
         <Text size="sm">Version {device.agent_version}</Text>
         {device.kiosk ? (
           <Text size="sm">
@@ -76,10 +78,10 @@ function DeviceRow({ device, asOf, zone }: { device: DeviceView; asOf: Date; zon
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Badge size="lg" radius="sm" style={{ color: look.color, background: look.background, textTransform: 'none' }}>
+        <Text component="span" fw={600} px="xs" py={4} style={{ color: look.color, background: look.background, borderRadius: 4, whiteSpace: 'nowrap' }}>
           <span aria-hidden>{look.icon} </span>
           {look.word}
-        </Badge>
+        </Text>
       </Table.Td>
       <Table.Td>
         <When iso={device.last_contact_at} asOf={asOf} zone={zone} never="Never" />
@@ -98,9 +100,7 @@ function DeviceRow({ device, asOf, zone }: { device: DeviceView; asOf: Date; zon
         <Text size="sm">{backlogWords(device.outbox)}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={device.cache.stale ? 600 : undefined}>
-          {cacheWords(device.cache)}
-        </Text>
+        <Text size="sm">{cacheWords(device.cache, device.silent_s)}</Text>
       </Table.Td>
       <Table.Td>
         <When iso={device.last_scan_at} asOf={asOf} zone={zone} never="No scan yet" />
