@@ -23,7 +23,11 @@ class ScriptedServer implements HeartbeatServer {
   async heartbeat(body: DeviceHeartbeatRequest, options?: CallOptions): Promise<DeviceHeartbeatReceived> {
     this.bodies.push(body);
     if (this.mode === 'refuse') {
-      throw new ApiRequestError('location_not_allowed', { status: 403, type: 'permission', code: 'location_not_allowed', param: 'location_id', requestId: undefined, reasons: undefined, retryAfterMs: undefined }, context);
+      throw new ApiRequestError(
+        'location_not_allowed',
+        { status: 403, type: 'permission', code: 'location_not_allowed', param: 'location_id', requestId: undefined, reasons: undefined, retryAfterMs: undefined },
+        context,
+      );
     }
     if (this.mode === 'unreachable') throw new NetworkError('network_error', 'connect ECONNREFUSED', context);
     if (this.mode === 'hang') {

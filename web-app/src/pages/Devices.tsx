@@ -17,17 +17,13 @@ export function DevicesPage() {
       <Title order={1}>Devices</Title>
       <Text>
         Each gate, desk reader and kiosk agent reports every 30 seconds.{' '}
-        {data
-          ? `Online: heard from within ${durationWords(data.stale_after_s)}; stale: within ${durationWords(data.lost_after_s)}; lost: silent for longer.`
-          : null}
+        {data ? `Online: heard from within ${durationWords(data.stale_after_s)}; stale: within ${durationWords(data.lost_after_s)}; lost: silent for longer.` : null}
       </Text>
       <ErrorAlert error={error} />
       {isPending ? (
         <Skeleton height={160} />
       ) : data && data.data.length === 0 ? (
-        <Text>
-          No agent has reported at {location.name} yet. An agent reports within 30 seconds of starting: check that its config names this location and that its API key is live.
-        </Text>
+        <Text>No agent has reported at {location.name} yet. An agent reports within 30 seconds of starting: check that its config names this location and that its API key is live.</Text>
       ) : data ? (
         <Table aria-label="Devices" striped verticalSpacing="sm">
           <Table.Thead>

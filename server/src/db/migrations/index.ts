@@ -14,4 +14,18 @@ import { desk } from './012-desk.js';
 import { deviceHeartbeats } from './017-device-heartbeats.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks, undoRecords, visitsByLocation, staffAccounts, desk, deviceHeartbeats];
+export const migrations: Migration[] = [
+  foundation,
+  members,
+  appointments,
+  classes,
+  contactSearch,
+  doorAndClassCredit,
+  visitVoids,
+  replayChecks,
+  undoRecords,
+  visitsByLocation,
+  staffAccounts,
+  desk,
+  deviceHeartbeats,
+];

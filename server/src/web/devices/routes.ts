@@ -17,7 +17,7 @@ export function deviceWebRoutes(clock: Clock = systemClock) {
       method: 'GET',
       path: '/devices',
       operationId: 'webDevices',
-      summary: "The device agents that report at a location: last contact, state (online, stale, lost) and health",
+      summary: 'The device agents that report at a location: last contact, state (online, stale, lost) and health',
       tag: 'Web devices',
       scopes: ['checkin:members'],
       query: LocationQuery,
