@@ -29,6 +29,8 @@ const commandModules: Record<string, () => Promise<Register>> = {
   restore: async () => (await import('./commands/restore.js')).registerRestoreCommand,
   tls: async () => (await import('./commands/tls.js')).registerTlsCommands,
   accounts: async () => (await import('./commands/accounts.js')).registerAccountCommands,
+  find: async () => (await import('./commands/find.js')).registerFindCommand,
+  packages: async () => (await import('./commands/packages.js')).registerPackageCommands,
 };
 
 /** The command a command line names (`studio keys list --company X` -> `keys`), if any. */

@@ -303,6 +303,15 @@ export async function resolveRef(db: Db, kind: RefKind, text: string, within?: {
   throw new CliError(`No ${noun} "${wanted}"${where || (kind === 'company' ? '' : ' in any company')}: pass ${accepts}.`);
 }
 
+/** Everything besides an id that `text` names as a `kind` (every lookup's finds, not only the first's), for a search. */
+export async function refCandidates(db: Db, kind: RefKind, text: string, within?: { companyId?: string }): Promise<RefCandidate[]> {
+  const wanted = text.trim();
+  const companyIds = await companyScope(db, within);
+  if (wanted === '' || companyIds.length === 0) return [];
+  const found = (await Promise.all(rules[kind].finders.map((find) => find(db, wanted, companyIds)))).flat();
+  return [...new Map(found.map((candidate) => [candidate.id, candidate])).values()];
+}
+
 /** `resolveRef` for an optional option: undefined stays undefined. */
 export async function resolveOptionalRef(db: Db, kind: RefKind, text: string | undefined, within?: { companyId?: string }): Promise<string | undefined> {
   return text === undefined ? undefined : resolveRef(db, kind, text, within);
