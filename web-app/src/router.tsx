@@ -29,6 +29,7 @@ export const router = createBrowserRouter(
         { path: 'appointments', lazy: () => import('./pages/appointments/AppointmentsPage.tsx').then((m) => ({ Component: m.AppointmentsPage })) },
         { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
         { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
+        { path: 'devices', lazy: () => import('./pages/Devices.tsx').then((m) => ({ Component: m.DevicesPage })) },
         { path: 'account', lazy: () => import('./pages/Account.tsx').then((m) => ({ Component: m.AccountPage })) },
       ],
     },

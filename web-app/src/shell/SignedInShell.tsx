@@ -13,6 +13,7 @@ const links = [
   { to: '/members', label: 'Members', end: false, managers: false },
   { to: '/classes', label: 'Classes', end: false, managers: false },
   { to: '/appointments', label: 'Appointments', end: false, managers: false },
+  { to: '/devices', label: 'Devices', end: false, managers: false },
   { to: '/developers', label: 'Developers', end: false, managers: true },
   { to: '/staff', label: 'Staff', end: false, managers: true },
   { to: '/account', label: 'Account', end: false, managers: false },

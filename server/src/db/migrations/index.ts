@@ -11,6 +11,21 @@ import { undoRecords } from './009-undo-records.js';
 import { visitsByLocation } from './010-visits-by-location.js';
 import { staffAccounts } from './011-staff-accounts.js';
 import { desk } from './012-desk.js';
+import { deviceHeartbeats } from './017-device-heartbeats.js';
 
 /** In order of application; a migration, once released, never changes. */
-export const migrations: Migration[] = [foundation, members, appointments, classes, contactSearch, doorAndClassCredit, visitVoids, replayChecks, undoRecords, visitsByLocation, staffAccounts, desk];
+export const migrations: Migration[] = [
+  foundation,
+  members,
+  appointments,
+  classes,
+  contactSearch,
+  doorAndClassCredit,
+  visitVoids,
+  replayChecks,
+  undoRecords,
+  visitsByLocation,
+  staffAccounts,
+  desk,
+  deviceHeartbeats,
+];
