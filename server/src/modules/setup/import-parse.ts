@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { schemaProblems } from './import-problems.js';
-import { entrySchemas, Existing, ImportCompany, ImportFile, importSectionNames, type ImportSectionName } from './import-schema.js';
+import { entrySchemas, Existing, existingSchemas, existingSectionNames, ImportCompany, ImportFile, importSectionNames, type ImportSectionName } from './import-schema.js';
 
 type Entry<S extends ImportSectionName> = ImportFile[S][number];
 
@@ -27,6 +27,8 @@ const Envelope = z.strictObject({
   existing: z.unknown().optional(),
   ...Object.fromEntries(importSectionNames.map((name) => [name, z.array(z.unknown()).optional()])),
 });
+
+const ExistingEnvelope = z.strictObject(Object.fromEntries(existingSectionNames.map((name) => [name, z.array(z.unknown()).optional()])));
 
 export function parseImportFile(input: unknown): ParsedImport {
   const parsed: ParsedImport = {
@@ -56,11 +58,7 @@ export function parseImportFile(input: unknown): ParsedImport {
       parsed.problems.push(...schemaProblems(prefixed(company.error.issues, ['company']), input));
     }
   }
-  if (raw.existing !== undefined) {
-    const existing = Existing.safeParse(raw.existing);
-    if (existing.success) parsed.existing = existing.data;
-    else parsed.problems.push(...schemaProblems(prefixed(existing.error.issues, ['existing']), input));
-  }
+  if (raw.existing !== undefined) readExisting(raw.existing, input, parsed);
 
   for (const name of importSectionNames) {
     const entries = raw[name];
@@ -80,6 +78,26 @@ export function parseImportFile(input: unknown): ParsedImport {
     });
   }
   return parsed;
+}
+
+/** Entry by entry, as the sections: a broken existing entry is left out, the others are looked up. */
+function readExisting(existing: unknown, input: unknown, parsed: ParsedImport): void {
+  const envelope = ExistingEnvelope.safeParse(existing);
+  if (!envelope.success) parsed.problems.push(...schemaProblems(prefixed(envelope.error.issues, ['existing']), input));
+  if (existing === null || typeof existing !== 'object' || Array.isArray(existing)) return;
+  for (const name of existingSectionNames) {
+    const entries = (existing as Record<string, unknown>)[name];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, index) => {
+      const result = (existingSchemas[name] as z.ZodType).safeParse(entry);
+      if (result.success) (parsed.existing[name] as unknown[]).push(result.data);
+      else {
+        parsed.problems.push(...schemaProblems(prefixed(result.error.issues, ['existing', name, index]), input));
+        const ref = (entry as Record<string, unknown> | null)?.ref;
+        if (typeof ref === 'string') parsed.brokenKeys[name].add(ref.trim());
+      }
+    });
+  }
 }
 
 function prefixed(issues: z.core.$ZodIssue[], path: PropertyKey[]): z.core.$ZodIssue[] {
