@@ -74,6 +74,8 @@ describe.each(dialects)('import into an existing company (%s)', (dialect) => {
     f.membership_plans[0]!.price_cents = -5;
     f.memberships.push({ contact: 'nobody', plan: 'barre-10', start_date: '2026-09-01' });
     (f.class_series[1] as Record<string, unknown>).colour = 'red';
+    // A reference to an existing entry that was not found is not reported a second time.
+    f.memberships.push({ contact: 'ghost', plan: 'barre-10', start_date: '2026-09-01' });
     f.class_series.push({ location: 'atlantis', service: 'spin', weekdays: [1], start_time: '10:00', capacity: 5, starts_on: '2026-10-05', ends_on: '2026-10-26' });
     f.gift_cards = [{ location: 'london', code: 'HF-GIFT-1001', initial_balance_cents: 5000 }];
     const existingGift = await suite.db.first(suite.db.qb.selectFrom('gift_cards').select('code').where('company_id', '=', demoCompanyId).orderBy('code'));

@@ -126,6 +126,8 @@ export interface ExistingEntries {
   facts: KnownFacts;
   /** The location id of each existing room, service, plan and package. */
   locationOf: Map<string, string>;
+  /** Refs of existing entries that were not found (a problem already says so): references to them are not dangling. */
+  unfound: Record<ExistingSectionName, Set<string>>;
 }
 
 export function fileSections(parsed: ParsedImport, existing: ExistingEntries, problems: Problems): FileSections {
@@ -135,7 +137,7 @@ export function fileSections(parsed: ParsedImport, existing: ExistingEntries, pr
       nouns[name],
       parsed.sections[name] as (Entry<S> | undefined)[],
       problems,
-      parsed.brokenKeys[name],
+      new Set([...parsed.brokenKeys[name], ...((existing.unfound as Partial<Record<ImportSectionName, Set<string>>>)[name] ?? [])]),
       (existing.sections as Partial<Record<ImportSectionName, ExistingReached[]>>)[name] ?? [],
     );
   return {

@@ -31,6 +31,7 @@ export async function findExisting(db: Db, existing: Existing, companyId: string
     sections: Object.fromEntries(existingSectionNames.map((name) => [name, []])) as unknown as ExistingEntries['sections'],
     facts: emptyFacts(),
     locationOf: new Map(),
+    unfound: Object.fromEntries(existingSectionNames.map((name) => [name, new Set<string>()])) as ExistingEntries['unfound'],
   };
   const declared = existingSectionNames.some((name) => existing[name].length > 0);
   if (!declared) return found;
@@ -46,6 +47,7 @@ export async function findExisting(db: Db, existing: Existing, companyId: string
     for (const [index, entry] of existing[name].entries()) {
       const label = `existing.${entryLabel(name, index, entry)}`;
       const candidates = await finder.candidates(name, entry, found, label, problems);
+      if (candidates?.length !== 1) found.unfound[name].add(entry.ref);
       if (candidates === undefined) continue;
       const [singular, plural] = nouns[name];
       const wanted = describe(entry);
