@@ -3,13 +3,14 @@ import type { RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { deskRoutes } from './desk/routes.js';
+import { importRoutes } from './import/routes.js';
 
 /**
  * The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts), the desk's
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock)];
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...importRoutes(clock)];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */
