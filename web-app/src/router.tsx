@@ -25,6 +25,7 @@ export const router = createBrowserRouter(
         { path: 'members/:id', Component: ProfilePage },
         { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
         { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
+        { path: 'setup/import', lazy: () => import('./pages/setup/Import.tsx').then((m) => ({ Component: m.ImportExportPage })) },
         { path: 'account', lazy: () => import('./pages/Account.tsx').then((m) => ({ Component: m.AccountPage })) },
       ],
     },
