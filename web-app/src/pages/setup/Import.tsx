@@ -91,7 +91,7 @@ function ImportSection({ password }: { password: string }) {
         Import
       </Title>
       <Group align="flex-end">
-        <FileInput label="Import file (JSON)" placeholder="Choose a file" accept="application/json,.json" value={chosen} onChange={choose} clearable w={420} />
+        <FileInput label="Import file (JSON)" placeholder="Choose a file" accept="application/json,.json" value={chosen} onChange={choose} w={420} />
         <Button onClick={() => void runDryRun()} loading={dryRun.isPending} disabled={commit.isPending}>
           Dry run
         </Button>
@@ -105,7 +105,7 @@ function ImportSection({ password }: { password: string }) {
       {report ? <DryRunReport report={report} /> : null}
       {report?.ok && !commit.isSuccess ? (
         <Group>
-          <Button color="green.9" onClick={() => commit.mutate(checked!)} loading={commit.isPending}>
+          <Button onClick={() => commit.mutate(checked!)} loading={commit.isPending}>
             Commit import
           </Button>
           <Text size="sm">Imports exactly the file that was dry-run, all or nothing.</Text>
