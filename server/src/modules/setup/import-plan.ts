@@ -12,8 +12,10 @@ import type { Problems } from './import-problems.js';
 /** Everything an import will write, decided and checked before a single row is written. */
 export interface ImportPlan {
   companyId: string;
-  /** The company to create, or null when the import adds to an existing one. */
+  /** The company to create, or null when the import adds to an existing one (or the file lacks its company). */
   newCompany: CompanyInput | null;
+  /** The import adds to an existing company (`--company`), which must then be in the database. */
+  intoExisting: boolean;
   sections: FileSections;
   rows: ImportRows;
   /** Who in the file holds each match key, to name both sides of a clash with the database. */
@@ -37,7 +39,7 @@ export function planImport(parsed: ParsedImport, existing: ExistingEntries, exis
   planPeople(ctx);
   fileCodeCardClashes(ctx.keyClaims, problems);
   planClasses(ctx);
-  return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
+  return { companyId, newCompany, intoExisting: existingCompanyId !== undefined, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
 }
 
 function planCompany(file: ParsedImport, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {
