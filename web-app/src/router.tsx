@@ -23,6 +23,7 @@ export const router = createBrowserRouter(
         { index: true, Component: TodayPage },
         { path: 'members', Component: MembersPage },
         { path: 'members/:id', Component: ProfilePage },
+        { path: 'appointments', lazy: () => import('./pages/appointments/AppointmentsPage.tsx').then((m) => ({ Component: m.AppointmentsPage })) },
         { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
         { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
         { path: 'setup/import', lazy: () => import('./pages/setup/Import.tsx').then((m) => ({ Component: m.ImportExportPage })) },

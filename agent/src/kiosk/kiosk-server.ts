@@ -5,7 +5,7 @@ import type { ServerLink } from '../link/server-link.js';
 export interface KioskServer {
   classes: Pick<StudioClient['classes'], 'all' | 'get' | 'book' | 'cancel' | 'checkIn'>;
   members: Pick<StudioClient['members'], 'resolve'>;
-  locations: Pick<StudioClient['locations'], 'list'>;
+  locations: Pick<StudioClient['locations'], 'list' | 'branding'>;
 }
 
 /** The kiosk's own link: its state is the kiosk's `offline`, shown on its screen. */

@@ -1,3 +1,4 @@
+import { defaultBranding } from '@studio/shared';
 import type { KioskAnswer, KioskCheckIn, KioskClassDetail, KioskConflicts, KioskStatus, KioskTimetable } from '@studio/shared/kiosk';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
@@ -50,7 +51,8 @@ export interface KioskDeps {
 export class Kiosk implements KioskApi {
   readonly store: KioskStore;
   private readonly link: KioskLink;
-  private readonly sync: TimetableSync;
+  /** The cache's fetches from the server (tests ask for one now). */
+  readonly sync: TimetableSync;
   private readonly checkIns: ClassCheckIn;
   private readonly scanDeps: ScanDeps;
   private readonly refresh: PeriodicTask;
@@ -72,7 +74,16 @@ export class Kiosk implements KioskApi {
       deps.bus.emit('kiosk-status', this.status());
       if (!offline) this.drain.trigger();
     });
-    this.sync = new TimetableSync({ link: this.link, store: this.store, eligibility: deps.eligibility, locationId: config.location_id, horizonHours: kiosk.horizon_hours, logger, now });
+    this.sync = new TimetableSync({
+      link: this.link,
+      store: this.store,
+      eligibility: deps.eligibility,
+      locationId: config.location_id,
+      horizonHours: kiosk.horizon_hours,
+      logger,
+      now,
+      onBrandingChanged: () => deps.bus.emit('kiosk-status', this.status()),
+    });
     const settings = { deviceId: config.device_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min };
     this.checkIns = new ClassCheckIn({
       link: this.link,
@@ -145,7 +156,13 @@ export class Kiosk implements KioskApi {
 
   status(): KioskStatus {
     const state = this.store.timetable.state();
-    return { offline: this.link.offline, location_name: state.locationName, timezone: this.sync.timezone(), scanner: this.deps.reader !== null };
+    return {
+      offline: this.link.offline,
+      location_name: state.locationName,
+      timezone: this.sync.timezone(),
+      scanner: this.deps.reader !== null,
+      branding: state.branding ?? defaultBranding,
+    };
   }
 
   async timetable(): Promise<KioskTimetable> {

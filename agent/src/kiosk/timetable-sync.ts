@@ -15,10 +15,15 @@ export interface TimetableSyncDeps {
   horizonHours: number;
   logger: Logger;
   now: () => Date;
+  /** The location's branding changed (or arrived for the first time): the kiosk's screen shows it at once. */
+  onBrandingChanged?: () => void;
 }
 
 /** A background refresh is not in a hurry, but must not hang: each call gets this long. */
 const backgroundBudgetMs = 10_000;
+
+/** Branding (a logo of up to about 290 kB) changes rarely: asked at start, then this often, not at every refresh. */
+export const brandingRefreshMs = 10 * 60_000;
 
 /**
  * Fetches the kiosk's timetable and rosters from the server into the cache: on a timer (every
@@ -26,6 +31,8 @@ const backgroundBudgetMs = 10_000;
  * does not answer throws, and the caller answers from the cache.
  */
 export class TimetableSync {
+  private brandingAskedAt: number | null = null;
+
   constructor(private readonly deps: TimetableSyncDeps) {}
 
   /** The location's zone: as the server named it, else from the eligibility feed, else UTC. */
@@ -42,6 +49,31 @@ export class TimetableSync {
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 403)) throw error;
     }
+  }
+
+  /**
+   * The location's logo, colour and language into the cache. A server that answers with a refusal
+   * (a key without `read:catalog`, a server older than the route) leaves the kiosk as it was, its
+   * timetable unaffected; only a server that does not answer throws.
+   */
+  async fetchBranding(budgetMs: number): Promise<void> {
+    this.brandingAskedAt = this.deps.now().getTime();
+    let branding;
+    try {
+      branding = await this.deps.link.within(budgetMs)((o) => this.deps.link.server.locations.branding(this.deps.locationId, o));
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      this.deps.logger.debug({ code: error.code }, 'the server gave no kiosk branding; keeping what the kiosk has');
+      return;
+    }
+    const before = this.deps.store.timetable.state().branding;
+    if (JSON.stringify(before) === JSON.stringify(branding)) return;
+    this.deps.store.timetable.saveBranding(branding);
+    this.deps.onBrandingChanged?.();
+  }
+
+  private brandingDue(): boolean {
+    return this.brandingAskedAt === null || this.deps.now().getTime() - this.brandingAskedAt >= brandingRefreshMs;
   }
 
   /** Today's classes and the next hours', replacing the cached window. "Today" needs the zone: asked first if unknown. */
@@ -73,9 +105,10 @@ export class TimetableSync {
     }
   }
 
-  /** The periodic job: location (until known), timetable, every roster. Throws when the server is away. */
+  /** The periodic job: location (until known), branding (when due), timetable, every roster. Throws when the server is away. */
   async refreshAll(): Promise<boolean> {
     if (this.deps.store.timetable.state().locationName === null) await this.fetchLocation(backgroundBudgetMs);
+    if (this.brandingDue()) await this.fetchBranding(backgroundBudgetMs);
     await this.fetchTimetable(backgroundBudgetMs);
     for (const cached of this.deps.store.timetable.classes()) await this.fetchClass(cached.class.id, backgroundBudgetMs);
     this.deps.logger.debug({ classes: this.deps.store.timetable.classes().length }, 'kiosk timetable current');

@@ -20,7 +20,7 @@ describe('the kiosk online', () => {
 
   it('shows the status, the timetable and a roster by display name, from the server', async () => {
     const status = (await kioskGet(stack, '/kiosk/api/status')).body as KioskStatus;
-    expect(status).toEqual({ offline: false, location_name: 'Brooklyn', timezone: 'America/New_York', scanner: true });
+    expect(status).toEqual({ offline: false, location_name: 'Brooklyn', timezone: 'America/New_York', scanner: true, branding: { logo: null, accent_colour: '#1c7ed6', language: 'en' } });
 
     const timetable = (await kioskGet(stack, '/kiosk/api/classes')).body as KioskTimetable;
     expect(timetable.offline).toBe(false);

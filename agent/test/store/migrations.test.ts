@@ -80,7 +80,7 @@ describe('the agent database schema, step by step', () => {
     ]);
   });
 
-  it('opens a database the agent made before schema steps (version 1, the kiosk’s tables too) with every table and row unchanged', () => {
+  it('opens a database the agent made before schema steps (version 1, the kiosk’s tables too) with every row unchanged', () => {
     const old = new Database(path);
     old.exec(oldGateTables + oldKioskTables);
     fillOldLayout(old, true);
@@ -90,7 +90,13 @@ describe('the agent database schema, step by step', () => {
 
     db = openAgentDatabase(path);
     expect(schemaVersion(db)).toBe(latest);
-    expect(contents(db)).toEqual(before);
+    // Every row kept; the one change is step 3's column for the kiosk's branding, empty until the server answers.
+    const kioskState = before.kiosk_state!;
+    const withBranding = {
+      sql: kioskState.sql.replace(/\)$/, ', branding text)'),
+      rows: kioskState.rows.map((row) => ({ ...(row as object), branding: null })),
+    };
+    expect(contents(db)).toEqual({ ...before, kiosk_state: withBranding });
 
     // The new code reads the old rows: the cache (with the reload under way), both outboxes, the box's secret.
     const cache = new EligibilityCache(db);
@@ -103,7 +109,7 @@ describe('the agent database schema, step by step', () => {
     expect(gate.decisions.lastPassage('member:c-1')).toEqual({ at: new Date('2026-03-02T10:00:00.000Z'), direction: 'in' });
     const kiosk = new KioskStore(db);
     expect(kiosk.outbox.pending()).toEqual([expect.objectContaining({ idempotency_key: 'class-key-1', contact_id: 'c-1' })]);
-    expect(kiosk.timetable.state()).toEqual({ syncedAt: '2026-03-02T10:00:00.000Z', locationName: 'Studio Mitte', timezone: 'Europe/Berlin' });
+    expect(kiosk.timetable.state()).toEqual({ syncedAt: '2026-03-02T10:00:00.000Z', locationName: 'Studio Mitte', timezone: 'Europe/Berlin', branding: null });
     expect(createCredentialDigester(db)('1000000001')).toBe(createHmac('sha256', secret).update('1000000001').digest('base64url'));
   });
 
@@ -134,10 +140,11 @@ describe('the agent database schema, step by step', () => {
 
   it('runs each step once, in its own transaction with its version: a step that fails leaves the last one that committed', () => {
     db = openAgentDatabase(':memory:');
+    const [a, b] = [latest + 1, latest + 2];
     const steps = [
-      { version: 3, name: 'a', up: (d: AgentDatabase) => d.exec('create table a (x)') },
+      { version: a, name: 'a', up: (d: AgentDatabase) => d.exec('create table a (x)') },
       {
-        version: 4,
+        version: b,
         name: 'b',
         up: (d: AgentDatabase) => {
           d.exec('create table b (x)');
@@ -146,13 +153,13 @@ describe('the agent database schema, step by step', () => {
       },
     ];
     expect(() => migrate(db!, steps)).toThrow('disk full');
-    expect(schemaVersion(db)).toBe(3);
+    expect(schemaVersion(db)).toBe(a);
     const tables = () => db!.prepare<[], { name: string }>("select name from sqlite_schema where name in ('a', 'b') order by name").all();
     expect(tables()).toEqual([{ name: 'a' }]);
     let runs = 0;
-    migrate(db, [steps[0]!, { version: 4, name: 'b', up: (d) => (runs++, d.exec('create table b (x)')) }]);
-    migrate(db, [steps[0]!, { version: 4, name: 'b', up: (d) => (runs++, d.exec('create table b (x)')) }]);
-    expect({ version: schemaVersion(db), runs, tables: tables() }).toEqual({ version: 4, runs: 1, tables: [{ name: 'a' }, { name: 'b' }] });
+    migrate(db, [steps[0]!, { version: b, name: 'b', up: (d) => (runs++, d.exec('create table b (x)')) }]);
+    migrate(db, [steps[0]!, { version: b, name: 'b', up: (d) => (runs++, d.exec('create table b (x)')) }]);
+    expect({ version: schemaVersion(db), runs, tables: tables() }).toEqual({ version: b, runs: 1, tables: [{ name: 'a' }, { name: 'b' }] });
   });
 
   it('leaves a database of a newer agent (a box rolled back) as it is', () => {

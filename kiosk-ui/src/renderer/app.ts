@@ -1,11 +1,14 @@
-import type { KioskAnswer, KioskAttendee, KioskClass, KioskStatus } from '@studio/shared/kiosk';
+import { defaultBranding, type KioskAnswer, type KioskAttendee, type KioskClass, type KioskStatus } from '@studio/shared/kiosk';
 import { KioskApiError } from '../local-api/errors.js';
 import type { KioskBackend } from './backend/backend.js';
+import { applyBranding } from './components/branding.js';
+import { gridColumns } from './components/grid-layout.js';
 import { TopBar } from './components/top-bar.js';
 import type { KioskTimings } from './config.js';
 import { h } from './components/dom.js';
 import { timeFormatter, type TimeFormatter } from './i18n/format.js';
 import { wordsForAnswer } from './i18n/messages.js';
+import { wordsFor, type Words } from './i18n/words.js';
 import { answerScreen } from './screens/answer.js';
 import { problemScreen } from './screens/problem.js';
 import { rosterScreen } from './screens/roster.js';
@@ -38,7 +41,8 @@ export class KioskApp {
   private readonly main = h('main', { id: 'screen' });
   private readonly timer = new ScreenTimer();
   private status: KioskStatus | null = null;
-  private format: TimeFormatter = timeFormatter('UTC');
+  private words: Words = wordsFor(defaultBranding.language);
+  private format: TimeFormatter = timeFormatter('UTC', this.words);
   private screen: Screen = home;
   /** Only the latest navigation may render: a slow load must not cover a newer screen. */
   private navigation = 0;
@@ -47,6 +51,7 @@ export class KioskApp {
   private unsubscribe: (() => void) | null = null;
   private clock: ReturnType<typeof setInterval> | null = null;
   private readonly onTouch = () => this.timer.touched();
+  private readonly onResize = () => this.fitGrid();
 
   constructor(private readonly options: KioskAppOptions) {
     this.backend = options.backend;
@@ -55,6 +60,7 @@ export class KioskApp {
   async start(): Promise<void> {
     this.options.root.replaceChildren(this.topBar.element, this.main);
     document.addEventListener('pointerdown', this.onTouch, { capture: true });
+    window.addEventListener('resize', this.onResize);
     this.clock = setInterval(() => this.topBar.setClock(this.format, new Date()), 15_000);
     this.unsubscribe = this.backend.subscribe({
       answer: (answer) => this.showAnswer(answer),
@@ -69,14 +75,22 @@ export class KioskApp {
     this.unsubscribe?.();
     if (this.clock) clearInterval(this.clock);
     document.removeEventListener('pointerdown', this.onTouch, { capture: true });
+    window.removeEventListener('resize', this.onResize);
   }
 
+  /** The location's name, zone and branding: the words and the look of every screen from now on. */
   private applyStatus(status: KioskStatus): void {
+    const relabel = this.status !== null && this.status.branding.language !== status.branding.language;
     this.status = status;
-    this.format = timeFormatter(status.timezone);
-    this.topBar.setPlace(status.location_name);
+    this.words = wordsFor(status.branding.language);
+    this.format = timeFormatter(status.timezone, this.words);
+    applyBranding(status.branding, this.words);
+    this.topBar.setLogo(status.branding.logo);
+    this.topBar.setPlace(status.location_name, this.words);
     this.topBar.setOffline(status.offline);
     this.topBar.setClock(this.format, new Date());
+    // A language changed at the studio: the screen on show is drawn again in the new words.
+    if (relabel && this.screen.name !== 'problem') void this.show(this.screen);
   }
 
   private async show(screen: Screen): Promise<void> {
@@ -89,6 +103,7 @@ export class KioskApp {
       this.screen = screen;
       this.main.dataset.screen = screen.name;
       this.main.replaceChildren(element);
+      this.fitGrid();
       this.main.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
       this.armTimer(screen);
       await this.aimScanner(screen);
@@ -107,13 +122,13 @@ export class KioskApp {
         const timetable = await this.backend.classes();
         this.topBar.setOffline(timetable.offline);
         const actions = { openClass: (item: KioskClass) => void this.show({ name: 'roster', classId: item.id }) };
-        return timetableScreen({ timetable, format: this.format, scanner, now: new Date() }, actions);
+        return timetableScreen({ timetable, format: this.format, words: this.words, scanner, now: new Date() }, actions);
       }
       case 'roster': {
         const detail = await this.backend.classDetail(screen.classId);
         this.topBar.setOffline(detail.offline);
         return rosterScreen(
-          { detail, format: this.format, scanner, offline: detail.offline },
+          { detail, format: this.format, words: this.words, scanner, offline: detail.offline },
           {
             checkIn: (attendee) => void this.checkIn(detail.class.id, attendee),
             walkIn: () => void this.show({ name: 'walk-in', item: detail.class }),
@@ -122,14 +137,22 @@ export class KioskApp {
         );
       }
       case 'walk-in':
-        return walkInScreen({ item: screen.item, format: this.format }, { cancel: () => void this.show({ name: 'roster', classId: screen.item.id }) });
+        return walkInScreen({ item: screen.item, format: this.format, words: this.words }, { cancel: () => void this.show({ name: 'roster', classId: screen.item.id }) });
       case 'answer': {
-        const doneLabel = screen.back.name === 'roster' ? 'Back to the class' : 'Done';
-        return answerScreen(wordsForAnswer(screen.answer), { done: () => void this.show(screen.back), doneLabel });
+        const doneLabel = this.words.t(screen.back.name === 'roster' ? 'answer.back_to_class' : 'answer.done');
+        return answerScreen(wordsForAnswer(screen.answer, this.words), { done: () => void this.show(screen.back), doneLabel });
       }
       case 'problem':
-        return problemScreen(screen.code, { retry: () => void this.show(screen.retry) });
+        return problemScreen(screen.code, this.words, { retry: () => void this.show(screen.retry) });
     }
+  }
+
+  /** The timetable's columns for the room its grid has now (the screen turned, or the window resized). */
+  private fitGrid(): void {
+    const grid = this.main.querySelector<HTMLElement>('.class-grid');
+    if (!grid) return;
+    const count = grid.childElementCount;
+    grid.style.setProperty('--columns', String(gridColumns(count, grid.clientWidth, grid.clientHeight)));
   }
 
   private armTimer(screen: Screen): void {

@@ -22,6 +22,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   staff: async () => (await import('./commands/staff.js')).registerStaffCommands,
   rooms: async () => (await import('./commands/rooms.js')).registerRoomCommands,
   bookings: async () => (await import('./commands/bookings.js')).registerBookingCommands,
+  availability: async () => (await import('./commands/appointments.js')).registerAvailabilityCommand,
   classes: async () => (await import('./commands/classes.js')).registerClassCommands,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
   openapi: async () => (await import('./commands/openapi.js')).registerOpenApiCommand,
@@ -30,6 +31,8 @@ const commandModules: Record<string, () => Promise<Register>> = {
   restore: async () => (await import('./commands/restore.js')).registerRestoreCommand,
   tls: async () => (await import('./commands/tls.js')).registerTlsCommands,
   accounts: async () => (await import('./commands/accounts.js')).registerAccountCommands,
+  find: async () => (await import('./commands/find.js')).registerFindCommand,
+  packages: async () => (await import('./commands/packages.js')).registerPackageCommands,
 };
 
 /** The command a command line names (`studio keys list --company X` -> `keys`), if any. */

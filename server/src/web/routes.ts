@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock/time.js';
 import type { RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
+import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
 import { deskRoutes } from './desk/routes.js';
 import { importRoutes } from './import/routes.js';
@@ -10,7 +11,7 @@ import { importRoutes } from './import/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...importRoutes(clock)];
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...importRoutes(clock)];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

@@ -33,6 +33,7 @@ const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 export const validRequests: Record<string, (t: Target) => Valid> = {
   ping: () => ({}),
   listLocations: () => ({}),
+  getLocationBranding: (t) => ({ params: { id: t.location } }),
   listServices: (t) => ({ query: { location_id: t.location, limit: '5' } }),
   getService: (t) => ({ params: { id: t.appointmentService } }),
   listContacts: (t) => ({ query: { location_id: t.location, search: 'a', limit: '5' } }),

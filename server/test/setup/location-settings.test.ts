@@ -17,7 +17,18 @@ describe('location settings', () => {
       },
       checkin_alerts: { past_due: 'block', no_card: 'warn', form_missing: 'warn' },
       matching_profile: { formats: { hex: true, decimal: true, wiegand26: false }, byte_order: 'both' },
+      branding: { logo: null, accent_colour: '#1c7ed6', language: 'en' },
     });
+  });
+
+  it('takes a logo only as an inline PNG, JPEG or WebP, and a colour only as #RRGGBB', () => {
+    const issues = (branding: unknown) => LocationSettings.safeParse({ branding }).error?.issues.map((issue) => issue.path.join('.'));
+    expect(issues({ logo: 'data:image/png;base64,iVBORw0KGgo=', accent_colour: '#0A7E3b', language: 'es' })).toBeUndefined();
+    expect(issues({ logo: 'data:image/svg+xml;base64,PHN2Zz4=' })).toEqual(['branding.logo']);
+    expect(issues({ logo: 'https://example.com/logo.png' })).toEqual(['branding.logo']);
+    expect(issues({ logo: `data:image/png;base64,${'A'.repeat(400_000)}` })).toEqual(['branding.logo']);
+    expect(issues({ accent_colour: 'red' })).toEqual(['branding.accent_colour']);
+    expect(issues({ language: 'fr' })).toEqual(['branding.language']);
   });
 
   it('keeps what is given and fills the rest of its group', () => {

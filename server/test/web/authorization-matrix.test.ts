@@ -9,6 +9,7 @@ import { webApiPrefix } from '../../src/web/mount-web.js';
 import { webRoutes } from '../../src/web/routes.js';
 import { accountDecisions, type Decision, type Place, type Role, type Target } from './authorization-decisions.js';
 import { deskDecisions } from './authorization-decisions-desk.js';
+import { appointmentDecisions } from './authorization-decisions-appointments.js';
 import { importDecisions } from './authorization-decisions-import.js';
 import { password, webStudio } from './web-studio.js';
 
@@ -20,7 +21,7 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
  * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here. A key
  * `operationId variant` ("webDeskCheckIn with override") is a second case of the same route.
  */
-const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...importDecisions };
+const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...importDecisions };
 const routeOf = (name: string) => name.split(' ')[0]!;
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);

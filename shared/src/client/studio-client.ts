@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassRestoreResult, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
 import { list, page } from '../schemas/common.js';
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
-import { Location } from '../schemas/locations.js';
+import { Location, LocationBranding } from '../schemas/locations.js';
 import { HeldMembership, SellMembership } from '../schemas/memberships.js';
 import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
 import { CheckinDenial, LocationActivityQuery, LocationVisit } from '../schemas/location-activity.js';
@@ -87,6 +87,8 @@ export function createStudioClient(options: StudioClientOptions) {
     ping: (o?: Call) => get('/ping', KeyIdentity, undefined, o),
     locations: {
       list: (o?: Call) => get('/locations', list(Location), undefined, o),
+      /** The location's logo, accent colour and kiosk language (an extension). */
+      branding: (id: string, o?: Call) => get(path`/locations/${id}/branding`, LocationBranding, undefined, o),
     },
     services: {
       list: (q: QueryOf<typeof ServiceListQuery> = {}, o?: Call) => get('/services', page(Service), q, o),

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { Count, Id, Timestamp } from './common.js';
+import { LocationBranding, defaultBranding } from './locations.js';
 import { eligibilityReasons } from './members.js';
+
+/** The branding the kiosk shows, for the renderer (which imports this module only). */
+export { brandingLanguages, defaultBranding, LocationBranding, type BrandingLanguage } from './locations.js';
 
 /*
  * The kiosk's local API: served by the device agent on loopback (default 127.0.0.1:8787) under
@@ -8,7 +12,7 @@ import { eligibilityReasons } from './members.js';
  * renderer's behalf. It never carries an API key, a card number or a full name: the agent holds the
  * key and talks to the server; the kiosk sees first names and last initials only.
  *
- *   GET  /kiosk/api/status               KioskStatus
+ *   GET  /kiosk/api/status               KioskStatus        offline or not, the location's name, zone and branding (logo, accent colour, language)
  *   GET  /kiosk/api/classes              KioskTimetable     today's classes still to come or running, and the next hours
  *   GET  /kiosk/api/class?id=<uuid>      KioskClassDetail   one class with its roster (reserved and checked-in spots)
  *   POST /kiosk/api/check-in             KioskCheckIn  ->  KioskAnswer   tap your name
@@ -61,6 +65,8 @@ export const KioskStatus = z.object({
   timezone: z.string().describe('IANA zone of the location, for showing times'),
   /** A reader is configured for class check-in at this kiosk. */
   scanner: z.boolean(),
+  /** The location's logo, accent colour and language; absent from an older agent, which means the defaults. */
+  branding: LocationBranding.default(defaultBranding),
 });
 export type KioskStatus = z.infer<typeof KioskStatus>;
 

@@ -11,3 +11,30 @@ export const Location = z
   })
   .meta({ id: 'Location' });
 export type Location = z.infer<typeof Location>;
+
+/** The languages the kiosk speaks: each has a full catalog of the kiosk's words. */
+export const brandingLanguages = ['en', 'es'] as const;
+export type BrandingLanguage = (typeof brandingLanguages)[number];
+
+/**
+ * How a location's kiosk looks and speaks (an extension to the specification): the logo as a data
+ * URL (PNG, JPEG or WebP) or null, the accent colour as #RRGGBB, and the kiosk's language.
+ */
+export const LocationBranding = z
+  .object({
+    logo: z
+      .string()
+      .regex(/^data:image\/(png|jpeg|webp);base64,/)
+      .nullable()
+      .describe('The logo as a data URL (PNG, JPEG or WebP), or null'),
+    accent_colour: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .describe('The accent colour as #RRGGBB'),
+    language: z.enum(brandingLanguages).describe("The kiosk's language"),
+  })
+  .meta({ id: 'LocationBranding' });
+export type LocationBranding = z.infer<typeof LocationBranding>;
+
+/** A location that never set its branding: no logo, the house blue, English. */
+export const defaultBranding: LocationBranding = { logo: null, accent_colour: '#1c7ed6', language: 'en' };

@@ -40,7 +40,7 @@ export function kioskFixture(now = new Date()) {
     status,
   });
   const data: FakeKioskData = {
-    status: { offline: false, location_name: 'Harbour Fitness & Spa', timezone: 'Europe/London', scanner: true },
+    status: { offline: false, location_name: 'Harbour Fitness & Spa', timezone: 'Europe/London', scanner: true, branding: { logo: null, accent_colour: '#1c7ed6', language: 'en' } },
     classes: [yoga, spin, pilates, boxing],
     rosters: new Map([
       [yoga.id, [reserved(sam), reserved(priya), reserved(lee, 'checked_in')]],

@@ -11,6 +11,7 @@ import type { StaffSessionView } from '@studio/shared/web-app';
 const links = [
   { to: '/', label: 'Today', end: true, managers: false },
   { to: '/members', label: 'Members', end: false, managers: false },
+  { to: '/appointments', label: 'Appointments', end: false, managers: false },
   { to: '/developers', label: 'Developers', end: false, managers: true },
   { to: '/staff', label: 'Staff', end: false, managers: true },
   { to: '/setup/import', label: 'Import and export', end: false, managers: true, owners: true },

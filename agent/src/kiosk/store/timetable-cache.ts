@@ -1,3 +1,4 @@
+import { LocationBranding } from '@studio/shared';
 import type { KioskAttendee, KioskClass } from '@studio/shared/kiosk';
 import type { AgentDatabase } from '../../store/database.js';
 
@@ -14,6 +15,8 @@ export interface TimetableState {
   syncedAt: string | null;
   locationName: string | null;
   timezone: string | null;
+  /** The location's logo, colour and language as the server last answered them; null before that. */
+  branding: LocationBranding | null;
 }
 
 interface ClassRow {
@@ -52,9 +55,12 @@ export class TimetableCache {
       setRoster: db.prepare('update kiosk_classes set roster = ? where id = ?'),
       forgetAll: db.prepare('delete from kiosk_classes'),
       forget: db.prepare('delete from kiosk_classes where id = ?'),
-      state: db.prepare<[], { synced_at: string | null; location_name: string | null; timezone: string | null }>('select synced_at, location_name, timezone from kiosk_state where id = 1'),
+      state: db.prepare<[], { synced_at: string | null; location_name: string | null; timezone: string | null; branding: string | null }>(
+        'select synced_at, location_name, timezone, branding from kiosk_state where id = 1',
+      ),
       saveSyncedAt: db.prepare('update kiosk_state set synced_at = ? where id = 1'),
       saveLocation: db.prepare('update kiosk_state set location_name = ?, timezone = ? where id = 1'),
+      saveBranding: db.prepare('update kiosk_state set branding = ? where id = 1'),
     };
   }
 
@@ -69,7 +75,7 @@ export class TimetableCache {
 
   state(): TimetableState {
     const row = this.statements.state.get()!;
-    return { syncedAt: row.synced_at, locationName: row.location_name, timezone: row.timezone };
+    return { syncedAt: row.synced_at, locationName: row.location_name, timezone: row.timezone, branding: parsedBranding(row.branding) };
   }
 
   /** The whole window as the server answered it: classes gone from it are forgotten, known rosters kept. Caller's transaction. */
@@ -105,5 +111,20 @@ export class TimetableCache {
 
   saveLocation(name: string | null, timezone: string | null): void {
     this.statements.saveLocation.run(name, timezone);
+  }
+
+  saveBranding(branding: LocationBranding): void {
+    this.statements.saveBranding.run(JSON.stringify(branding));
+  }
+}
+
+/** Text this agent wrote; anything else (a hand-edited row) counts as never loaded, not as a crash. */
+function parsedBranding(text: string | null): LocationBranding | null {
+  if (text === null) return null;
+  try {
+    const parsed = LocationBranding.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

@@ -1,27 +1,19 @@
 import type { Command } from 'commander';
-import type { Db } from '../../db/types.js';
 import { systemClock } from '../../clock/time.js';
 import { listAccounts } from '../../modules/staff-accounts/accounts.js';
 import { staffAuthSettings } from '../../modules/staff-accounts/settings.js';
 import { mintSetupLink } from '../../modules/staff-accounts/setup-link.js';
 import { systemActor } from '../../domain/actor.js';
 import { setupLinkUrl } from '../../web/setup-link-url.js';
-import { CliError, action, printJson, withDatabase } from '../support/run.js';
-
-/** The company named, or the database's only one (a one-box holds one). */
-async function chosenCompany(db: Db, named: string | undefined): Promise<string> {
-  if (named !== undefined) return named;
-  const companies = await db.all(db.qb.selectFrom('companies').select('id').orderBy('id').limit(2));
-  if (companies.length === 1) return companies[0]!.id;
-  throw new CliError(companies.length === 0 ? 'No company yet: import or create one first.' : 'This database holds several companies: choose one with --company <id>.');
-}
+import { chosenCompany } from '../support/company-option.js';
+import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerAccountCommands(program: Command): void {
   const accounts = program.command('accounts').description('Staff accounts: the people who sign in to the web app.');
   accounts
     .command('setup-link')
     .description('Mint a one-time link that creates an owner account (the first one, or a new one when every owner lost access). Prints it this once; it works once, for 24 hours.')
-    .option('--company <id>', 'the company (needed only when the database holds several)')
+    .option('--company <company>', 'the company: its id, key prefix or name (needed only when the database holds several)')
     .option('--url <base>', "the server's address as a browser reaches it", 'http://127.0.0.1:3000')
     .action(
       action(async (options: { company?: string; url: string }) => {
@@ -34,7 +26,7 @@ export function registerAccountCommands(program: Command): void {
   accounts
     .command('list')
     .description("List a company's staff accounts (never their passwords).")
-    .option('--company <id>', 'the company (needed only when the database holds several)')
+    .option('--company <company>', 'the company: its id, key prefix or name (needed only when the database holds several)')
     .action(
       action(async (options: { company?: string }) => {
         printJson(await withDatabase(async (db) => listAccounts(db, systemActor(await chosenCompany(db, options.company), 'studio CLI'))));

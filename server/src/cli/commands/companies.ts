@@ -1,7 +1,17 @@
 import type { Command } from 'commander';
+import type { Db } from '../../db/types.js';
 import { deleteEmptyCompany } from '../../modules/companies/deletion.js';
 import { createCompany } from '../../modules/companies/repository.js';
+import { foldForSearch } from '../../modules/contacts/phone.js';
+import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
+
+/** Every company by name, with the slugs of its locations: what `import` printed, found again. */
+async function companyLines(db: Db) {
+  const companies = await db.all(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix', 'created_at']).orderBy('name').orderBy('id'));
+  const locations = await db.all(db.qb.selectFrom('locations').select(['company_id', 'slug']).orderBy('slug'));
+  return companies.map((company) => ({ ...company, locations: locations.filter((location) => location.company_id === company.id).map((location) => location.slug) }));
+}
 
 export function registerCompanyCommands(program: Command): void {
   const companies = program.command('companies').description('Companies: the businesses this server holds.');
@@ -17,15 +27,33 @@ export function registerCompanyCommands(program: Command): void {
       }),
     );
   companies
+    .command('list')
+    .description("List every company, by name: id, name, key prefix and when it was made, with its locations' slugs.")
+    .action(
+      action(async () => {
+        printJson(await withDatabase((db) => companyLines(db)));
+      }),
+    );
+  companies
+    .command('find')
+    .description('Find companies whose name holds TEXT (case and accents ignored) or whose key prefix is TEXT.')
+    .argument('<text>', 'part of the name, or the key prefix')
+    .action(
+      action(async (text: string) => {
+        const needle = foldForSearch(text.trim());
+        printJson((await withDatabase((db) => companyLines(db))).filter((company) => foldForSearch(company.name).includes(needle) || company.key_prefix === needle));
+      }),
+    );
+  companies
     .command('delete')
     .description(
       'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, staff account, service, contact, membership, class or other business record; its API keys, import records and staff sign-in records (setup links, attempts, audit log) are deleted with it. Prints what was deleted.',
     )
-    .argument('<id>', 'the company')
+    .argument('<company>', 'the company: its id, key prefix or name')
     .option('--confirm <name>', "the company's name, exactly: the deletion's confirmation")
     .action(
       action(async (id: string, options: { confirm?: string }) => {
-        printJson(await withDatabase((db) => deleteEmptyCompany(db, id, options.confirm)));
+        printJson(await withDatabase(async (db) => deleteEmptyCompany(db, await resolveRef(db, 'company', id), options.confirm)));
       }),
     );
 }

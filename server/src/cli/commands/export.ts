@@ -10,7 +10,7 @@ export function registerExportCommand(program: Command): void {
     .description(
       'Export a whole company as an import file (docs/import-format.md): `studio import` reads it back into an empty database. No API keys, staff accounts or passwords; visits, bookings and sales are not part of the format. Printed, or written to --out (readable by its owner only).',
     )
-    .requiredOption('--company <company>', 'the company to export')
+    .requiredOption('--company <company>', 'the company to export (its id, key prefix or name)')
     .option('--out <file>', 'write the file here instead of printing it; prints where, and how many entries')
     .action(
       action(async (options: { company: string; out?: string }) => {

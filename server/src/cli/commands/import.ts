@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ImportError } from '../../modules/setup/import-problems.js';
 import { dryRunImport, importBusiness } from '../../modules/setup/importer.js';
 import { readJsonFile } from '../support/json-file.js';
-import { resolveRef } from '../support/references.js';
+import { resolveOptionalRef } from '../support/references.js';
 import { action, CliError, printJson, withDatabase } from '../support/run.js';
 
 export function registerImportCommand(program: Command): void {
@@ -12,14 +12,14 @@ export function registerImportCommand(program: Command): void {
       "Import a whole business from a JSON file (docs/import-format.md), all or nothing; prints a summary. The file's content is remembered: the same content imported again into the same target is refused unless --again. --dry-run checks everything and writes nothing.",
     )
     .argument('<file>', 'the import file')
-    .option('--company <company>', "add the entries to this existing company instead of creating the file's company")
+    .option('--company <company>', "add the entries to this existing company (its id, key prefix or name) instead of creating the file's company")
     .option('--again', 'import even though the same content was imported into the same target before')
     .option('--dry-run', 'check the file as the import would, list every problem and what would be created, write nothing')
     .action(
       action(async (path: string, options: { company?: string; again?: boolean; dryRun?: boolean }) => {
         const file = await readJsonFile(path);
         await withDatabase(async (db) => {
-          const companyId = options.company === undefined ? undefined : await resolveRef(db, 'company', options.company);
+          const companyId = await resolveOptionalRef(db, 'company', options.company);
           const importOptions = { ...(companyId !== undefined && { companyId }), ...(options.again === true && { again: true }) };
           if (!options.dryRun) {
             printJson(await importBusiness(db, file, importOptions));

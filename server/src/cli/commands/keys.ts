@@ -1,7 +1,8 @@
 import { scopes as knownScopes, type Scope } from '@studio/shared';
 import type { Command } from 'commander';
-import { findCompany } from '../../modules/companies/repository.js';
 import { createKey, listKeys, revokeKey } from '../../modules/keys/repository.js';
+import { companyOptionHelp, companyScope } from '../support/company-option.js';
+import { resolveRef } from '../support/references.js';
 import { CliError, action, printJson, withDatabase } from '../support/run.js';
 
 /** A comma-separated list, or the word `all`. */
@@ -28,38 +29,40 @@ export function registerKeyCommands(program: Command): void {
   keys
     .command('create')
     .description('Mint a key; prints it with its secret, shown this once.')
-    .requiredOption('--company <id>', 'the company the key acts for')
+    .requiredOption('--company <company>', 'the company the key acts for: its id, key prefix or name')
     .requiredOption('--scopes <list>', `comma-separated scopes, or all (${knownScopes.join(', ')})`)
-    .requiredOption('--locations <list>', 'comma-separated location ids, or all (every location, now and later)')
+    .requiredOption('--locations <list>', 'comma-separated locations (ids, slugs or names), or all (every location, now and later)')
     .option('--name <name>', 'a label to recognise the key by')
     .action(
       action(async (options: { company: string; scopes: string; locations: string; name?: string }) => {
         const scopes = parseScopes(options.scopes);
-        const locationIds = listOrAll(options.locations);
-        const { id, key, ...record } = await withDatabase((db) => createKey(db, { companyId: options.company, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) }));
+        const locations = listOrAll(options.locations);
+        const { id, key, ...record } = await withDatabase(async (db) => {
+          const companyId = await resolveRef(db, 'company', options.company);
+          const locationIds = locations === 'all' ? locations : await Promise.all(locations.map((location) => resolveRef(db, 'location', location, { companyId })));
+          return createKey(db, { companyId, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) });
+        });
         printJson({ id, key, ...record });
       }),
     );
   keys
     .command('list')
     .description("List a company's keys (never their secrets).")
-    .requiredOption('--company <id>', 'the company')
+    .requiredOption('--company <company>', 'the company: its id, key prefix or name')
     .action(
       action(async (options: { company: string }) => {
-        const list = await withDatabase(async (db) => {
-          if (!(await findCompany(db, options.company))) throw new CliError(`No company ${options.company}.`);
-          return listKeys(db, options.company);
-        });
+        const list = await withDatabase(async (db) => listKeys(db, await resolveRef(db, 'company', options.company)));
         printJson(list);
       }),
     );
   keys
     .command('revoke')
     .description('Revoke a key; every server process refuses it from its next request.')
-    .argument('<id>', 'the key id (not the secret)')
+    .argument('<key>', 'the key: its id, its last four characters as `keys list` shows them, its name, or the key itself')
+    .option('--company <company>', companyOptionHelp)
     .action(
-      action(async (id: string) => {
-        printJson(await withDatabase((db) => revokeKey(db, id)));
+      action(async (key: string, options: { company?: string }) => {
+        printJson(await withDatabase(async (db) => revokeKey(db, await resolveRef(db, 'key', key, await companyScope(db, options.company)))));
       }),
     );
 }

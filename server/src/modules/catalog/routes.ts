@@ -1,5 +1,6 @@
-import { IdParams, Location, Service, ServiceListQuery, list, page } from '@studio/shared';
+import { IdParams, Location, LocationBranding, Service, ServiceListQuery, list, page } from '@studio/shared';
 import { defineRoute, ok } from '../../http/route.js';
+import { locationBranding } from '../locations/branding.js';
 import { getService, listLocations, listServices } from './service.js';
 
 export const catalogRoutes = [
@@ -12,6 +13,20 @@ export const catalogRoutes = [
     scopes: ['read:catalog'],
     responses: { 200: { description: 'Every location of the key, by name', schema: list(Location) } },
     handler: async ({ db, actor }) => ok({ data: await listLocations(db, actor) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/locations/:id/branding',
+    operationId: 'getLocationBranding',
+    summary: "Retrieve a location's kiosk branding (extension)",
+    description:
+      "An extension to the specification, for device agents that run a kiosk: the location's logo (a data URL, or null), accent colour (#RRGGBB) and kiosk language (`en` or `es`), as staff set them in the location's settings; a location that never set them answers the defaults.",
+    tag: 'Catalog',
+    scopes: ['read:catalog'],
+    params: IdParams,
+    responses: { 200: { description: "The location's branding", schema: LocationBranding } },
+    errors: ['resource_missing', 'location_not_allowed'],
+    handler: async ({ db, actor, params }) => ok(await locationBranding(db, actor, params.id)),
   }),
   defineRoute({
     method: 'GET',

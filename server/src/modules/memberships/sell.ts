@@ -24,22 +24,59 @@ export async function sellMembership(db: Db, actor: Actor, contactId: string, in
   const plan = await db.first(db.qb.selectFrom('membership_plans').select(['id', 'location_id']).where('id', '=', input.plan_id).where('company_id', '=', actor.companyId));
   if (!plan) throw new ApiError('resource_missing', `No such membership plan: ${input.plan_id}.`, { param: 'plan_id' });
   const location = await requireLocation(db, db, actor, plan.location_id, 'plan_id');
+  return insertHolding(db, actor, { kind: 'membership', contactId: contact.id, location, planId: plan.id, packageTemplateId: null, creditsTotal: null }, input, clock);
+}
+
+/** What a package sale takes: the template, and like a plan's sale a start date and member code. */
+export interface SellPackageInput {
+  package_template_id: string;
+  start_date?: string | undefined;
+  member_code?: string | undefined;
+}
+
+/**
+ * Sells a package (a class pack) to a contact: an active package with the template's sessions as
+ * credits, from `start_date` (default today at the template's location); checked and recorded as a
+ * plan's sale is, member code included.
+ */
+export async function sellPackage(db: Db, actor: Actor, contactId: string, input: SellPackageInput, clock: Clock = systemClock): Promise<HeldMembership> {
+  const contact = await getContact(db, actor, contactId);
+  const template = await db.first(
+    db.qb.selectFrom('package_templates').select(['id', 'location_id', 'total_sessions']).where('id', '=', input.package_template_id).where('company_id', '=', actor.companyId),
+  );
+  if (!template) throw new ApiError('resource_missing', `No such package template: ${input.package_template_id}.`, { param: 'package_template_id' });
+  const location = await requireLocation(db, db, actor, template.location_id, 'package_template_id');
+  return insertHolding(db, actor, { kind: 'package', contactId: contact.id, location, planId: null, packageTemplateId: template.id, creditsTotal: template.total_sessions }, input, clock);
+}
+
+interface Holding {
+  kind: 'membership' | 'package';
+  contactId: string;
+  /** The location that sells the plan or package: the membership belongs to it. */
+  location: { id: string; timezone: string };
+  planId: string | null;
+  packageTemplateId: string | null;
+  creditsTotal: number | null;
+}
+
+/** Records a sale: the active membership or package, and its member code's key in the eligibility feed. */
+async function insertHolding(db: Db, actor: Actor, holding: Holding, input: { start_date?: string | undefined; member_code?: string | undefined }, clock: Clock): Promise<HeldMembership> {
   const codeKey = input.member_code === undefined ? null : memberCodeKey(input.member_code);
   const at = clock();
   const now = toIso(at);
   const membership = {
     id: randomUUID(),
     company_id: actor.companyId,
-    contact_id: contact.id,
-    location_id: plan.location_id,
-    kind: 'membership' as const,
-    plan_id: plan.id,
-    package_template_id: null,
+    contact_id: holding.contactId,
+    location_id: holding.location.id,
+    kind: holding.kind,
+    plan_id: holding.planId,
+    package_template_id: holding.packageTemplateId,
     status: 'active',
     member_code: input.member_code?.trim() ?? null,
-    start_date: input.start_date ?? localToday(location.timezone, new Date(at)),
+    start_date: input.start_date ?? localToday(holding.location.timezone, new Date(at)),
     end_date: null,
-    credits_total: null,
+    credits_total: holding.creditsTotal,
     created_at: now,
     updated_at: now,
   };
