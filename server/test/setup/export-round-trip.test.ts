@@ -80,6 +80,20 @@ describe.each(dialects)('export, then import into an empty database (%s)', (dial
       expect(text).not.toContain(key.name);
     }
     expect(text).not.toMatch(/key_hash|password|credential_secret|token/);
-    expect(Object.keys(JSON.parse(text))).toEqual(['version', 'company', 'locations', 'staff', 'rooms', 'services', 'membership_plans', 'package_templates', 'contacts', 'memberships', 'gift_cards', 'classes', 'class_series']);
+    expect(Object.keys(JSON.parse(text))).toEqual([
+      'version',
+      'company',
+      'locations',
+      'staff',
+      'rooms',
+      'services',
+      'membership_plans',
+      'package_templates',
+      'contacts',
+      'memberships',
+      'gift_cards',
+      'classes',
+      'class_series',
+    ]);
   });
 });

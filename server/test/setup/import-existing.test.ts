@@ -20,7 +20,7 @@ function additions() {
       locations: [{ ref: 'london', slug: 'london-bridge' }],
       // Names compare whatever their case and spacing; codes as the gate compares them.
       staff: [{ ref: 'coach', name: 'SOPHIE  clarke' }],
-      contacts: [{ ref: 'emma', member_code: 'hf-1001' }],
+      contacts: [{ ref: 'emma', member_code: 'hf-1001' }] as ({ ref: string; member_code: string } | { ref: string; email: string })[],
       services: [{ ref: 'spin', name: 'hatha yoga', location: 'london' }],
     },
     services: [{ ref: 'barre', location: 'london', name: 'Barre', kind: 'class', duration_minutes: 45, price_cents: 1800, staff: ['coach'] }],

@@ -61,7 +61,9 @@ describe.each(dialects)('the owner imports and exports in the web app (%s)', (di
       'memberships[0]: plan "gold" is not a membership plan in this file',
       'class_series[0]: location "east" is not a location in this file',
     ]);
-    const changed = Object.entries(await databaseDigest(suite.db)).filter(([table, digest]) => before[table] !== digest).map(([table]) => table);
+    const changed = Object.entries(await databaseDigest(suite.db))
+      .filter(([table, digest]) => before[table] !== digest)
+      .map(([table]) => table);
     // Only the audit log learns of a dry run.
     expect(changed).toEqual(['staff_audit_log']);
   });

@@ -21,19 +21,17 @@ const minutesBetween = (start: string, end: string) => Math.round((Date.parse(en
 export async function exportBusiness(db: Db, companyId: string): Promise<Record<string, unknown>> {
   const company = await db.first(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix']).where('id', '=', companyId));
   if (!company) throw new ApiError('resource_missing', `No company ${companyId}.`, { param: 'company' });
-  const of = <T extends 'locations' | 'staff' | 'rooms' | 'services' | 'membership_plans' | 'package_templates' | 'contacts' | 'memberships' | 'gift_cards' | 'class_series'>(table: T) =>
-    db.qb.selectFrom(table).selectAll().where('company_id', '=', companyId);
-
-  const locations = await db.all(of('locations').orderBy('slug'));
-  const staff = await db.all(of('staff').orderBy('first_name').orderBy('last_name').orderBy('id'));
-  const rooms = await db.all(of('rooms').orderBy('name').orderBy('id'));
-  const services = await db.all(of('services').orderBy('name').orderBy('id'));
-  const plans = await db.all(of('membership_plans').orderBy('name').orderBy('id'));
-  const packages = await db.all(of('package_templates').orderBy('name').orderBy('id'));
-  const contacts = await db.all(of('contacts').orderBy('first_name').orderBy('last_name').orderBy('id'));
-  const memberships = await db.all(of('memberships').orderBy('start_date').orderBy('id'));
-  const giftCards = await db.all(of('gift_cards').orderBy('code'));
-  const series = await db.all(of('class_series').orderBy('starts_on').orderBy('id'));
+  const q = db.qb;
+  const locations = await db.all(q.selectFrom('locations').selectAll().where('company_id', '=', companyId).orderBy('slug'));
+  const staff = await db.all(q.selectFrom('staff').selectAll().where('company_id', '=', companyId).orderBy('first_name').orderBy('last_name').orderBy('id'));
+  const rooms = await db.all(q.selectFrom('rooms').selectAll().where('company_id', '=', companyId).orderBy('name').orderBy('id'));
+  const services = await db.all(q.selectFrom('services').selectAll().where('company_id', '=', companyId).orderBy('name').orderBy('id'));
+  const plans = await db.all(q.selectFrom('membership_plans').selectAll().where('company_id', '=', companyId).orderBy('name').orderBy('id'));
+  const packages = await db.all(q.selectFrom('package_templates').selectAll().where('company_id', '=', companyId).orderBy('name').orderBy('id'));
+  const contacts = await db.all(q.selectFrom('contacts').selectAll().where('company_id', '=', companyId).orderBy('first_name').orderBy('last_name').orderBy('id'));
+  const memberships = await db.all(q.selectFrom('memberships').selectAll().where('company_id', '=', companyId).orderBy('start_date').orderBy('id'));
+  const giftCards = await db.all(q.selectFrom('gift_cards').selectAll().where('company_id', '=', companyId).orderBy('code'));
+  const series = await db.all(q.selectFrom('class_series').selectAll().where('company_id', '=', companyId).orderBy('starts_on').orderBy('id'));
   const oneOffClasses = await db.all(db.qb.selectFrom('classes').selectAll().where('company_id', '=', companyId).where('series_id', 'is', null).orderBy('start_at').orderBy('id'));
 
   const staffIds = staff.map((row) => row.id);
@@ -44,7 +42,9 @@ export async function exportBusiness(db: Db, companyId: string): Promise<Record<
     services.map((row) => row.id),
     (ids) => db.all(db.qb.selectFrom('service_staff').selectAll().where('service_id', 'in', ids)),
   );
-  const cards = await db.all(db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format']).where('company_id', '=', companyId).where('revoked_at', 'is', null).orderBy('created_at').orderBy('value'));
+  const cards = await db.all(
+    db.qb.selectFrom('credentials').select(['membership_id', 'value', 'format']).where('company_id', '=', companyId).where('revoked_at', 'is', null).orderBy('created_at').orderBy('value'),
+  );
 
   const refs = {
     locations: exportRefs(locations, (row) => row.slug),
@@ -71,7 +71,16 @@ export async function exportBusiness(db: Db, companyId: string): Promise<Record<
     version: 1,
     company: { id: company.id, name: company.name, key_prefix: company.key_prefix },
     locations: locations.map((row) =>
-      compact({ ref: refs.locations.of(row.id), id: row.id, name: row.name, slug: row.slug, timezone: row.timezone, country: row.country, address: row.address, settings: JSON.parse(row.settings) as unknown }),
+      compact({
+        ref: refs.locations.of(row.id),
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        timezone: row.timezone,
+        country: row.country,
+        address: row.address,
+        settings: JSON.parse(row.settings) as unknown,
+      }),
     ),
     staff: staff.map((row) =>
       compact({

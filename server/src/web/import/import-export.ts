@@ -29,7 +29,13 @@ async function ownerAgain(db: Db, actor: Actor, password: string): Promise<strin
 export async function webDryRun(db: Db, actor: Actor, body: { password: string; file: unknown }, clock: Clock = systemClock): Promise<DryRunReport> {
   await ownerAgain(db, actor, body.password);
   const report = await dryRunImport(db, body.file, { companyId: actor.companyId, clock });
-  await recordAudit(db, db, actor, { action: 'import_dry_run', targetAccountId: null, details: { sha256: report.sha256, ok: report.ok, problems: report.problems.length, would_create: report.would_create } }, clock);
+  await recordAudit(
+    db,
+    db,
+    actor,
+    { action: 'import_dry_run', targetAccountId: null, details: { sha256: report.sha256, ok: report.ok, problems: report.problems.length, would_create: report.would_create } },
+    clock,
+  );
   return report;
 }
 
@@ -59,9 +65,13 @@ export async function webCommitImport(db: Db, actor: Actor, body: { password: st
     summary = await importBusiness(db, body.file, { companyId: actor.companyId, clock });
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
-    throw new ApiError('import_refused', `The import was refused, nothing was written: ${error.problems.length === 1 ? '1 problem' : `${error.problems.length} problems`}. Fix them and dry-run again.`, {
-      details: { problems: error.problems },
-    });
+    throw new ApiError(
+      'import_refused',
+      `The import was refused, nothing was written: ${error.problems.length === 1 ? '1 problem' : `${error.problems.length} problems`}. Fix them and dry-run again.`,
+      {
+        details: { problems: error.problems },
+      },
+    );
   }
   await recordAudit(db, db, actor, { action: 'import_committed', targetAccountId: null, details: { sha256: body.sha256, created: summary.created } }, clock);
   return summary;

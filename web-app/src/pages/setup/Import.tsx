@@ -32,10 +32,17 @@ export function ImportExportPage() {
     <Stack maw={900}>
       <Title order={1}>Import and export</Title>
       <Text>
-        Move a business in or out as one JSON file in the import format (docs/import-format.md). An import adds its entries to {session.company.name}; its <code>existing</code> section names
-        what is here already.
+        Move a business in or out as one JSON file in the import format (docs/import-format.md). An import adds its entries to {session.company.name}; its <code>existing</code> section names what is
+        here already.
       </Text>
-      <PasswordInput label="Your password" description="Asked again for every import and export" value={password} onChange={(e) => setPassword(e.currentTarget.value)} maw={420} autoComplete="current-password" />
+      <PasswordInput
+        label="Your password"
+        description="Asked again for every import and export"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        maw={420}
+        autoComplete="current-password"
+      />
       <ImportSection password={password} />
       <ExportSection password={password} companyName={session.company.name} />
     </Stack>
@@ -170,7 +177,12 @@ function ExportSection({ password, companyName }: { password: string; companyNam
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'studio'}-export.json`;
+      link.download = `${
+        companyName
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'studio'
+      }-export.json`;
       document.body.append(link);
       link.click();
       link.remove();
@@ -183,8 +195,8 @@ function ExportSection({ password, companyName }: { password: string; companyNam
         Export
       </Title>
       <Text>
-        The whole business as an import file: locations, staff and their hours, rooms, services, plans, packages, contacts with their memberships and cards, gift cards and the timetable. It
-        holds personal data and card numbers, so keep it safe. It holds no API key, staff account or password; visits, bookings and sales are not in it (a backup copies those).
+        The whole business as an import file: locations, staff and their hours, rooms, services, plans, packages, contacts with their memberships and cards, gift cards and the timetable. It holds
+        personal data and card numbers, so keep it safe. It holds no API key, staff account or password; visits, bookings and sales are not in it (a backup copies those).
       </Text>
       <Group>
         <Button variant="default" onClick={() => download.mutate()} loading={download.isPending}>
