@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId, seedDemo } from '../../src/modules/setup/demo.js';
@@ -96,6 +97,12 @@ describe.each(dialects)('import into an existing company (%s)', (dialect) => {
     ]);
     const problems = (await refusedLeavingNoTrace(suite.db, ImportError, () => importBusiness(suite.db, f, { companyId: demoCompanyId }))).problems;
     expect(problems).toEqual(report.problems);
+  });
+
+  it("dry-runs import-format.md's example of an existing section on the demo without a problem", async () => {
+    const manual = readFileSync(new URL('../../../docs/import-format.md', import.meta.url), 'utf8');
+    const example = /### `existing`[\s\S]*?```json\n([\s\S]*?)\n```/.exec(manual)![1]!;
+    expect(await dryRunImport(suite.db, JSON.parse(example), { companyId: demoCompanyId })).toMatchObject({ ok: true, problems: [] });
   });
 
   it('refuses an ambiguous or a missing existing entry, and existing entries without a target company', async () => {
