@@ -30,6 +30,7 @@ export const router = createBrowserRouter(
         { path: 'developers', lazy: () => import('./pages/Developers.tsx').then((m) => ({ Component: m.DevelopersPage })) },
         { path: 'staff', lazy: () => import('./pages/Staff.tsx').then((m) => ({ Component: m.StaffPage })) },
         { path: 'devices', lazy: () => import('./pages/Devices.tsx').then((m) => ({ Component: m.DevicesPage })) },
+        { path: 'setup/import', lazy: () => import('./pages/setup/Import.tsx').then((m) => ({ Component: m.ImportExportPage })) },
         { path: 'account', lazy: () => import('./pages/Account.tsx').then((m) => ({ Component: m.AccountPage })) },
       ],
     },

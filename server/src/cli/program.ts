@@ -13,6 +13,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   serve: async () => (await import('./commands/serve.js')).registerServeCommand,
   companies: async () => (await import('./commands/companies.js')).registerCompanyCommands,
   import: async () => (await import('./commands/import.js')).registerImportCommand,
+  export: async () => (await import('./commands/export.js')).registerExportCommand,
   keys: async () => (await import('./commands/keys.js')).registerKeyCommands,
   locations: async () => (await import('./commands/locations.js')).registerLocationCommands,
   contacts: async () => (await import('./commands/contacts.js')).registerContactCommands,

@@ -6,13 +6,14 @@ import { authRoutes } from './auth-routes.js';
 import { classWebRoutes } from './classes/routes.js';
 import { deskRoutes } from './desk/routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
+import { importRoutes } from './import/routes.js';
 
 /**
  * The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts), the desk's
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock), ...deviceWebRoutes(clock)];
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock), ...deviceWebRoutes(clock), ...importRoutes(clock)];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

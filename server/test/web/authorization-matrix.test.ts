@@ -12,6 +12,7 @@ import { classDecisions } from './authorization-decisions-classes.js';
 import { deskDecisions } from './authorization-decisions-desk.js';
 import { appointmentDecisions } from './authorization-decisions-appointments.js';
 import { deviceDecisions } from './authorization-decisions-devices.js';
+import { importDecisions } from './authorization-decisions-import.js';
 import { password, webStudio } from './web-studio.js';
 
 type Studio = Awaited<ReturnType<typeof webStudio>>;
@@ -22,7 +23,7 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
  * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here. A key
  * `operationId variant` ("webDeskCheckIn with override") is a second case of the same route.
  */
-const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...classDecisions, ...deviceDecisions };
+const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...classDecisions, ...deviceDecisions, ...importDecisions };
 const routeOf = (name: string) => name.split(' ')[0]!;
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);

@@ -16,6 +16,7 @@ const links = [
   { to: '/devices', label: 'Devices', end: false, managers: false },
   { to: '/developers', label: 'Developers', end: false, managers: true },
   { to: '/staff', label: 'Staff', end: false, managers: true },
+  { to: '/setup/import', label: 'Import and export', end: false, managers: true, owners: true },
   { to: '/account', label: 'Account', end: false, managers: false },
 ];
 
@@ -85,7 +86,7 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         {links
-          .filter((link) => !link.managers || managesAccounts(session))
+          .filter((link) => (!link.managers || managesAccounts(session)) && (!link.owners || session.account.role === 'owner'))
           .map((link) => (
             <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} />
           ))}
