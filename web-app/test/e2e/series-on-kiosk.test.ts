@@ -111,10 +111,13 @@ describe('a series made in the web app, on the kiosk', () => {
     const shownLogo = topBar.locator('img.logo');
     expect(await shownLogo.isVisible()).toBe(true);
     expect(await shownLogo.getAttribute('src')).toBe(logo);
-    // The PNG decoded: a broken image has no natural width.
-    expect(await shownLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    expect(await topBar.evaluate((bar) => getComputedStyle(bar).backgroundColor)).toBe(accentRgb);
-    expect(await tile.evaluate((card) => getComputedStyle(card).borderLeftColor)).toBe(accentRgb);
+    // What the browser made of them: the PNG decoded (a broken image has no natural width), the accent on the bar and the tile.
+    const painted = (await kiosk.page.evaluate(`(() => {
+      const logo = document.querySelector('.top-bar img.logo');
+      const tile = document.querySelector('.class-card[data-class-id="${todays.id}"]');
+      return { logoDecoded: logo.complete && logo.naturalWidth > 0, bar: getComputedStyle(document.querySelector('.top-bar')).backgroundColor, tileEdge: getComputedStyle(tile).borderLeftColor };
+    })()`)) as { logoDecoded: boolean; bar: string; tileEdge: string };
+    expect(painted).toEqual({ logoDecoded: true, bar: accentRgb, tileEdge: accentRgb });
 
     await mkdir(webScreenshotDir, { recursive: true });
     for (const screen of [
