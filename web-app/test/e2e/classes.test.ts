@@ -1,6 +1,7 @@
 import { addClassService } from '@studio/testkit/web/class-service';
 import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
 import { labelled } from '@studio/testkit/web/staff-page';
+import { createWeeklySeries, openClasses } from '@studio/testkit/web/weekly-series';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,32 +36,23 @@ async function kioskClasses(): Promise<{ id: string; start: string; service_name
 describe('classes in the web app', () => {
   it('creates a weekly series that shows in the week grid and in the kiosk class list', async () => {
     const desk = world.desk;
-    await desk.mainNavigation().getByRole('link', { name: 'Classes', exact: true }).click();
-    await desk.heading('Classes').waitFor();
+    await openClasses(desk);
     await page().getByText('No weekly series at this location yet').waitFor();
     await desk.check('classes-timetable-empty');
 
-    await page().getByRole('link', { name: 'New series' }).click();
-    await desk.heading('New weekly series').waitFor();
     // Today's class starts in 20 minutes: inside its check-in window for the roster steps below.
     const start = today().plus({ minutes: 20 });
     seriesStart = start.toFormat('HH:mm');
-    await desk.choose('Class', 'Spin');
-    await desk.choose('Instructor', 'Ivy Instructor');
-    await page()
-      .getByRole('checkbox', { name: start.toFormat('cccc'), exact: true })
-      .check();
-    await page()
-      .getByRole('checkbox', { name: start.plus({ days: 1 }).toFormat('cccc'), exact: true })
-      .check();
-    await labelled(page(), 'Start time').fill(seriesStart);
-    await labelled(page(), 'Capacity').fill('1');
-    await labelled(page(), 'First day').fill(start.toISODate()!);
-    await labelled(page(), 'Last day').fill(start.plus({ days: 20 }).toISODate()!);
-    await desk.check('classes-series-new');
-    await desk.button('Create series').click();
+    await createWeeklySeries(desk, {
+      className: 'Spin',
+      instructor: 'Ivy Instructor',
+      first: start,
+      alsoOn: [start.plus({ days: 1 })],
+      capacity: 1,
+      last: start.plus({ days: 20 }),
+      screenshot: 'classes-series-new',
+    });
 
-    await desk.heading('Classes').waitFor();
     const day = page().getByRole('listitem', { name: start.toFormat('cccc d LLLL') });
     await day.getByRole('link', { name: /Spin/ }).first().waitFor();
     expect(await day.textContent()).toContain(seriesStart);
