@@ -13,6 +13,7 @@ import { Gate, type Lane } from './gate/gate.js';
 import type { GateServer } from './gate/online-decision.js';
 import { drainVisits, type DrainServer } from './gate/visit-drain.js';
 import { healthReport, type HealthReport } from './health.js';
+import { Heartbeat, heartbeatReport, watchLastScan, type HeartbeatServer } from './heartbeat.js';
 import type { KioskServer } from './kiosk/kiosk-server.js';
 import { Kiosk } from './kiosk/kiosk.js';
 import { DeskReaders, type DeskReadOutcome, type DeskScanServer } from './desk/desk-readers.js';
@@ -41,6 +42,8 @@ export interface AgentDeps {
   kioskServer?: KioskServer;
   /** Where desk readers report (`POST /v1/desk-scans`); default the same client. */
   deskServer?: DeskScanServer;
+  /** Where the heartbeat goes (`POST /v1/devices/heartbeat`); default the client when the agent has one, else none. */
+  heartbeatServer?: HeartbeatServer;
   /** Hears what became of each desk read (tests); never the number. */
   onDeskRead?: (outcome: DeskReadOutcome) => void;
   now?: () => Date;
@@ -174,6 +177,19 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       kiosk: kiosk ? () => kiosk.health() : null,
       now,
     });
+  const lastScan = watchLastScan(deps.devices.readers);
+  // A test that fakes the members endpoints and builds no client sends no heartbeat unless it passes a server for it.
+  const heartbeatServer = deps.heartbeatServer ?? client?.devices ?? null;
+  const heartbeat = heartbeatServer
+    ? new Heartbeat({
+        server: heartbeatServer,
+        contact,
+        logger: logger.child({ module: 'heartbeat' }),
+        report: () => heartbeatReport(health(), config, lastScan.at(), now()),
+        intervalMs: config.heartbeat.interval_s * 1000,
+        timeoutMs: config.heartbeat.timeout_ms,
+      })
+    : null;
   let stopWatching = () => {};
   let stopping: Promise<void> | null = null;
 
@@ -196,6 +212,8 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     syncFeedNow: () => feed.runNow(),
     /** One outbox pass now, after any in flight: never two drains at once. */
     drainNow: () => drain.runNow(),
+    /** One heartbeat now, after any in flight (tests); nothing when the agent sends none. */
+    heartbeatNow: async () => heartbeat?.beatNow(),
 
     async start(): Promise<void> {
       // Relays accept commands once started; all off before the first card is read.
@@ -208,6 +226,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       kiosk?.start();
       desk?.start();
       await localApi?.start();
+      heartbeat?.start();
       logger.info({ event: 'agent.started', device_id: config.device_id, lanes: config.lanes.length, cached: cache.rowCount(), outbox: gateStore.outbox.depth().pending }, 'agent started');
     },
 
@@ -217,7 +236,8 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
         await allRelaysOff();
         await gate.stop();
         desk?.stop();
-        await Promise.allSettled([feed.stop(), drain.stop(), kiosk?.stop(), localApi?.stop()]);
+        await Promise.allSettled([feed.stop(), drain.stop(), heartbeat?.stop(), kiosk?.stop(), localApi?.stop()]);
+        lastScan.stop();
         stopWatching();
         await allRelaysOff();
         await Promise.allSettled(allDevices.map((device) => device.stop()));

@@ -10,7 +10,7 @@ import { sweepIdempotencyKeys } from './plugins/idempotency.js';
 import { bodyLimitBytes, requestLimits, serverOptions } from './plugins/limits.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
-import { apiRoutes } from './modules/routes.js';
+import { apiRoutesFor } from './modules/routes.js';
 import { registerOpenApiRoute } from './openapi/route.js';
 import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
@@ -62,6 +62,7 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
+  const apiRoutes = apiRoutesFor(staffAuth.clock);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
   await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock) });
   // The document states the default limits, whatever this server's environment changed.

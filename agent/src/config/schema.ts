@@ -70,6 +70,12 @@ export const AgentConfigSchema = z
         page_limit: z.number().int().min(1).max(1000).default(1000),
       })
       .prefault({}),
+    heartbeat: z
+      .strictObject({
+        interval_s: z.number().min(0.05).default(30).describe("how often the agent reports its health to the server (also once at start), for the web app's Devices page"),
+        timeout_ms: z.number().int().min(100).max(30_000).default(5000).describe('one heartbeat waits this long for the server; the next one is the retry'),
+      })
+      .prefault({}),
     store: z.strictObject({ path: z.string().min(1).default('data/agent.db').describe('relative to the config file') }).prefault({}),
     local_api: z
       .strictObject({

@@ -11,9 +11,11 @@ export { LockOrderError };
  * takes its row locks in this order, so two transactions can never each wait on a lock the other
  * holds (a deadlock, which Postgres answers by killing one of them):
  *
- *   room -> staff -> class -> contact -> membership -> feed counter
+ *   room -> staff -> series -> class -> contact -> membership -> feed counter
  *
  * - room, staff: what an appointment booking would hold (server/src/modules/appointments).
+ * - series: every change to a weekly class series (modules/classes/series*.ts), before the classes
+ *   it touches.
  * - class: every change to a class's roster and waitlist.
  * - contact: the person booked, checked in, or waiting; a door check-in locks it too, so it and a
  *   class check-in of the same member never both consume the class's credit.
@@ -38,6 +40,7 @@ export { LockOrderError };
 const ranks = [
   { kind: 'room', name: 'room', lock: byId('rooms') },
   { kind: 'staff', name: 'staff', lock: byId('staff') },
+  { kind: 'series', name: 'series', lock: byId('class_series') },
   { kind: 'class', name: 'class', lock: byId('classes') },
   { kind: 'contact', name: 'contact', lock: byId('contacts') },
   { kind: 'membershipsOf', name: 'membership', lock: membershipsOfContacts },
@@ -100,7 +103,7 @@ function scopeOf(tx: Queryable, caller: string): TransactionScope {
 // Byte order ("C"), whatever the database's collation: the order the ledger checks ids in.
 const inIdOrder = sql`id collate "C"`;
 
-function byId(table: 'rooms' | 'staff' | 'classes' | 'contacts' | 'companies', mode: 'update' | 'no key update' = 'update') {
+function byId(table: 'rooms' | 'staff' | 'class_series' | 'classes' | 'contacts' | 'companies', mode: 'update' | 'no key update' = 'update') {
   // Kysely cannot type a select over a union of tables; every one of these has a text `id`.
   return (qb: Kysely<Tables>, ids: string[]) => {
     const rows = qb

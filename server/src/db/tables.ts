@@ -372,4 +372,13 @@ export interface Tables {
     reason: string;
     at: string;
   };
+  /** The latest heartbeat of a device agent, per company and device (migration 017); `report` is its JSON. */
+  device_heartbeats: {
+    company_id: string;
+    device_id: string;
+    location_id: string;
+    received_at: string;
+    agent_version: string;
+    report: string;
+  };
 }

@@ -1,17 +1,19 @@
+import { systemClock, type Clock } from '../clock/time.js';
 import type { RouteSpec } from '../http/route.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { classRoutes } from './classes/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { deskScanRoutes } from './desk-scans/routes.js';
+import { deviceRoutes } from './devices/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
 
-/** Every API route: mounted by the app and described by the OpenAPI document from this one list. */
-export const apiRoutes: readonly RouteSpec[] = [
+/** The API routes that read the system clock where they read one. */
+const systemClockRoutes: readonly RouteSpec[] = [
   ...pingRoutes,
   ...catalogRoutes,
   ...contactRoutes,
@@ -23,3 +25,15 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...appointmentRoutes,
   ...classRoutes,
 ];
+
+/**
+ * Every API route: mounted by the app and described by the OpenAPI document from this one list. The
+ * device heartbeat's receive time reads `clock`: the app passes its staff-auth clock (as to the web
+ * routes, web/routes.ts), so a test that fixes one fixes both.
+ */
+export function apiRoutesFor(clock: Clock): readonly RouteSpec[] {
+  return [...systemClockRoutes, ...deviceRoutes(clock)];
+}
+
+/** The same list on the system clock, for what only enumerates the routes (the OpenAPI document, tests). */
+export const apiRoutes: readonly RouteSpec[] = apiRoutesFor(systemClock);

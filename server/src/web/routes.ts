@@ -1,8 +1,12 @@
 import { systemClock, type Clock } from '../clock/time.js';
 import type { RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
+import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
+import { classWebRoutes } from './classes/routes.js';
 import { deskRoutes } from './desk/routes.js';
+import { deviceWebRoutes } from './devices/routes.js';
+import { importRoutes } from './import/routes.js';
 import { setupRoutes } from './setup/routes.js';
 
 /**
@@ -10,7 +14,7 @@ import { setupRoutes } from './setup/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...setupRoutes];
+  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock), ...deviceWebRoutes(clock), ...importRoutes(clock), ...setupRoutes];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

@@ -4,7 +4,7 @@ import { LockOrderError, lockRows } from '../../src/db/row-locks.js';
 import type { Db } from '../../src/db/types.js';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 
-const order = 'the order is room -> staff -> class -> contact -> membership -> feed counter';
+const order = 'the order is room -> staff -> series -> class -> contact -> membership -> feed counter';
 
 /** A company, a location and `count` contacts, ids ascending. */
 async function seed(db: Db, count: number): Promise<{ companyId: string; contacts: string[] }> {

@@ -64,6 +64,21 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   listLocationVisits: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
   // A card nobody holds (hex, from the location's id): stored and offered to the desk, 201.
   recordDeskScan: (t) => ({ body: { location_id: t.location, device_id: 'desk-1:reader', identifier: `DE5C${t.location.slice(0, 8)}` } }),
+  // A device of the location's own (its id from the location's), reporting its health: kept as its latest, 200.
+  recordDeviceHeartbeat: (t) => ({
+    body: {
+      location_id: t.location,
+      device_id: `gate-${t.location.slice(0, 8)}`,
+      agent_version: '0.1.0',
+      status: 'ok',
+      sent_at: '2026-01-01T09:00:00.000Z',
+      devices: [{ id: 'reader-1', kind: 'reader', driver: 'stdin', state: 'ok', since: '2026-01-01T08:00:00.000Z', last_error: null, last_event_at: null, reconnects: 0, hint: null }],
+      outbox: { pending: 0, rejected: 0, oldest_pending_at: null },
+      cache: { synced_at: null, age_s: null, max_age_s: 86_400, stale: true },
+      last_scan_at: null,
+      kiosk: null,
+    },
+  }),
   listCheckinDenials: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
   listAvailability: (t) => ({ query: { service_id: t.appointmentService, location_id: t.location, technician_id: t.technician, from: dateIn(2), to: dateIn(4) } }),
   listBookings: (t) => ({ query: { location_id: t.location, contact_id: t.contact, from: '2025-01-01', limit: '5' } }),

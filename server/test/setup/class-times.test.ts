@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classStartInUtc, storedInstant, weeklyStartsInUtc } from '../../src/modules/setup/class-times.js';
+import { classStartInUtc, storedInstant, weeklyStartsInUtc } from '../../src/modules/classes/class-times.js';
 
 describe('class times', () => {
   it('expands a weekly series in the local zone, so the UTC hour moves at a DST change', () => {

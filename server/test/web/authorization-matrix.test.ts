@@ -8,7 +8,11 @@ import { apiRoutes } from '../../src/modules/routes.js';
 import { webApiPrefix } from '../../src/web/mount-web.js';
 import { webRoutes } from '../../src/web/routes.js';
 import { accountDecisions, type Decision, type Place, type Role, type Target } from './authorization-decisions.js';
+import { classDecisions } from './authorization-decisions-classes.js';
 import { deskDecisions } from './authorization-decisions-desk.js';
+import { appointmentDecisions } from './authorization-decisions-appointments.js';
+import { deviceDecisions } from './authorization-decisions-devices.js';
+import { importDecisions } from './authorization-decisions-import.js';
 import { setupDecisions } from './authorization-decisions-setup.js';
 import { password, webStudio } from './web-studio.js';
 
@@ -20,7 +24,7 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
  * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here. A key
  * `operationId variant` ("webDeskCheckIn with override") is a second case of the same route.
  */
-const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...setupDecisions };
+const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...classDecisions, ...deviceDecisions, ...importDecisions, ...setupDecisions };
 const routeOf = (name: string) => name.split(' ')[0]!;
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);
@@ -64,7 +68,7 @@ describe.each(dialects)('web app authorization: role x location x company on eve
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('answers 401 invalid_session without a session on every /app/api route but sign-in and setup, the API mount included', async () => {
     const mounted = [...sessionRoutes.map((route) => ({ route, prefix: webApiPrefix })), ...apiRoutes.map((route) => ({ route, prefix: `${webApiPrefix}/v1` }))];

@@ -8,6 +8,7 @@ import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, 
 import { CheckinDenial, LocationActivityQuery, LocationVisit } from '../schemas/location-activity.js';
 import { KeyIdentity } from '../schemas/ping.js';
 import { DeskScanAnswer, type DeskScanRequest } from '../schemas/desk-scans.js';
+import { DeviceHeartbeatReceived, type DeviceHeartbeatRequest } from '../schemas/devices.js';
 import { VoidedVisit, type VoidVisitRequest } from '../schemas/visit-void.js';
 import { Service, ServiceListQuery } from '../schemas/services.js';
 import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
@@ -128,6 +129,10 @@ export function createStudioClient(options: StudioClientOptions) {
     /** Reads of a desk reader configured for enrolment (an extension): never a check-in. Sent once. */
     deskScans: {
       record: (body: BodyOf<typeof DeskScanRequest>, o?: Call) => post('/desk-scans', DeskScanAnswer, body, o),
+    },
+    /** This agent's health, reported every half minute (an extension); one answer kept per device. */
+    devices: {
+      heartbeat: (body: BodyOf<typeof DeviceHeartbeatRequest>, o?: Call) => post('/devices/heartbeat', DeviceHeartbeatReceived, body, o),
     },
     /** A location's visits over a time range, newest first, voided ones marked (an extension). */
     visits: {

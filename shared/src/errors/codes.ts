@@ -29,6 +29,11 @@ export const errorCodes = {
     description: "The class is not open for check-in at that time: the message says when its window opens or closed in the location's time; the error's `opens_at` and `closes_at` give the window.",
   },
   checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
+  import_refused: {
+    type: 'invalid_request',
+    status: 422,
+    description: 'The import file has problems, so nothing was written; `problems` lists every one as `path: message`.',
+  },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
   invalid_session: { type: 'authentication', status: 401, description: 'The staff session is missing, unknown, expired or signed out, or its account is disabled.' },
@@ -57,6 +62,11 @@ export const errorCodes = {
   slug_taken: { type: 'conflict', status: 409, description: 'Another location of the company has this slug.' },
   gift_card_code_taken: { type: 'conflict', status: 409, description: 'Another gift card of the company has this code.' },
   phone_taken: { type: 'conflict', status: 409, description: 'Another contact at the location has this phone number.' },
+  import_not_dry_run: {
+    type: 'conflict',
+    status: 409,
+    description: 'A commit must carry the content of a clean dry run made by the same staff member in the last hour; dry-run the file again, then commit it.',
+  },
   idempotency_key_in_use: { type: 'conflict', status: 409, description: 'A request with this Idempotency-Key is still running.' },
   idempotency_key_reused: { type: 'idempotency', status: 422, description: 'The Idempotency-Key was used with another body or endpoint.' },
   rate_limited: { type: 'rate_limit', status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },

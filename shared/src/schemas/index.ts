@@ -15,3 +15,4 @@ export * from './time-zone.js';
 export * from './visit-void.js';
 export * from './location-activity.js';
 export * from './desk-scans.js';
+export * from './devices.js';

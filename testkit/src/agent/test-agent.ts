@@ -28,6 +28,7 @@ export function agentConfig(storePath: string, overrides: Overrides = {}): Agent
     offline: { max_cache_age_s: 86_400, staff_identifiers: [] },
     anti_passback_s: 0,
     sync: { feed_interval_s: 3600, drain_interval_s: 3600, max_backoff_s: 3600, page_limit: 1000 },
+    heartbeat: { interval_s: 3600, timeout_ms: 2000 },
     store: { path: storePath },
     local_api: { enabled: false, host: '127.0.0.1', port: 0 },
     kiosk: { enabled: false, horizon_hours: 3, refresh_s: 3600, checkin_opens_min: 30, online_budget_ms: 2000 },

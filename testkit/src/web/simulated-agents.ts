@@ -2,14 +2,16 @@ import { Writable } from 'node:stream';
 import { createAgent, type Agent } from '@studio/agent/src/agent.js';
 import type { DecisionEvent } from '@studio/agent/src/runtime/events.js';
 import { createAgentLogger } from '@studio/agent/src/runtime/logger.js';
+import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
 import { FakeReader, FakeRelay } from '../agent/fake-devices.js';
 import { agentConfig, tempDir } from '../agent/test-agent.js';
 import { deskReaderConfig, deskReaderId } from './desk-reader.js';
 
 /**
- * The two agents of a studio's front door, run in this process (so the test holds their simulated
+ * The agents of a studio's front door, run in this process (so the test holds their simulated
  * devices) against the real `studio serve` on loopback: the desk agent, whose reader enrols fobs,
- * and the turnstile agent, whose reader and relay admit members.
+ * the turnstile agent, whose reader and relay admit members, and the kiosk agent, which serves the
+ * class check-in kiosk's renderer.
  */
 interface AgentTarget {
   /** The API base, `http://127.0.0.1:PORT/v1`. */
@@ -98,4 +100,38 @@ export async function startTurnstileAgent(target: AgentTarget, deviceId = 'north
         reader.present(identifier);
       }),
   };
+}
+
+/** What the kiosk agent's key needs: classes to show and check into, the location's name and branding, the eligibility feed. */
+export const kioskAgentScopes = ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'];
+
+export interface KioskAgent extends RunningAgent {
+  /** The renderer the agent serves, `http://127.0.0.1:PORT/kiosk/`: open it in a browser. */
+  kioskUrl: string;
+}
+
+/**
+ * An agent running the class check-in kiosk (no reader, no lane) with kiosk-ui's built renderer,
+ * refreshing its timetable every two seconds. Its timetable, location and branding are fetched
+ * once before this resolves, so the kiosk page opened next shows the server's data.
+ */
+export async function startKioskAgent(target: AgentTarget, deviceId = 'north-kiosk'): Promise<KioskAgent> {
+  const running = startAgent(
+    target,
+    deviceId,
+    {
+      lanes: [],
+      local_api: { enabled: true, host: '127.0.0.1', port: 0 },
+      kiosk: { enabled: true, horizon_hours: 3, refresh_s: 2, checkin_opens_min: 30, online_budget_ms: 5000, renderer_dir: builtRendererDir },
+    },
+    { readers: [], relays: [] },
+  );
+  try {
+    await running.agent.start();
+    await running.agent.kiosk!.refreshNow();
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+  return { ...running, kioskUrl: `http://127.0.0.1:${running.agent.localApi!.address()!.port}/kiosk/` };
 }

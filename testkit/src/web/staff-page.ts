@@ -23,7 +23,7 @@ export function labelled(scope: Locator | Page, label: string): Locator {
 }
 
 /** Names of the web app's pages, as the UI label contract gives them (docs: the app shell's "Main" navigation). */
-export type MainLink = 'Today' | 'Members' | 'Developers' | 'Staff' | 'Account';
+export type MainLink = 'Today' | 'Members' | 'Devices' | 'Developers' | 'Staff' | 'Account';
 
 /**
  * One member of staff at their own browser: a fresh context (own cookies, own storage), driven only

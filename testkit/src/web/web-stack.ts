@@ -66,7 +66,7 @@ export async function startSeededStudio(options: { dialect?: DialectName; logLev
 }
 
 /** `studio-server accounts setup-link`: the link is the part of its output that looks like one. */
-export async function mintSetupLink(studio: SeededStudio): Promise<string> {
+export async function mintSetupLink(studio: Pick<SeededStudio, 'cli' | 'origin' | 'seed'>): Promise<string> {
   const outcome = await studio.cli(['accounts', 'setup-link', '--company', studio.seed.companyId, '--url', studio.origin]);
   const link = /https?:\/\/\S+\/app\/setup#[\w-]+/.exec(outcome.stdout)?.[0];
   if (outcome.code !== 0 || !link) throw new Error(`studio-server accounts setup-link printed no link (exit ${outcome.code}): ${outcome.stdout} ${outcome.stderr}`);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSignedIn } from '../api/session.ts';
 import { useToday, useTodayStream, type StreamState } from '../api/today.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { LostDevicesBanner } from '../components/LostDevicesBanner.tsx';
 import { isAssignable, resultWords } from '../format/feed-words.ts';
 import { sourceInWords } from '../format/reasons.ts';
 import { formatLocalTime } from '../format/time.ts';
@@ -21,6 +22,7 @@ export function TodayPage() {
         <Title order={1}>Today</Title>
         <StreamIndicator state={stream} zone={location.time_zone} />
       </Group>
+      <LostDevicesBanner locationId={location.id} zone={location.time_zone} />
       <ErrorAlert error={error} />
       <SimpleGrid cols={3}>
         <Figure label="Checked in today" value={data?.checked_in} />

@@ -8,12 +8,16 @@ import { useLocation } from './location.ts';
 import { MemberSearch } from './MemberSearch.tsx';
 import type { StaffSessionView } from '@studio/shared/web-app';
 
-const links: { to: string; label: string; end: boolean; managers: boolean; section?: string }[] = [
+const links: { to: string; label: string; end: boolean; managers: boolean; owners?: boolean; section?: string }[] = [
   { to: '/', label: 'Today', end: true, managers: false },
   { to: '/members', label: 'Members', end: false, managers: false },
+  { to: '/classes', label: 'Classes', end: false, managers: false },
+  { to: '/appointments', label: 'Appointments', end: false, managers: false },
+  { to: '/devices', label: 'Devices', end: false, managers: false },
   { to: '/developers', label: 'Developers', end: false, managers: true },
   { to: '/staff', label: 'Staff', end: false, managers: true },
   { to: '/setup/locations', label: 'Setup', end: false, managers: true, section: '/setup/' },
+  { to: '/setup/import', label: 'Import and export', end: false, managers: true, owners: true },
   { to: '/account', label: 'Account', end: false, managers: false },
 ];
 
@@ -84,10 +88,17 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         {links
-          .filter((link) => !link.managers || managesAccounts(session))
+          .filter((link) => (!link.managers || managesAccounts(session)) && (!link.owners || session.account.role === 'owner'))
           .map((link) => (
             // A section's link (Setup) stays lit on each of its sub-pages.
-            <NavLink key={link.to} component={RouterLink} to={link.to} end={link.end} label={link.label} {...(link.section && { active: here.pathname.startsWith(link.section) })} />
+            <NavLink
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              end={link.end}
+              label={link.label}
+              {...(link.section && { active: here.pathname.startsWith(link.section) && !links.some((other) => other.to === here.pathname) })}
+            />
           ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import { bookingOutcomes, setBookingOutcome } from '../../modules/appointments/booking-outcome.js';
 import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
+import { registerAppointmentBookingCommands } from './appointments.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 
 export function registerBookingCommands(program: Command): void {
   const bookings = program.command('bookings').description('Appointment bookings.');
+  registerAppointmentBookingCommands(bookings);
   bookings
     .command('set-status')
     .description('Record how a booking that has started went; a cancelled booking cannot be marked.')

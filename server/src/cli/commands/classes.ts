@@ -5,6 +5,7 @@ import type { Db } from '../../db/types.js';
 import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
+import { registerClassTimetableCommands } from './classes-timetable.js';
 
 function capacity(value: string): number {
   const n = Number(value);
@@ -19,7 +20,8 @@ async function classOf(db: Db, text: string) {
 }
 
 export function registerClassCommands(program: Command): void {
-  const classes = program.command('classes').description('Class times: one-off classes and weekly series come from `studio import`; these change one class.');
+  const classes = program.command('classes').description('Classes: one-off classes and the roster here; weekly series are `studio series`; these also change one class.');
+  registerClassTimetableCommands(classes);
   classes
     .command('cancel')
     .description('Cancel a class: reserved spots are released without using any credit, the waitlist ends (`classes restore` undoes it before the start). Prints the class.')

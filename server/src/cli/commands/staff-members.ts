@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { systemActor } from '../../domain/actor.js';
 import { StaffMemberCreate } from '../../modules/setup/setup-inputs.js';
-import { createStaffMember, listStaffMembers } from '../../modules/staff/members.js';
+import { createStaffMember } from '../../modules/staff/members.js';
 import { chosenCompany } from '../support/company-option.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 import { checkedInput } from '../support/setup-options.js';
 
 const companyHelp = 'the company: its id, key prefix or name (default: the only one)';
 
-/** `studio staff create|list`: the bookable staff (who gives appointments and classes), not staff accounts. */
+/** `studio staff create`: a bookable staff member (who gives appointments and classes), not a staff account; `staff list` lists them. */
 export function registerStaffMemberCommands(staff: Command): void {
   staff
     .command('create')
@@ -25,15 +25,6 @@ export function registerStaffMemberCommands(staff: Command): void {
           { first_name: '--first-name', last_name: '--last-name', email: '--email' },
         );
         printJson(await withDatabase(async (db) => createStaffMember(db, systemActor(await chosenCompany(db, options.company), 'studio CLI'), input)));
-      }),
-    );
-  staff
-    .command('list')
-    .description("List a company's bookable staff, by name.")
-    .option('--company <company>', companyHelp)
-    .action(
-      action(async (options: { company?: string }) => {
-        printJson(await withDatabase(async (db) => listStaffMembers(db, systemActor(await chosenCompany(db, options.company), 'studio CLI'))));
       }),
     );
 }

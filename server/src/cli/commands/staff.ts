@@ -11,6 +11,7 @@ import { actorOf } from '../support/owner.js';
 import { resolveRef } from '../support/references.js';
 import { CliError, action, printJson, withDatabase } from '../support/run.js';
 import { registerStaffMemberCommands } from './staff-members.js';
+import { registerStaffListCommand } from './appointments.js';
 
 /** Every issue on one line, each led by the option it is about. */
 function optionError(issues: z.core.$ZodIssue[], optionOf: (path: PropertyKey[]) => string): CliError {
@@ -75,6 +76,7 @@ async function staffAt(db: Db, text: string, options: { company?: string; locati
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff schedules: weekly hours, date overrides and time off, which availability reads.');
   registerStaffMemberCommands(staff);
+  registerStaffListCommand(staff);
   staff
     .command('hours')
     .description("Print a staff member's weekly hours at a location; with --file, replace them.")

@@ -12,6 +12,7 @@ import { visitsByLocation } from './010-visits-by-location.js';
 import { staffAccounts } from './011-staff-accounts.js';
 import { desk } from './012-desk.js';
 import { locationCurrency } from './015-location-currency.js';
+import { deviceHeartbeats } from './017-device-heartbeats.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   staffAccounts,
   desk,
   locationCurrency,
+  deviceHeartbeats,
 ];

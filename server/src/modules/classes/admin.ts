@@ -6,6 +6,7 @@ import { assertInReach } from '../locations/reach.js';
 import { toIso } from '../../clock/time.js';
 import { classSummary, lockClass, queued, spotHolding, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * The setup side of classes (the API cannot create or change class times, nor join a waitlist):
@@ -27,32 +28,40 @@ async function classOfCompany(db: Db, sql: Queryable, actor: Actor, classId: str
  * end; both are marked as ended by the cancellation, so restoring the class (restore.ts) gives them back.
  */
 export async function cancelClass(db: Db, actor: Actor, classId: string, now = Date.now()): Promise<ClassSummary & { released: number }> {
+  requireTimetableRole(actor);
   const { companyId } = actor;
   return db.transaction(async (sql) => {
     const { cls } = await classOfCompany(db, sql, actor, classId);
     if (cls.status === 'cancelled') return { ...(await classSummary(db, sql, companyId, classId, toIso(now))), released: 0 };
-    const at = toIso(now);
-    await sql.run(db.qb.updateTable('classes').set({ status: 'cancelled' }).where('id', '=', classId));
-    const released = await sql.run(
-      db.qb
-        .updateTable('class_attendees')
-        .set({ status: 'cancelled', excused: 1, cancelled_at: at, cancelled_with_class: 1, updated_at: at })
-        .where('class_id', '=', classId)
-        .where('status', '=', 'reserved'),
-    );
-    await sql.run(
-      db.qb
-        .updateTable('class_waitlist')
-        .set({ status: 'cancelled', cancelled_with_class: 1, updated_at: at })
-        .where('class_id', '=', classId)
-        .where('status', 'in', [...queued]),
-    );
-    return { ...(await classSummary(db, sql, companyId, classId, at)), released };
+    const released = await cancelLockedClass(db, sql, classId, now);
+    return { ...(await classSummary(db, sql, companyId, classId, toIso(now))), released };
   });
+}
+
+/** The cancellation itself, on a class the caller has locked: answers how many reserved spots it released. */
+export async function cancelLockedClass(db: Db, sql: Queryable, classId: string, now: number): Promise<number> {
+  const at = toIso(now);
+  await sql.run(db.qb.updateTable('classes').set({ status: 'cancelled' }).where('id', '=', classId));
+  const released = await sql.run(
+    db.qb
+      .updateTable('class_attendees')
+      .set({ status: 'cancelled', excused: 1, cancelled_at: at, cancelled_with_class: 1, updated_at: at })
+      .where('class_id', '=', classId)
+      .where('status', '=', 'reserved'),
+  );
+  await sql.run(
+    db.qb
+      .updateTable('class_waitlist')
+      .set({ status: 'cancelled', cancelled_with_class: 1, updated_at: at })
+      .where('class_id', '=', classId)
+      .where('status', 'in', [...queued]),
+  );
+  return released;
 }
 
 /** Changes capacity (never below the spots booked; a rise goes to the waitlist at once) and the instructor (null: none). */
 export async function updateClass(db: Db, actor: Actor, classId: string, change: { capacity?: number; staffId?: string | null }, now = Date.now()): Promise<ClassSummary> {
+  requireTimetableRole(actor);
   const { companyId } = actor;
   return db.transaction(async (sql) => {
     const { cls, location } = await classOfCompany(db, sql, actor, classId);

@@ -60,7 +60,7 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
     if (!coverage) {
       throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
     }
-    const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : 'api', nowIso);
+    const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : actor.identity.kind === 'staff_user' ? 'staff' : 'api', nowIso);
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
     // Booked directly or by accepting an offer: the contact leaves the waitlist.
     if (entry) {

@@ -9,6 +9,7 @@ import { liveSpot, spotsTaken, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 import { fillFreedSpots } from './waitlist.js';
+import { requireExcuseRole } from './timetable-roles.js';
 
 function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]): ClassCancelResult {
   const late = spot.status === 'late_cancelled';
@@ -33,6 +34,7 @@ function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]):
  * transaction. Cancelling again answers the same, unchanged.
  */
 export async function cancelClassSpot(db: Db, actor: Actor, classId: string, input: z.output<typeof ClassCancel>, clock: Clock = systemClock): Promise<ClassCancelResult> {
+  if (input.excuse === true) requireExcuseRole(actor);
   await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
   const now = clock();
   const nowIso = toIso(now);

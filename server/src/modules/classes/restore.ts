@@ -6,6 +6,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { requireLocation } from '../locations/lookup.js';
 import { classSummary, findClass } from './class-repository.js';
 import { fillFreedSpots } from './waitlist.js';
+import { requireTimetableRole } from './timetable-roles.js';
 
 /**
  * Undoes a class's cancellation while the class is still ahead (docs/api-decisions.md, Classes):
@@ -17,6 +18,7 @@ import { fillFreedSpots } from './waitlist.js';
  * feed does not change. Restoring a scheduled class answers it unchanged.
  */
 export async function restoreClass(db: Db, actor: Actor, classId: string, clock: Clock = systemClock): Promise<ClassRestoreResult> {
+  requireTimetableRole(actor);
   const now = clock();
   const at = toIso(now);
   return db.transaction(async (sql) => {

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { recordAudit } from '../staff-accounts/audit.js';
-import { verifyPassword } from '../staff-accounts/passwords.js';
+import { reauthenticate } from '../staff-accounts/reauthenticate.js';
 import { createKey, revokeKey } from './repository.js';
 
 /**
@@ -33,15 +33,6 @@ function mayManageKey(actor: Actor, locationIds: readonly string[] | null): bool
 function refuseFrontDesk(actor: Actor): void {
   const role = roleOf(actor);
   if (role !== 'owner' && role !== 'manager') throw new ApiError('role_not_allowed', 'The front desk may not manage API keys; ask a manager or an owner.');
-}
-
-/** Re-authentication: the signed-in account's own password, checked as at sign-in; refused as `invalid_credentials`. */
-async function reauthenticate(db: Db, actor: Actor, password: string): Promise<void> {
-  if (actor.identity.kind !== 'staff_user') throw new ApiError('role_not_allowed', 'API keys are managed by a signed-in owner or manager.');
-  const account = await db.first(db.qb.selectFrom('staff_accounts').select(['password_hash', 'disabled_at']).where('id', '=', actor.identity.staffUserId).where('company_id', '=', actor.companyId));
-  if (!account || account.disabled_at !== null || !(await verifyPassword(password, account.password_hash))) {
-    throw new ApiError('invalid_credentials', 'That password is not right. Type the password you signed in with.', { param: 'password' });
-  }
 }
 
 type KeyRow = { id: string; name: string; last4: string; scopes: string; location_ids: string | null; created_at: string; last_used_at: string | null; revoked_at: string | null };

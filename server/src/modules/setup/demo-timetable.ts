@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/types.js';
-import { storedInstant, weeklyStartsInUtc } from './class-times.js';
+import { storedInstant, weeklyStartsInUtc } from '../classes/class-times.js';
 
 /** How far ahead of now the demo's weekly classes always reach: past the 7 days `GET /v1/classes` shows by default. */
 export const demoTimetableWeeks = 8;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { entryLabel, type Problems } from './import-problems.js';
-import type { ImportFile, ImportSectionName } from './import-schema.js';
+import type { ParsedImport } from './import-parse.js';
+import type { ExistingSectionName, ImportFile, ImportSectionName } from './import-schema.js';
 
 /** Every table an import writes, in an order where a row comes after the rows it references. */
 export const importedTables = [
@@ -47,32 +48,46 @@ export interface Placed<E> {
   label: string;
 }
 
-/** A section of the file, with its entries findable by ref or id. */
+/** What a reference reaches: an entry of the file, or one of the company's (`existing`, whose `entry` is undefined). */
+export interface Reached<E> {
+  entry: E | undefined;
+  id: string;
+  label: string;
+}
+
+/** An entry of `existing`: found in the company's database by its lookup key. */
+export type ExistingReached = Reached<never> & { ref: string };
+
+/** A section of the file, with its entries findable by ref or id, and the existing entries it declares by ref. */
 export class Section<E extends { ref?: string | undefined; id?: string | undefined }> {
   readonly items: Placed<E>[];
-  private readonly byKey = new Map<string, Placed<E>>();
+  private readonly byKey = new Map<string, Reached<E>>();
 
   constructor(
     readonly name: ImportSectionName,
     readonly noun: string,
-    entries: E[],
+    entries: (E | undefined)[],
     problems: Problems,
+    /** Refs and ids of the section's entries with schema problems: references to them are not dangling. */
+    readonly broken: ReadonlySet<string> = new Set(),
+    existing: readonly ExistingReached[] = [],
   ) {
-    this.items = entries.map((entry, index) => ({ entry, id: entry.id ?? randomUUID(), label: entryLabel(name, index, entry) }));
+    this.items = entries.flatMap((entry, index) => (entry === undefined ? [] : [{ entry, id: entry.id ?? randomUUID(), label: entryLabel(name, index, entry) }]));
+    for (const item of existing) this.claim(problems, item, 'ref', item.ref);
     for (const item of this.items) {
-      for (const [kind, key] of [
-        ['ref', item.entry.ref],
-        ['id', item.entry.id],
-      ] as const) {
-        if (key === undefined) continue;
-        const holder = this.byKey.get(key);
-        if (holder) problems.add(item.label, `${kind} "${key}" is already used by ${holder.label}`);
-        else this.byKey.set(key, item);
-      }
+      this.claim(problems, item, 'ref', item.entry.ref);
+      this.claim(problems, item, 'id', item.entry.id);
     }
   }
 
-  find(reference: string): Placed<E> | undefined {
+  private claim(problems: Problems, item: Reached<E>, kind: 'ref' | 'id', key: string | undefined): void {
+    if (key === undefined) return;
+    const holder = this.byKey.get(key);
+    if (holder) problems.add(item.label, `${kind} "${key}" is already used by ${holder.label}`);
+    else this.byKey.set(key, item);
+  }
+
+  find(reference: string): Reached<E> | undefined {
     return this.byKey.get(reference);
   }
 }
@@ -94,8 +109,37 @@ const nouns: Record<ImportSectionName, string> = {
   class_series: 'class series',
 };
 
-export function fileSections(file: ImportFile, problems: Problems): FileSections {
-  const section = <S extends ImportSectionName>(name: S) => new Section<Entry<S>>(name, nouns[name], file[name] as Entry<S>[], problems);
+/** What the planners need to know of a location, a service or a package, whether in the file or already in the company. */
+export interface KnownFacts {
+  locations: Map<string, { country: string; timezone: string }>;
+  services: Map<string, { kind: 'appointment' | 'class'; location_id: string; duration_minutes: number; room_id: string | null }>;
+  /** The staff qualified to give each service (absent: the service lists nobody, so anyone may). */
+  serviceStaff: Map<string, Set<string>>;
+  packageSessions: Map<string, number>;
+}
+
+export const emptyFacts = (): KnownFacts => ({ locations: new Map(), services: new Map(), serviceStaff: new Map(), packageSessions: new Map() });
+
+/** The company's entries the file's `existing` section declares, found in the database. */
+export interface ExistingEntries {
+  sections: { [S in ExistingSectionName]: ExistingReached[] };
+  facts: KnownFacts;
+  /** The location id of each existing room, service, plan and package. */
+  locationOf: Map<string, string>;
+  /** Refs of existing entries that were not found (a problem already says so): references to them are not dangling. */
+  unfound: Record<ExistingSectionName, Set<string>>;
+}
+
+export function fileSections(parsed: ParsedImport, existing: ExistingEntries, problems: Problems): FileSections {
+  const section = <S extends ImportSectionName>(name: S) =>
+    new Section<Entry<S>>(
+      name,
+      nouns[name],
+      parsed.sections[name] as (Entry<S> | undefined)[],
+      problems,
+      new Set([...parsed.brokenKeys[name], ...((existing.unfound as Partial<Record<ImportSectionName, Set<string>>>)[name] ?? [])]),
+      (existing.sections as Partial<Record<ImportSectionName, ExistingReached[]>>)[name] ?? [],
+    );
   return {
     locations: section('locations'),
     staff: section('staff'),
@@ -118,16 +162,18 @@ export interface PlanContext {
   problems: Problems;
   sections: FileSections;
   rows: ImportRows;
-  /** The entry a reference names, or undefined after reporting `from`'s dangling `field`. */
-  resolve<S extends ImportSectionName>(target: S, reference: string, from: Placed<unknown>, field: string): Placed<Entry<S>> | undefined;
-  /** The location id of every location-bound entry already planned (rooms, services, plans, ...). */
+  /** The entry a reference names, or undefined after reporting `from`'s dangling `field` (unless it names a broken entry). */
+  resolve<S extends ImportSectionName>(target: S, reference: string, from: Placed<unknown>, field: string): Reached<Entry<S>> | undefined;
+  /** The location id of every location-bound entry already planned or existing (rooms, services, plans, ...). */
   locationOf: Map<string, string>;
+  /** Locations, services and packages of the file (as planned) and of the company (existing). */
+  known: KnownFacts;
   /** Every match key the file's member codes and cards give, and who gives it. */
   keyClaims: Map<string, KeyClaim>;
 }
 
-export function planContext(file: ImportFile, companyId: string, now: string, problems: Problems): PlanContext {
-  const sections = fileSections(file, problems);
+export function planContext(parsed: ParsedImport, existing: ExistingEntries, companyId: string, now: string, problems: Problems): PlanContext {
+  const sections = fileSections(parsed, existing, problems);
   const rows = Object.fromEntries(importedTables.map((table) => [table, []])) as unknown as ImportRows;
   return {
     companyId,
@@ -135,12 +181,13 @@ export function planContext(file: ImportFile, companyId: string, now: string, pr
     problems,
     sections,
     rows,
-    locationOf: new Map(),
+    locationOf: new Map(existing.locationOf),
+    known: existing.facts,
     keyClaims: new Map(),
     resolve(target, reference, from, field) {
       const section = sections[target] as Section<Entry<typeof target>>;
       const found = section.find(reference);
-      if (!found) problems.add(from.label, `${field} "${reference}" is not a ${section.noun} in this file`);
+      if (!found && !section.broken.has(reference)) problems.add(from.label, `${field} "${reference}" is not a ${section.noun} in this file`);
       return found;
     },
   };

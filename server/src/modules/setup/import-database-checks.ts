@@ -23,7 +23,7 @@ export async function databaseProblems(db: Db, plan: ImportPlan): Promise<string
     problems.add('company.id', `company ${plan.companyId} already exists; to add entries to it, import with --company ${plan.companyId}`);
     return problems.list;
   }
-  if (!plan.newCompany && !company) problems.add('company', `no company ${plan.companyId} in the database`);
+  if (plan.intoExisting && !company) problems.add('company', `no company ${plan.companyId} in the database`);
 
   for (const section of Object.values(plan.sections) as Section<{ id?: string | undefined }>[]) {
     const given = section.items.filter((item) => item.entry.id !== undefined);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DateTime } from 'luxon';
-import { classStartInUtc, storedInstant, weeklyStartsInUtc } from './class-times.js';
+import { classStartInUtc, storedInstant, weeklyStartsInUtc } from '../classes/class-times.js';
 import type { PlanContext, Placed, Row } from './import-context.js';
 
 interface PlacementEntry {
@@ -30,7 +30,7 @@ export function planClasses(ctx: PlanContext): void {
       ctx.problems.add(item.label, start.message);
       continue;
     }
-    ctx.rows.classes.push(classRow(ctx, item.id, placement, start.utc, null));
+    ctx.rows.classes.push({ ...classRow(ctx, item.id, placement, start.utc, null), status: item.entry.status });
   }
   for (const item of ctx.sections.class_series.items) {
     const { entry, id, label } = item;
@@ -66,12 +66,7 @@ function classRow(ctx: PlanContext, id: string, placement: Placement, start: Dat
 
 /** Resolves and checks a class's location, service, staff and room; undefined after reporting a problem. */
 function placer(ctx: PlanContext) {
-  const locations = new Map(ctx.rows.locations.map((row) => [row.id, row]));
-  const services = new Map(ctx.rows.services.map((row) => [row.id, row]));
-  const qualified = new Map<string, Set<string>>();
-  for (const { service_id, staff_id } of ctx.rows.service_staff) {
-    qualified.set(service_id, (qualified.get(service_id) ?? new Set()).add(staff_id));
-  }
+  const { locations, services, serviceStaff: qualified } = ctx.known;
 
   return (item: Placed<PlacementEntry>): Placement | undefined => {
     const { entry, label } = item;
@@ -80,13 +75,14 @@ function placer(ctx: PlanContext) {
     const staff = entry.staff === undefined ? undefined : ctx.resolve('staff', entry.staff, item, 'staff');
     const room = entry.room === undefined ? undefined : ctx.resolve('rooms', entry.room, item, 'room');
     const serviceRow = service && services.get(service.id);
+    const serviceId = service?.id;
     if (!location || !serviceRow || (entry.staff !== undefined && !staff) || (entry.room !== undefined && !room)) return undefined;
 
     const before = ctx.problems.list.length;
     if (serviceRow.kind !== 'class') ctx.problems.add(label, `service "${entry.service}" is an appointment service, not a class`);
     if (serviceRow.location_id !== location.id) ctx.problems.add(label, `service "${entry.service}" is at another location than the class`);
     if (room && ctx.locationOf.get(room.id) !== location.id) ctx.problems.add(label, `room "${entry.room}" is at another location than the class`);
-    const instructors = qualified.get(serviceRow.id);
+    const instructors = qualified.get(serviceId!);
     if (staff && instructors && !instructors.has(staff.id)) {
       ctx.problems.add(label, `staff "${entry.staff}" is not in the staff list of service "${entry.service}"`);
     }
@@ -98,7 +94,7 @@ function placer(ctx: PlanContext) {
       columns: {
         company_id: ctx.companyId,
         location_id: location.id,
-        service_id: serviceRow.id,
+        service_id: serviceId!,
         staff_id: staff?.id ?? null,
         // A class without a room of its own takes its service's room.
         room_id: room?.id ?? serviceRow.room_id ?? null,

@@ -21,13 +21,12 @@ function firstUsers(ctx: PlanContext, what: string) {
 }
 
 function planContacts(ctx: PlanContext): void {
-  const countries = new Map(ctx.rows.locations.map((location) => [location.id, location.country]));
   const claimPhone = firstUsers(ctx, 'phone');
   for (const item of ctx.sections.contacts.items) {
     const { entry, id, label } = item;
     const location = ctx.resolve('locations', entry.location, item, 'location');
     if (!location) continue;
-    const country = countries.get(location.id)!;
+    const country = ctx.known.locations.get(location.id)!.country;
     let phone: string | null = null;
     if (entry.phone !== undefined) {
       phone = normalisePhone(entry.phone, country);
@@ -73,7 +72,7 @@ function planMemberships(ctx: PlanContext): void {
       member_code: entry.member_code ?? null,
       start_date: entry.start_date,
       end_date: entry.end_date ?? null,
-      credits_total: template ? (entry.credits_total ?? template.entry.total_sessions) : null,
+      credits_total: template ? (entry.credits_total ?? ctx.known.packageSessions.get(template.id)!) : null,
       created_at: ctx.now,
       updated_at: ctx.now,
     });

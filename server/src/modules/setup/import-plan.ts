@@ -1,31 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyInput } from '../companies/repository.js';
 import { LocationSettings } from '../locations/settings.js';
-import { planContext, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
+import { planContext, type ExistingEntries, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
+import type { ParsedImport } from './import-parse.js';
 import { fileCodeCardClashes } from './import-namespace.js';
 import { planClasses } from './import-plan-classes.js';
 import { planPeople } from './import-plan-people.js';
 import { planStaff } from './import-plan-staff.js';
-import { Problems } from './import-problems.js';
-import type { ImportFile } from './import-schema.js';
+import type { Problems } from './import-problems.js';
 
 /** Everything an import will write, decided and checked before a single row is written. */
 export interface ImportPlan {
   companyId: string;
-  /** The company to create, or null when the import adds to an existing one. */
+  /** The company to create, or null when the import adds to an existing one (or the file lacks its company). */
   newCompany: CompanyInput | null;
+  /** The import adds to an existing company (`--company`), which must then be in the database. */
+  intoExisting: boolean;
   sections: FileSections;
   rows: ImportRows;
   /** Who in the file holds each match key, to name both sides of a clash with the database. */
   keyClaims: ReadonlyMap<string, KeyClaim>;
 }
 
-/** Resolves every reference of a schema-valid file into rows; throws ImportError listing every problem. */
-export function planImport(file: ImportFile, existingCompanyId: string | undefined, now: string): ImportPlan {
-  const problems = new Problems();
-  const newCompany = planCompany(file, existingCompanyId, problems);
+/**
+ * Resolves every reference of the file's schema-valid entries into rows, to the file's entries or
+ * the company's `existing` ones, adding every problem found to `problems`: the plan of a file with
+ * problems is never written, but its counts and its clashes with the database are still reported.
+ */
+export function planImport(parsed: ParsedImport, existing: ExistingEntries, existingCompanyId: string | undefined, now: string, problems: Problems): ImportPlan {
+  const newCompany = planCompany(parsed, existingCompanyId, problems);
   const companyId = existingCompanyId ?? newCompany?.id ?? randomUUID();
-  const ctx = planContext(file, companyId, now, problems);
+  const ctx = planContext(parsed, existing, companyId, now, problems);
   planLocations(ctx);
   planStaff(ctx);
   planRooms(ctx);
@@ -34,11 +39,10 @@ export function planImport(file: ImportFile, existingCompanyId: string | undefin
   planPeople(ctx);
   fileCodeCardClashes(ctx.keyClaims, problems);
   planClasses(ctx);
-  problems.throwIfAny();
-  return { companyId, newCompany, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
+  return { companyId, newCompany, intoExisting: existingCompanyId !== undefined, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
 }
 
-function planCompany(file: ImportFile, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {
+function planCompany(file: ParsedImport, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {
   if (existingCompanyId !== undefined) {
     // The file may still carry its company (the same file imported elsewhere); it must be this one.
     if (file.company?.id !== undefined && file.company.id !== existingCompanyId) {
@@ -47,7 +51,7 @@ function planCompany(file: ImportFile, existingCompanyId: string | undefined, pr
     return null;
   }
   if (!file.company) {
-    problems.add('company', 'required, unless the import adds to an existing company');
+    if (!file.companyBroken) problems.add('company', 'required, unless the import adds to an existing company');
     return null;
   }
   return { ...file.company, id: file.company.id ?? randomUUID() };
@@ -79,6 +83,7 @@ function planLocations(ctx: PlanContext): void {
       settings: JSON.stringify(entry.settings ?? LocationSettings.parse({})),
       created_at: ctx.now,
     });
+    ctx.known.locations.set(id, { country: entry.country, timezone: entry.timezone });
   }
 }
 
@@ -123,6 +128,8 @@ function planServices(ctx: PlanContext): void {
       created_at: ctx.now,
     });
     for (const staffId of staffIds) ctx.rows.service_staff.push({ service_id: id, staff_id: staffId });
+    ctx.known.services.set(id, { kind: entry.kind, location_id: location, duration_minutes: entry.duration_minutes, room_id: room?.id ?? null });
+    if (staffIds.size) ctx.known.serviceStaff.set(id, staffIds);
   }
 }
 
@@ -172,5 +179,6 @@ function planPlansAndPackages(ctx: PlanContext): void {
       created_at: ctx.now,
       door_checkin_consumes: entry.door_checkin_consumes ?? 'visit',
     });
+    ctx.known.packageSessions.set(id, entry.total_sessions);
   }
 }

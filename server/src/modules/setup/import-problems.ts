@@ -38,16 +38,23 @@ export function entryLabel(section: string, index: number, entry: unknown): stri
 /** Zod's issues as problems, the entry part of each path labelled from the raw input. */
 export function schemaProblems(issues: z.core.$ZodIssue[], input: unknown): string[] {
   const problems = new Problems();
-  for (const issue of issues) {
-    const [section, index, ...rest] = issue.path;
-    let where: string;
-    if (typeof section === 'string' && typeof index === 'number') {
-      const entry = ((input as Record<string, unknown[]>)[section] ?? [])[index];
-      where = entryLabel(section, index, entry) + rest.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
-    } else {
-      where = issue.path.map(String).join('.') || '(file)';
-    }
-    problems.add(where, issue.message);
-  }
+  for (const issue of issues) problems.add(issuePlace(issue.path, input), issue.message);
   return problems.list;
+}
+
+/** `services[0] (ref "yoga").duration_minutes`, `existing.locations[1] (ref "main").slug`, `version`. */
+function issuePlace(path: PropertyKey[], input: unknown): string {
+  const raw = (input ?? {}) as Record<string, unknown>;
+  const nested = path[0] === 'existing' && typeof path[1] === 'string';
+  const [section, index, ...rest] = nested ? path.slice(1) : path;
+  const sectionHolder = (nested ? (raw.existing ?? {}) : raw) as Record<string, unknown>;
+  if (typeof section !== 'string' || typeof index !== 'number') return pathText(path) || '(file)';
+  const entries = sectionHolder[section];
+  const entry = Array.isArray(entries) ? entries[index] : undefined;
+  return (nested ? 'existing.' : '') + entryLabel(section, index, entry) + pathText(rest, true);
+}
+
+/** `a.b[0].c`; `continued`: the path goes on after a label, so it starts with a dot. */
+function pathText(path: PropertyKey[], continued = false): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${continued || i > 0 ? '.' : ''}${String(key)}`)).join('');
 }

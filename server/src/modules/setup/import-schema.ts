@@ -235,7 +235,14 @@ const ClassPlacement = {
   capacity: z.number().int().min(1).max(1000),
 };
 
-const OneOffClass = z.strictObject({ ref: Ref.optional(), id: Id.optional(), start: ClassStart, ...ClassPlacement });
+const OneOffClass = z.strictObject({
+  ref: Ref.optional(),
+  id: Id.optional(),
+  start: ClassStart,
+  ...ClassPlacement,
+  /** A cancelled class is kept (an export carries it), so its date stays visibly off. */
+  status: z.enum(['scheduled', 'cancelled']).default('scheduled'),
+});
 
 /** The longest weekly series one entry may describe, counting both ends: a leap year. */
 export const maxSeriesDays = 366;
@@ -258,10 +265,77 @@ const ClassSeries = z
     path: ['ends_on'],
   });
 
+/**
+ * Entries that already exist in the company the file is imported into, each given a `ref` the
+ * file's entries point at like any other, and found by exactly one of its `id` or its natural key:
+ * a location by `slug`; a staff member by `email` or `name` (first and last name); a room, service,
+ * plan or package by `name`, narrowed by `location` (the ref of an existing location) where the
+ * name is used at several; a contact by `member_code` (compared as the gate compares codes) or `email`.
+ */
+const exactlyOneKey =
+  <K extends string>(keys: readonly K[]) =>
+  (entry: Partial<Record<K, unknown>>) =>
+    keys.filter((key) => entry[key] !== undefined).length === 1;
+const lookup = <K extends string>(keys: readonly K[]) => ({ message: `give exactly one of ${keys.join(', ')}`, path: [keys[0]!] });
+
+const locationKeys = ['id', 'slug'] as const;
+const staffKeys = ['id', 'email', 'name'] as const;
+const namedKeys = ['id', 'name'] as const;
+const contactKeys = ['id', 'member_code', 'email'] as const;
+
+const ExistingLocation = z.strictObject({ ref: Ref, id: Id.optional(), slug: z.string().trim().min(1).max(100).optional() }).refine(exactlyOneKey(locationKeys), lookup(locationKeys));
+const ExistingStaff = z.strictObject({ ref: Ref, id: Id.optional(), email: z.string().trim().min(1).max(320).optional(), name: Name.optional() }).refine(exactlyOneKey(staffKeys), lookup(staffKeys));
+const ExistingNamed = z.strictObject({ ref: Ref, id: Id.optional(), name: Name.optional(), location: Reference.optional() }).refine(exactlyOneKey(namedKeys), lookup(namedKeys));
+const ExistingContact = z
+  .strictObject({ ref: Ref, id: Id.optional(), member_code: z.string().trim().min(1).max(64).optional(), email: z.string().trim().min(1).max(320).optional() })
+  .refine(exactlyOneKey(contactKeys), lookup(contactKeys));
+
+export const existingSchemas = {
+  locations: ExistingLocation,
+  staff: ExistingStaff,
+  rooms: ExistingNamed,
+  services: ExistingNamed,
+  membership_plans: ExistingNamed,
+  package_templates: ExistingNamed,
+  contacts: ExistingContact,
+} as const;
+export type ExistingSectionName = keyof typeof existingSchemas;
+export const existingSectionNames = Object.keys(existingSchemas) as ExistingSectionName[];
+
+export const Existing = z.strictObject({
+  locations: z.array(ExistingLocation).default([]),
+  staff: z.array(ExistingStaff).default([]),
+  rooms: z.array(ExistingNamed).default([]),
+  services: z.array(ExistingNamed).default([]),
+  membership_plans: z.array(ExistingNamed).default([]),
+  package_templates: z.array(ExistingNamed).default([]),
+  contacts: z.array(ExistingContact).default([]),
+});
+export type Existing = z.infer<typeof Existing>;
+
+/** One entry's schema per section, so a dry run can check every entry and report them all. */
+export const entrySchemas = {
+  locations: Location,
+  staff: Staff,
+  rooms: Room,
+  services: Service,
+  membership_plans: MembershipPlan,
+  package_templates: PackageTemplate,
+  contacts: Contact,
+  memberships: HeldMembership,
+  gift_cards: GiftCard,
+  classes: OneOffClass,
+  class_series: ClassSeries,
+} as const;
+
+export const ImportCompany = Company;
+
 export const ImportFile = z.strictObject({
   version: z.literal(1),
   /** Required unless the import targets an existing company. */
   company: Company.optional(),
+  /** Entries of the target company the file points at (`--company` only). */
+  existing: Existing.optional(),
   locations: z.array(Location).default([]),
   staff: z.array(Staff).default([]),
   rooms: z.array(Room).default([]),
@@ -275,4 +349,5 @@ export const ImportFile = z.strictObject({
   class_series: z.array(ClassSeries).default([]),
 });
 export type ImportFile = z.infer<typeof ImportFile>;
-export type ImportSectionName = Exclude<keyof ImportFile, 'version' | 'company'>;
+export type ImportSectionName = Exclude<keyof ImportFile, 'version' | 'company' | 'existing'>;
+export const importSectionNames = Object.keys(entrySchemas) as ImportSectionName[];

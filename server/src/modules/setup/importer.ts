@@ -8,8 +8,10 @@ import { importedTables, type ImportedTable, type Row } from './import-context.j
 import { databaseProblems } from './import-database-checks.js';
 import { earlierImport, importFingerprint, recordImport, repeatedImportProblem } from './import-fingerprint.js';
 import { planImport, type ImportPlan } from './import-plan.js';
-import { ImportError, schemaProblems } from './import-problems.js';
-import { ImportFile, type ImportSectionName } from './import-schema.js';
+import { findExisting } from './import-existing.js';
+import { parseImportFile } from './import-parse.js';
+import { ImportError, Problems } from './import-problems.js';
+import type { ImportSectionName } from './import-schema.js';
 
 export interface ImportOptions {
   /** Add the file's entries to this existing company instead of creating the file's company. */
@@ -20,34 +22,76 @@ export interface ImportOptions {
   clock?: Clock;
 }
 
+type CreatedCounts = Record<'companies' | ImportedTable, number>;
+
 export interface ImportSummary {
   company_id: string;
   /** Rows written per table (`companies` is 1 when the file's company was created). */
-  created: Record<'companies' | ImportedTable, number>;
+  created: CreatedCounts;
   /** The id of every entry that has a ref (gift cards: a code), per section. */
   ids: Partial<Record<ImportSectionName, Record<string, string>>>;
+}
+
+/** What a dry run answers: every problem at once, and what the file's valid entries would create. Nothing is written. */
+export interface DryRunReport {
+  dry_run: true;
+  /** True when the file would be imported as it is. */
+  ok: boolean;
+  /** The SHA-256 of the file's canonical content: what a commit of this dry run must carry. */
+  sha256: string;
+  /** The company the entries would go into (a new company's id is random unless the file gives one). */
+  company_id: string;
+  /** Rows per table the valid entries would create. */
+  would_create: CreatedCounts;
+  /** Every problem, each as `path: message`; empty when `ok`. */
+  problems: string[];
+}
+
+interface ImportCheck {
+  plan: ImportPlan;
+  /** When the check ran: the rows' creation time. */
+  now: string;
+  sha256: string;
+  problems: string[];
 }
 
 /** Rows per multi-row insert: far under SQLite's and Postgres's bound-parameter limits. */
 const rowsPerInsert = 100;
 
 /**
- * Imports a whole business from an import file (docs/import-format.md). Everything is checked
- * first (schema, references, the same content imported into the same target before, clashes
- * within the file and with the database), then written in one transaction with the file's
- * fingerprint: either every entry is imported or, with an ImportError listing every problem, none.
+ * Everything an import checks, in one pass that lists every problem: the schema of every entry,
+ * the existing entries it names, every reference, clashes within the file and, unless the same
+ * content was imported into the same target before (whose clashes on every id would bury that
+ * reason), clashes with the database.
  */
-export async function importBusiness(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
-  const parsed = ImportFile.safeParse(file);
-  if (!parsed.success) throw new ImportError(schemaProblems(parsed.error.issues, file));
+async function checkImport(db: Db, file: unknown, options: ImportOptions): Promise<ImportCheck> {
+  const problems = new Problems();
+  const parsed = parseImportFile(file);
+  problems.list.push(...parsed.problems);
+  const existing = await findExisting(db, parsed.existing, options.companyId, problems);
   const now = toIso((options.clock ?? systemClock)());
-  const plan = planImport(parsed.data, options.companyId, now);
-  // Before the clashes: a file imported twice clashes on every id, which would bury the reason.
+  const plan = planImport(parsed, existing, options.companyId, now, problems);
   const sha256 = importFingerprint(file);
   const earlier = options.again ? undefined : await earlierImport(db, sha256, plan.newCompany ? { newCompany: true } : { newCompany: false, companyId: plan.companyId });
-  if (earlier) throw new ImportError([repeatedImportProblem(earlier)]);
-  const clashes = await databaseProblems(db, plan);
-  if (clashes.length) throw new ImportError(clashes);
+  if (earlier) problems.list.push(repeatedImportProblem(earlier));
+  else problems.list.push(...(await databaseProblems(db, plan)));
+  return { plan, now, sha256, problems: problems.list };
+}
+
+/** Checks the file as an import would, writing nothing: the report lists every problem and what would be created. */
+export async function dryRunImport(db: Db, file: unknown, options: ImportOptions = {}): Promise<DryRunReport> {
+  const { plan, sha256, problems } = await checkImport(db, file, options);
+  return { dry_run: true, ok: problems.length === 0, sha256, company_id: plan.companyId, would_create: counts(plan), problems };
+}
+
+/**
+ * Imports a whole business from an import file (docs/import-format.md). Everything is checked
+ * first (checkImport), then written in one transaction with the file's fingerprint: either every
+ * entry is imported or, with an ImportError listing every problem, none.
+ */
+export async function importBusiness(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { plan, now, sha256, problems } = await checkImport(db, file, options);
+  if (problems.length) throw new ImportError(problems);
 
   try {
     await db.transaction(async (tx) => {
@@ -76,9 +120,14 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
   return summary(plan);
 }
 
-function summary(plan: ImportPlan): ImportSummary {
-  const created = { companies: plan.newCompany ? 1 : 0 } as ImportSummary['created'];
+function counts(plan: ImportPlan): CreatedCounts {
+  const created = { companies: plan.newCompany ? 1 : 0 } as CreatedCounts;
   for (const table of importedTables) created[table] = plan.rows[table].length;
+  return created;
+}
+
+function summary(plan: ImportPlan): ImportSummary {
+  const created = counts(plan);
   const ids: ImportSummary['ids'] = {};
   for (const section of Object.values(plan.sections)) {
     const named = section.items.flatMap((item) => {

@@ -4,7 +4,18 @@ import type { Db, Queryable } from '../../db/types.js';
 import { toIso, type Clock } from '../../clock/time.js';
 
 export type AuditAction =
-  'setup_link_minted' | 'owner_created' | 'account_created' | 'account_disabled' | 'account_enabled' | 'access_changed' | 'signed_out_everywhere' | 'api_key_created' | 'api_key_revoked';
+  | 'setup_link_minted'
+  | 'owner_created'
+  | 'account_created'
+  | 'account_disabled'
+  | 'account_enabled'
+  | 'access_changed'
+  | 'signed_out_everywhere'
+  | 'api_key_created'
+  | 'api_key_revoked'
+  | 'import_dry_run'
+  | 'import_committed'
+  | 'business_exported';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -89,6 +89,25 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   // A desk reader's read of a card nobody holds: stored for enrolment from the staff web app (an extension).
   const deskScan = must('recordDeskScan', await client.POST('/desk-scans', { body: { location_id, device_id: 'flow-desk', identifier: `04F1${contact.id.slice(0, 8).replace(/-/g, '0')}` } }));
   step(`desk scan ${'scan' in deskScan ? deskScan.scan.format : 'held'}`);
+  // A device agent's heartbeat: kept as the device's latest, with the server's receive time (an extension).
+  const beat = must(
+    'recordDeviceHeartbeat',
+    await client.POST('/devices/heartbeat', {
+      body: {
+        location_id,
+        device_id: 'flow-gate',
+        agent_version: '0.1.0',
+        status: 'ok',
+        sent_at: new Date().toISOString(),
+        devices: [{ id: 'reader-1', kind: 'reader', driver: 'stdin', state: 'ok', since: new Date().toISOString(), last_error: null, last_event_at: null, reconnects: 0, hint: null }],
+        outbox: { pending: 0, rejected: 0, oldest_pending_at: null },
+        cache: { synced_at: null, age_s: null, max_age_s: 86_400, stale: true },
+        last_scan_at: null,
+        kiosk: null,
+      },
+    }),
+  );
+  step(`heartbeat ${beat.device_id}`);
 
   // An appointment: a free slot, booked, moved, then cancelled with no body at all.
   const slots = must('listAvailability', await client.GET('/availability', { params: { query: { service_id: input.appointmentServiceId, location_id } } }));

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { weekdayNames } from '@studio/shared';
+import { openDatabase } from '@studio/server/src/db/dialects/open.js';
+import { systemActor } from '@studio/server/src/domain/actor.js';
+import { createRoom } from '@studio/server/src/modules/rooms/repository.js';
+import { replaceWeeklyHours } from '@studio/server/src/modules/staff/schedule.js';
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
+import { labelled } from '@studio/testkit/web/staff-page';
+import { DateTime } from 'luxon';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The appointments calendar end to end, on a real `studio serve` (SQLite) and Debian's Chromium:
+ * a booking made into an open slot, moved, a clashing one refused with the clash named, the first
+ * cancelled; a booking that has started marked completed; a staff member's hours changed and their
+ * open slots with them. The steps build on each other, in order.
+ */
+const { pastDue, northMember } = webSeed;
+const noraName = `${northMember.firstName} ${northMember.lastName}`;
+const paulaName = `${pastDue.firstName} ${pastDue.lastName}`;
+const poll = { timeout: 20_000, interval: 100 };
+
+const world = useOwnerAtNorth();
+let tomorrow = '';
+
+/**
+ * Two therapists at North (Ana 09:00-17:00, Ben 10:00-18:00, every day), its one treatment room,
+ * and a massage they both give there; and a massage of Paula's with Ana that began an hour ago.
+ * The seeded business has no staff, and no route books in the past, so they are written to the
+ * database with the server's own modules (hours, rooms) and rows as the importer writes them.
+ */
+async function addStaffServicesAndAStartedBooking(): Promise<void> {
+  const db = await openDatabase(world.stack.databaseUrl);
+  try {
+    const { companyId } = world.stack.seed;
+    const north = world.stack.seed.locations.north;
+    const business = systemActor(companyId, 'appointments e2e');
+    const created_at = new Date().toISOString();
+    const staff = { ana: randomUUID(), ben: randomUUID() };
+    await db.run(
+      db.qb.insertInto('staff').values([
+        { id: staff.ana, company_id: companyId, first_name: 'Ana', last_name: 'Ruiz', email: null, created_at },
+        { id: staff.ben, company_id: companyId, first_name: 'Ben', last_name: 'Cole', email: null, created_at },
+      ]),
+    );
+    const every = (start: string, end: string) => Object.fromEntries(weekdayNames.map((day) => [day, [{ start, end }]]));
+    await replaceWeeklyHours(db, business, staff.ana, north, every('09:00', '17:00'));
+    await replaceWeeklyHours(db, business, staff.ben, north, every('10:00', '18:00'));
+    const room = await createRoom(db, business, north, 'Treatment Room 1');
+    const serviceId = randomUUID();
+    await db.run(
+      db.qb.insertInto('services').values({
+        id: serviceId,
+        company_id: companyId,
+        location_id: north,
+        name: 'Massage',
+        description: null,
+        category: null,
+        kind: 'appointment',
+        duration_minutes: 60,
+        price_cents: 6000,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        room_id: room.id,
+        requires_entitlement: 0,
+        free_classes: 0,
+        first_timers_only: 0,
+        created_at,
+      }),
+    );
+    await db.run(
+      db.qb.insertInto('service_staff').values([
+        { service_id: serviceId, staff_id: staff.ana },
+        { service_id: serviceId, staff_id: staff.ben },
+      ]),
+    );
+
+    const start = DateTime.now().minus({ hours: 1 }).startOf('minute');
+    const at = (time: DateTime) => time.toUTC().toISO()!;
+    await db.run(
+      db.qb.insertInto('bookings').values({
+        id: randomUUID(),
+        company_id: companyId,
+        location_id: north,
+        contact_id: world.stack.seed.contacts.paula,
+        service_id: serviceId,
+        staff_id: staff.ana,
+        room_id: room.id,
+        start_at: at(start),
+        end_at: at(start.plus({ hours: 1 })),
+        block_start_at: at(start),
+        block_end_at: at(start.plus({ hours: 1 })),
+        status: 'booked',
+        source: 'staff',
+        notes: null,
+        late_cancel: 0,
+        cancelled_at: null,
+        cancellation_reason: null,
+        created_at,
+        updated_at: created_at,
+      }),
+    );
+    const location = await db.first(db.qb.selectFrom('locations').select('timezone').where('id', '=', north));
+    tomorrow = DateTime.now().setZone(location!.timezone).plus({ days: 1 }).toISODate()!;
+  } finally {
+    await db.close();
+  }
+}
+
+describe('the appointments calendar', () => {
+  beforeAll(async () => {
+    await addStaffServicesAndAStartedBooking();
+  });
+
+  const page = () => world.desk.page;
+  const main = () => page().getByRole('main');
+  const booking = (text: RegExp) => main().getByRole('button', { name: text });
+  const slotButtons = (scope: ReturnType<typeof world.desk.dialog>) => scope.getByRole('group', { name: 'Open slots' }).getByRole('button');
+
+  it('books a client into an open slot, shown with its status on the day', async () => {
+    await world.desk.mainNavigation().getByRole('link', { name: 'Appointments', exact: true }).click();
+    await world.desk.heading('Appointments').waitFor();
+    await world.desk.goto(`/app/appointments?date=${tomorrow}`);
+    await main()
+      .getByRole('group', { name: `Ana Ruiz, ${tomorrow}` })
+      .waitFor();
+    await main()
+      .getByRole('group', { name: `Ben Cole, ${tomorrow}` })
+      .waitFor();
+
+    await world.desk.button('New booking').click();
+    const dialog = world.desk.dialog('New booking');
+    await labelled(dialog, 'Client').fill('Nora');
+    await dialog
+      .getByRole('list', { name: 'Clients found' })
+      .getByRole('button', { name: new RegExp(noraName) })
+      .click();
+    await world.desk.choose('Service', 'Massage', dialog);
+    await world.desk.choose('Staff member', 'Ana Ruiz', dialog);
+    await slotButtons(dialog).first().waitFor();
+    // Ana works 09:00 to 17:00: the first hour's slot is open, the last hour's start is too, nothing after.
+    const offered = await slotButtons(dialog).allTextContents();
+    expect(offered[0]).toBe('09:00');
+    expect(offered.at(-1)).toBe('16:00');
+    await slotButtons(dialog)
+      .filter({ hasText: /^10:00$/ })
+      .click();
+    expect(await labelled(dialog, 'Start time').inputValue()).toBe('10:00');
+    await world.desk.check('appointments-booking-drawer');
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await booking(/10:00–11:00 Nora Kelly.*Booked/).waitFor();
+    await world.desk.check('appointments-day');
+  });
+
+  it('reschedules the booking to another open slot', async () => {
+    await booking(/10:00–11:00 Nora Kelly/).click();
+    const dialog = world.desk.dialog('Booking');
+    await dialog.getByText('Status: Booked').waitFor();
+    await slotButtons(dialog)
+      .filter({ hasText: /^11:00$/ })
+      .click();
+    await dialog.getByRole('button', { name: 'Move booking' }).click();
+    await expect.poll(() => dialog.textContent(), poll).toContain('11:00–12:00 with Ana Ruiz in Treatment Room 1');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await booking(/11:00–12:00 Nora Kelly.*Booked/).waitFor();
+    expect(await booking(/10:00–11:00 Nora Kelly/).count()).toBe(0);
+  });
+
+  it('refuses a booking that clashes, naming the booking it clashes with', async () => {
+    await world.desk.button('New booking').click();
+    const dialog = world.desk.dialog('New booking');
+    await labelled(dialog, 'Client').fill('Paula');
+    await dialog
+      .getByRole('list', { name: 'Clients found' })
+      .getByRole('button', { name: new RegExp(paulaName) })
+      .click();
+    await world.desk.choose('Service', 'Massage', dialog);
+    await world.desk.choose('Staff member', 'Ana Ruiz', dialog);
+    await slotButtons(dialog).first().waitFor();
+    // Her 11:00 is taken: it is not offered, so the desk types the time the caller asked for.
+    expect(await slotButtons(dialog).allTextContents()).not.toContain('11:30');
+    await labelled(dialog, 'Start time').fill('11:30');
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent(), poll).toContain("That time clashes with Ana Ruiz's booking 11:00–12:00: Massage with Nora Kelly.");
+    await world.desk.check('appointments-booking-conflict');
+    // What was chosen stays, to pick another time.
+    expect(await labelled(dialog, 'Start time').inputValue()).toBe('11:30');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await booking(/Paula Byrne/).count()).toBe(0);
+  });
+
+  it('cancels the booking: it leaves the grid and is listed as cancelled', async () => {
+    await booking(/11:00–12:00 Nora Kelly/).click();
+    const dialog = world.desk.dialog('Booking');
+    await labelled(dialog, 'Reason for cancelling').fill('Called to cancel');
+    await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect.poll(() => dialog.textContent(), poll).toContain('Status: Cancelled late');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect.poll(() => booking(/Nora Kelly/).count(), poll).toBe(0);
+    // Less than 24 hours ahead, inside the location's cancellation window: flagged late, as the API flags it.
+    await expect.poll(() => main().getByRole('list', { name: 'Cancelled bookings' }).textContent(), poll).toContain('11:00–12:00 Nora Kelly, Massage with Ana Ruiz: Cancelled late');
+  });
+
+  it('marks a booking that has started completed', async () => {
+    await world.desk.button('Previous day').click();
+    await booking(/Paula Byrne.*Booked/).click();
+    const dialog = world.desk.dialog('Booking');
+    await dialog.getByRole('button', { name: 'Mark completed' }).click();
+    await expect.poll(() => dialog.textContent(), poll).toContain('Status: Completed');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await booking(/Paula Byrne.*Completed/).waitFor();
+  });
+
+  it("changes a staff member's hours, and their open slots follow", async () => {
+    await world.desk.goto(`/app/appointments?date=${tomorrow}`);
+    const panel = main().getByRole('region', { name: 'Staff hours' });
+    await world.desk.choose('Staff member', 'Ben Cole', panel);
+    await expect.poll(() => labelled(panel, 'Monday').inputValue(), poll).toBe('10:00-18:00');
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) await labelled(panel, day).fill('13:00-15:00');
+    await panel.getByRole('button', { name: 'Save hours' }).click();
+    await main()
+      .getByRole('group', { name: `Ben Cole, ${tomorrow}` })
+      .waitFor();
+    await expect.poll(() => labelled(panel, 'Monday').inputValue(), poll).toBe('13:00-15:00');
+    await world.desk.check('appointments-staff-hours');
+
+    await world.desk.button('New booking').click();
+    const dialog = world.desk.dialog('New booking');
+    await world.desk.choose('Service', 'Massage', dialog);
+    await world.desk.choose('Staff member', 'Ben Cole', dialog);
+    await slotButtons(dialog).first().waitFor();
+    expect(await slotButtons(dialog).allTextContents()).toEqual(['13:00', '13:15', '13:30', '13:45', '14:00']);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  });
+
+  it('shows the week, by staff and by room', async () => {
+    await world.desk.button('Week').click();
+    const week = main().getByRole('table', { name: 'Week' });
+    await week.waitFor();
+    await week.getByRole('rowheader', { name: 'Ana Ruiz' }).waitFor();
+    await expect.poll(() => week.getByRole('row').filter({ hasText: 'Ben Cole' }).textContent(), poll).toContain('13:00–15:00');
+    await world.desk.check('appointments-week');
+    await world.desk.button('Room columns').click();
+    await week.getByRole('rowheader', { name: 'Treatment Room 1' }).waitFor();
+    await world.desk.check('appointments-week-rooms');
+  });
+});

@@ -1,0 +1,94 @@
+import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { startDeskAgent, startTurnstileAgent, type DeskAgent, type TurnstileAgent } from '@studio/testkit/web/simulated-agents';
+import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The Devices page against the real server (its `buildApp`, in this process on a clock the test moves
+ * on), the built web app in Debian's Chromium, and the two simulated agents of North's front door
+ * reporting through POST /v1/devices/heartbeat with keys minted by the CLI.
+ */
+let stack: ClockedWebStack;
+let browser: Browser;
+let page: StaffPage;
+let desk: DeskAgent;
+let turnstile: TurnstileAgent;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startClockedWebStack(), launchStaffBrowser()]);
+  const north = stack.seed.locations.north;
+  const [deskKey, gateKey] = await Promise.all([stack.mintKey(['checkin:members'], north, 'north desk agent'), stack.mintKey(['checkin:members'], north, 'north turnstile agent')]);
+  desk = await startDeskAgent({ apiUrl: stack.apiUrl, apiKey: deskKey, locationId: north });
+  turnstile = await startTurnstileAgent({ apiUrl: stack.apiUrl, apiKey: gateKey, locationId: north });
+  page = await StaffPage.open(browser, stack.origin);
+  await page.completeOwnerSetup(stack.setupLink, webSeed.owner);
+  await page.choose('Location', 'North');
+});
+
+afterAll(async () => {
+  await page?.close();
+  await browser?.close();
+  await Promise.allSettled([desk?.stop(), turnstile?.stop()]);
+  await stack?.close();
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.saveFailure(task.name);
+  expect(page.pageErrors.splice(0)).toEqual([]);
+  expect(page.accessibility.splice(0)).toEqual([]);
+});
+
+const devicesTable = () => page.page.getByRole('table', { name: 'Devices' });
+const rowOf = (deviceId: string) => devicesTable().locator(`tr[data-device="${deviceId}"]`);
+const cells = async (deviceId: string) => (await rowOf(deviceId).getByRole('cell').allTextContents()).map((text) => text.trim());
+
+describe('the Devices page', () => {
+  it("shows North's desk and turnstile agents online, with their health, backlog and cache age", async () => {
+    await Promise.all([desk.agent.heartbeatNow(), turnstile.agent.heartbeatNow()]);
+    await page.open('Devices');
+    await rowOf('north-turnstile').waitFor();
+    // Today's banner fetched the list at sign-in (before the first feed sync); the page shows that until its own fetch lands.
+    await expect.poll(async () => (await cells('north-turnstile'))[5], { timeout: 10_000 }).toMatch(/^\d+ s old \(allowed 24 h\)$/);
+    const gate = await cells('north-turnstile');
+    expect(gate[0]).toContain('Version 0.1.0');
+    expect(gate[1]).toContain('Online');
+    expect(gate[2]).toBe('just now');
+    expect(gate[3]).toContain('Agent ok');
+    expect(gate[3]).toContain('Reader turnstile-reader: ok');
+    expect(gate[3]).toContain('Relay turnstile-relay: ok');
+    expect(gate[4]).toBe('Nothing waiting');
+    expect((await cells('north-desk'))[1]).toContain('Online');
+    // "just now" carries the exact time, in North's zone, on hover.
+    const title = await rowOf('north-turnstile').getByRole('cell').nth(2).locator('[title]').getAttribute('title');
+    expect(title).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    await page.check('devices');
+  });
+
+  it('shows an agent silent for ten minutes as lost, and Today raises a banner for it', async () => {
+    await turnstile.stop();
+    stack.clock.advance(11 * 60_000);
+    await desk.agent.heartbeatNow();
+    await page.page.reload();
+    await rowOf('north-turnstile').waitFor();
+    const gate = await cells('north-turnstile');
+    expect(gate[1]).toContain('Lost');
+    expect(gate[2]).toBe('11 min ago');
+    // Its cache has not synced since: as old as its silence at least.
+    expect(gate[5]).toMatch(/^11 min old \(allowed 24 h\)$/);
+    expect((await cells('north-desk'))[1]).toContain('Online');
+    // What needs a look comes first.
+    expect(await devicesTable().locator('tbody tr').first().getAttribute('data-device')).toBe('north-turnstile');
+    await page.check('devices-lost');
+
+    await page.open('Today');
+    const banner = page.page.getByRole('alert').filter({ hasText: 'north-turnstile has not reported since' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/north-turnstile has not reported since \d{2}:\d{2}.*: check its power and network\. Open Devices/);
+    expect(await page.page.getByRole('alert').filter({ hasText: 'north-desk' }).count()).toBe(0);
+    await page.check('today-device-lost');
+    await banner.getByRole('link', { name: 'Open Devices' }).click();
+    await page.heading('Devices').waitFor();
+  });
+});
