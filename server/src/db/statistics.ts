@@ -25,5 +25,8 @@ export async function refreshStatistics(db: Db, tables: readonly string[] | 'all
   const statements = tables === 'all' ? ['analyze'] : tables.map((table) => `analyze ${table}`);
   for (const statement of statements) await db.run(sql.raw(statement).compile(db.qb));
   if (db.dialect !== 'sqlite') return;
+  // A database never analyzed (an import of a company alone analyzes no table) has no samples table.
+  const samples = await db.all(sql<{ one: number }>`select 1 as one from sqlite_schema where name = 'sqlite_stat4'`.compile(db.qb));
+  if (samples.length === 0) return;
   for (const statement of dropSamples.split('; ')) await db.run(sql.raw(statement).compile(db.qb));
 }

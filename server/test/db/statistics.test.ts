@@ -31,6 +31,15 @@ describe('planner statistics on SQLite', () => {
     await db.close();
   });
 
+  it('refreshes no table on a database never analyzed, which has no samples table (an import of a company alone)', async () => {
+    const db = await openDatabase(database.url);
+    await expect(refreshStatistics(db, [])).resolves.toBeUndefined();
+    await indexedRows(db);
+    await refreshStatistics(db, ['things']);
+    expect(await count(db, 'sqlite_stat1')).toBeGreaterThan(0);
+    await db.close();
+  });
+
   it('drops the samples of a database analyzed elsewhere when it opens', async () => {
     const db = await openDatabase(database.url);
     await indexedRows(db);
