@@ -12,6 +12,11 @@ export const readmeScreenshots = [
   { name: 'member-profile', viewport: staffViewports.desktop },
   { name: 'enrol-card', viewport: staffViewports.tablet },
   { name: 'developers', viewport: staffViewports.desktop },
+  { name: 'classes-timetable', viewport: staffViewports.desktop },
+  { name: 'appointments-day', viewport: staffViewports.desktop },
+  { name: 'setup-locations', viewport: staffViewports.desktop },
+  { name: 'devices-lost', viewport: staffViewports.desktop },
+  { name: 'import-dry-run-problems', viewport: staffViewports.desktop },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');
