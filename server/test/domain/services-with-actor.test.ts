@@ -94,7 +94,10 @@ describe.each(dialects)('services called with an actor, no HTTP (%s)', (dialect)
 
   it('holds the setup side to the same rule: a class elsewhere is not cancelled, a membership outside reach keeps its status', async () => {
     const camden = await c.classAt(inHours(40), { serviceId: await c.service({ locationId: f.acme.gb.id }), locationId: f.acme.gb.id });
-    expect(await refusal(cancelClass(f.db, frontDesk, camden, now))).toMatchObject({ code: 'location_not_allowed', param: 'class' });
+    // The timetable is a manager's (the front desk is refused it anywhere); a Brooklyn manager's reach ends at Brooklyn.
+    const manager: Actor = { ...frontDesk, identity: { kind: 'staff_user', staffUserId: 'manager-brooklyn', role: 'manager' } };
+    expect(await refusal(cancelClass(f.db, frontDesk, camden, now))).toMatchObject({ code: 'role_not_allowed' });
+    expect(await refusal(cancelClass(f.db, manager, camden, now))).toMatchObject({ code: 'location_not_allowed', param: 'class' });
     const status = await f.db.first(f.db.qb.selectFrom('classes').select('status').where('id', '=', camden));
     expect(status).toEqual({ status: 'scheduled' });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createService } from '../../src/modules/catalog/admin.js';
-import { createPlan } from '../../src/modules/memberships/plans-admin.js';
+import { createService } from '../../src/modules/setup/services-admin.js';
+import { createPlan } from '../../src/modules/setup/plans-admin.js';
 import { createRoom } from '../../src/modules/rooms/repository.js';
-import { createStaffMember } from '../../src/modules/staff/members.js';
+import { createStaffMember } from '../../src/modules/setup/staff-members.js';
 import type { Db } from '../../src/db/types.js';
 import type { Decision, Target } from './authorization-decisions.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DailySpan, weekdayNames } from '../eligibility/rules.js';
+import { DailySpan, weekdayNames } from './local-time.js';
 import { bookingStatuses } from './bookings.js';
 import { DateOnly, DateTimeInput, Id, Timestamp, list } from './common.js';
 

@@ -27,10 +27,12 @@ beforeAll(async () => {
 const page = () => world.desk.page;
 const today = () => DateTime.now().setZone(zone);
 
-async function kioskClasses(): Promise<{ id: string; start: string; service_name: string; status: string }[]> {
+type KioskClass = { id: string; start: string; service_name: string; status: string; capacity: number; technician_id: string | null };
+
+async function kioskClasses(): Promise<KioskClass[]> {
   const response = await fetch(`${world.stack.apiUrl}/classes?location_id=${world.stack.seed.locations.north}`, { headers: { authorization: `Bearer ${kioskKey}` } });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { id: string; start: string; service_name: string; status: string }[] }).data;
+  return ((await response.json()) as { data: KioskClass[] }).data;
 }
 
 describe('classes in the web app', () => {
@@ -127,5 +129,23 @@ describe('classes in the web app', () => {
     const waitlist = page().getByRole('table', { name: 'Waitlist' });
     await waitlist.getByText('Wanda Waite').waitFor();
     expect((await kioskClasses()).every((cls) => cls.status === 'scheduled')).toBe(true);
+  });
+
+  it('raises the capacity of this class alone and takes its instructor off, the series keeping its own', async () => {
+    const desk = world.desk;
+    const id = page().url().split('/classes/')[1]!;
+    await labelled(page(), 'Capacity of this class').fill('3');
+    await page().getByLabel('Instructor of this class').selectOption({ label: 'No instructor' });
+    await desk.button('Save changes').click();
+    await page()
+      .getByText(/; no instructor\./)
+      .waitFor();
+    await page()
+      .getByText(/ of 3 booked, /)
+      .waitFor();
+    const classes = await kioskClasses();
+    expect(classes.find((cls) => cls.id === id)).toMatchObject({ capacity: 3, technician_id: null });
+    // The rest of the series keeps its instructor.
+    expect(classes.filter((cls) => cls.id !== id && cls.service_name === 'Spin').every((cls) => cls.technician_id !== null)).toBe(true);
   });
 });

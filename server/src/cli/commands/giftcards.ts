@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { GiftCardIssue } from '../../modules/setup/setup-inputs.js';
-import { issueGiftCard } from '../../modules/stored-value/gift-cards-admin.js';
+import { issueGiftCard } from '../../modules/setup/gift-cards-admin.js';
 import { companyOptionHelp } from '../support/company-option.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 import { checkedInput, setupScope, wholeNumber } from '../support/setup-options.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { systemActor } from '../../domain/actor.js';
-import { createLocation, updateLocation } from '../../modules/locations/admin.js';
+import { createLocation, updateLocation } from '../../modules/setup/locations-admin.js';
 import { LocationCreate, LocationUpdate } from '../../modules/setup/setup-inputs.js';
 import { chosenCompany, companyOptionHelp, companyScope } from '../support/company-option.js';
 import { actorOf } from '../support/owner.js';

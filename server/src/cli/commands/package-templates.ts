@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { PackageCreate } from '../../modules/setup/setup-inputs.js';
-import { createPackageTemplate, listSetupPackages } from '../../modules/stored-value/packages-admin.js';
+import { createPackageTemplate, listSetupPackages } from '../../modules/setup/packages-admin.js';
 import { companyOptionHelp } from '../support/company-option.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 import { checkedInput, collect, refsIn, setupScope, wholeNumber } from '../support/setup-options.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { createPlan, listSetupPlans, updatePlan } from '../../modules/memberships/plans-admin.js';
+import { createPlan, listSetupPlans, updatePlan } from '../../modules/setup/plans-admin.js';
 import { PlanCreate, PlanUpdate } from '../../modules/setup/setup-inputs.js';
 import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { actorOf } from '../support/owner.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createService, listSetupServices, updateService } from '../../modules/catalog/admin.js';
+import { createService, listSetupServices, updateService } from '../../modules/setup/services-admin.js';
 import { ServiceCreate, ServiceUpdate } from '../../modules/setup/setup-inputs.js';
 import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { resolveRef } from '../support/references.js';

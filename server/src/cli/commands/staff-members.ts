@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { systemActor } from '../../domain/actor.js';
 import { StaffMemberCreate } from '../../modules/setup/setup-inputs.js';
-import { createStaffMember } from '../../modules/staff/members.js';
+import { createStaffMember } from '../../modules/setup/staff-members.js';
 import { chosenCompany } from '../support/company-option.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 import { checkedInput } from '../support/setup-options.js';

@@ -34,9 +34,11 @@ export const businessTables = {
  * What belongs to the company without being its business, and goes with it: its API keys (they
  * act for nothing once it is gone), the stored answers of idempotent requests, the
  * fingerprints of files imported into it (so the same file may then be imported afresh), and the
- * staff sign-in records that need no account: setup links, sign-in attempts and the audit log.
+ * staff sign-in records that need no account: setup links, sign-in attempts and the audit log; and
+ * the last heartbeat of each device agent (each hangs off a location, so a company that may be
+ * deleted has none left; it is listed so that every table with a company is).
  */
-export const companionTables = ['api_keys', 'idempotency_keys', 'import_fingerprints', 'staff_audit_log', 'staff_login_attempts', 'staff_setup_tokens'] as const;
+export const companionTables = ['api_keys', 'device_heartbeats', 'idempotency_keys', 'import_fingerprints', 'staff_audit_log', 'staff_login_attempts', 'staff_setup_tokens'] as const;
 
 type BusinessTable = keyof typeof businessTables;
 type CompanionTable = (typeof companionTables)[number];

@@ -1,4 +1,4 @@
-import { AccessHours, CheckinAlerts, MatchingProfile, defaultCheckinWindow, type CheckinRules, type CheckinWindowRule } from '@studio/shared';
+import { AccessHours, CheckinAlerts, MatchingProfile, brandingLanguages, defaultBranding, defaultCheckinWindow, type CheckinRules, type CheckinWindowRule } from '@studio/shared';
 import { z } from 'zod';
 
 const minutes = z.number().int().min(0);
@@ -29,9 +29,6 @@ export const ClassRules = z.strictObject({
 });
 export type ClassRules = z.infer<typeof ClassRules>;
 
-/** The kiosk and web app languages: each has a full catalog of the kiosk's strings. */
-export const kioskLanguages = ['en', 'es'] as const;
-
 /**
  * How the location's kiosk looks. The logo is stored inline as a data URL (PNG, JPEG or WebP; no SVG,
  * which can carry script), so a kiosk on a box without internet shows it too.
@@ -43,8 +40,11 @@ export const Branding = z.strictObject({
     .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'expected a PNG, JPEG or WebP image as a data URL (data:image/png;base64,…)')
     .nullable()
     .default(null),
-  accent_colour: z.string().regex(/^#[0-9a-f]{6}$/i, 'expected a colour as #RRGGBB').default('#1c7ed6'),
-  language: z.enum(kioskLanguages).default('en'),
+  accent_colour: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, 'expected a colour as #RRGGBB')
+    .default(defaultBranding.accent_colour),
+  language: z.enum(brandingLanguages).default(defaultBranding.language),
 });
 export type Branding = z.infer<typeof Branding>;
 

@@ -2,7 +2,7 @@ import { ApiError } from '@studio/shared';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireLocation, visibleLocations } from '../locations/lookup.js';
-import { requireManager } from '../setup/setup-role.js';
+import { requireManager } from '../staff-accounts/setup-role.js';
 
 export interface RoomView {
   id: string;

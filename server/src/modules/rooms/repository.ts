@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { nowIso } from '../../clock/time.js';
 import { locationOf } from '../locations/repository.js';
-import { requireManager } from '../setup/setup-role.js';
+import { requireManager } from '../staff-accounts/setup-role.js';
 
 /** The longest room name, as the import file allows. */
 const maxNameLength = 200;

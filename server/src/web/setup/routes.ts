@@ -1,9 +1,9 @@
 import { IdParams } from '@studio/shared';
 import { Id } from '@studio/shared';
 import { z } from 'zod';
-import { createService, listSetupServices, updateService } from '../../modules/catalog/admin.js';
-import { createLocation, listSetupLocations, updateLocation } from '../../modules/locations/admin.js';
-import { createPlan, listSetupPlans, updatePlan } from '../../modules/memberships/plans-admin.js';
+import { createService, listSetupServices, updateService } from '../../modules/setup/services-admin.js';
+import { createLocation, listSetupLocations, updateLocation } from '../../modules/setup/locations-admin.js';
+import { createPlan, listSetupPlans, updatePlan } from '../../modules/setup/plans-admin.js';
 import { listRooms, renameRoom } from '../../modules/rooms/admin.js';
 import { createRoom } from '../../modules/rooms/repository.js';
 import {
@@ -20,9 +20,9 @@ import {
   StaffMemberCreate,
   StaffMemberUpdate,
 } from '../../modules/setup/setup-inputs.js';
-import { createStaffMember, listStaffMembers, updateStaffMember } from '../../modules/staff/members.js';
-import { issueGiftCard } from '../../modules/stored-value/gift-cards-admin.js';
-import { createPackageTemplate, listSetupPackages } from '../../modules/stored-value/packages-admin.js';
+import { createStaffMember, listStaffMembers, updateStaffMember } from '../../modules/setup/staff-members.js';
+import { issueGiftCard } from '../../modules/setup/gift-cards-admin.js';
+import { createPackageTemplate, listSetupPackages } from '../../modules/setup/packages-admin.js';
 import { created, defineRoute, ok } from '../../http/route.js';
 import {
   GiftCardView,

@@ -43,6 +43,9 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const identity = must('ping', await client.GET('/ping'));
   step(`ping ${identity.company_id.length}`);
   must('listLocations', await client.GET('/locations'));
+  // The kiosk's look at the location: logo, accent colour and language (an extension).
+  const branding = must('getLocationBranding', await client.GET('/locations/{id}/branding', { params: { path: { id: location_id } } }));
+  step(`branding ${branding.language}`);
   const services = must('listServices', await client.GET('/services', { params: { query: { location_id, limit: 100 } } }));
   const service = must('getService', await client.GET('/services/{id}', { params: { path: { id: input.appointmentServiceId } } }));
   step(`services ${services.data.length} ${service.name}`);

@@ -1,15 +1,16 @@
-import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ClassBookResult, ClassCancelResult } from '@studio/shared';
 import type { ClassPage, ClassPageRosterRow } from '@studio/shared/schemas/web-classes';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useClassMutation, useClassPage } from '../../api/classes.ts';
+import { useClassMutation, useClassPage, useTimetableOptions } from '../../api/classes.ts';
 import { fullName, useMemberSearch } from '../../api/contacts.ts';
 import { http } from '../../api/http.ts';
 import { managesAccounts, useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatLocalDateTime, formatLocalTime } from '../../format/time.ts';
+import { orNull } from './PlacementFields.tsx';
 
 const rosterWords: Record<string, string> = { reserved: 'Booked', checked_in: 'Checked in', cancelled: 'Cancelled', late_cancelled: 'Late cancelled', no_show: 'No-show' };
 const paidWords: Record<string, string> = { membership: 'Membership', package: 'Package', free_class: 'Free class', none: 'Pays at the desk' };
@@ -68,7 +69,7 @@ function ClassView({ cls }: { cls: ClassPage }) {
         ) : null}
       </Group>
       <ErrorAlert error={cancelClass.error ?? restoreClass.error} />
-      {manages ? <CapacityForm cls={cls} /> : null}
+      {manages ? <ClassChangeForm cls={cls} /> : null}
       <Roster cls={cls} />
       <Waitlist cls={cls} />
       {cancelled ? null : <AddPerson cls={cls} />}
@@ -76,14 +77,30 @@ function ClassView({ cls }: { cls: ClassPage }) {
   );
 }
 
-function CapacityForm({ cls }: { cls: ClassPage }) {
+/** This class alone (the series keeps its own): capacity, never below the spots booked, and the instructor. */
+function ClassChangeForm({ cls }: { cls: ClassPage }) {
+  const { data: options } = useTimetableOptions(cls.location_id);
   const [capacity, setCapacity] = useState<number | string>(cls.capacity);
-  const save = useClassMutation(() => http.request(`/classes/${cls.id}`, { method: 'PATCH', body: { capacity: Number(capacity) } }));
+  const [instructor, setInstructor] = useState(cls.technician_id ?? '');
+  const service = options?.services.find((s) => s.id === cls.service_id);
+  const instructors = options ? (service && service.staff_ids.length > 0 ? options.instructors.filter((i) => service.staff_ids.includes(i.id)) : options.instructors) : [];
+  const change = {
+    ...(Number(capacity) !== cls.capacity && { capacity: Number(capacity) }),
+    ...(instructor !== (cls.technician_id ?? '') && { staff_id: orNull(instructor) }),
+  };
+  const save = useClassMutation(() => http.request(`/classes/${cls.id}`, { method: 'PATCH', body: change }));
   return (
     <Group align="flex-end">
       <NumberInput label="Capacity of this class" min={1} max={1000} value={capacity} onChange={setCapacity} w={200} />
-      <Button variant="default" onClick={() => save.mutate(undefined)} loading={save.isPending} disabled={Number(capacity) === cls.capacity}>
-        Save capacity
+      <NativeSelect
+        label="Instructor of this class"
+        value={instructor}
+        onChange={(event) => setInstructor(event.currentTarget.value)}
+        data={[{ value: '', label: 'No instructor' }, ...instructors.map((i) => ({ value: i.id, label: i.name }))]}
+        w={240}
+      />
+      <Button variant="default" onClick={() => save.mutate(undefined)} loading={save.isPending} disabled={Object.keys(change).length === 0}>
+        Save changes
       </Button>
       <ErrorAlert error={save.error} />
     </Group>

@@ -1,5 +1,5 @@
 import { ApiError } from '@studio/shared';
-import type { Db } from '../../db/types.js';
+import type { Db } from '../db/types.js';
 
 /** Refuses (404, naming the field) an id of `ids` that is not one of the company's locations or services. */
 export async function requireCompanyIds(db: Db, companyId: string, table: 'locations' | 'services', ids: readonly string[] | null | undefined, param: string): Promise<void> {

@@ -5,9 +5,9 @@ import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { bumpFeed } from '../feed/sequence.js';
 import { requireLocation, visibleLocations } from '../locations/lookup.js';
-import { readIds, requireCompanyIds, storedIds } from '../setup/linked-ids.js';
-import { requireManager, requireOwner } from '../setup/setup-role.js';
-import { PlanCreate, mergedInput, withoutNulls, type PlanUpdate } from '../setup/setup-inputs.js';
+import { readIds, requireCompanyIds, storedIds } from '../../domain/linked-ids.js';
+import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
+import { PlanCreate, mergedInput, withoutNulls, type PlanUpdate } from './setup-inputs.js';
 
 /** A membership plan with everything the setup screens edit. */
 export interface PlanSetupView {

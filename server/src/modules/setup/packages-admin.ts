@@ -4,9 +4,9 @@ import { nowIso } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireLocation, visibleLocations } from '../locations/lookup.js';
-import { readIds, requireCompanyIds, storedIds } from '../setup/linked-ids.js';
-import { requireManager, requireOwner } from '../setup/setup-role.js';
-import { PackageCreate } from '../setup/setup-inputs.js';
+import { readIds, requireCompanyIds, storedIds } from '../../domain/linked-ids.js';
+import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
+import { PackageCreate } from './setup-inputs.js';
 
 /** A package template: so many sessions for a price, sold at its location. */
 export interface PackageSetupView {

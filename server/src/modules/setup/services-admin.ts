@@ -4,8 +4,8 @@ import { nowIso } from '../../clock/time.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireLocation, visibleLocations } from '../locations/lookup.js';
-import { requireManager, requireOwner } from '../setup/setup-role.js';
-import { ServiceCreate, mergedInput, type ServiceUpdate } from '../setup/setup-inputs.js';
+import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
+import { ServiceCreate, mergedInput, type ServiceUpdate } from './setup-inputs.js';
 
 /** A service with everything the setup screens edit: class entitlement settings, room and qualified staff. */
 export interface ServiceSetupView {

@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import type { Actor } from '../../domain/actor.js';
-import { managingRole } from '../staff-accounts/roles.js';
+import { managingRole } from './roles.js';
 
 /**
  * Who may change the business's setup. The owner (and the CLI, acting as the business) everything;

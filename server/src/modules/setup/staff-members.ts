@@ -3,8 +3,8 @@ import { ApiError, parseWith } from '@studio/shared';
 import { nowIso } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { requireManager, requireOwner } from '../setup/setup-role.js';
-import { StaffMemberCreate, mergedInput, type StaffMemberUpdate } from '../setup/setup-inputs.js';
+import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
+import { StaffMemberCreate, mergedInput, type StaffMemberUpdate } from './setup-inputs.js';
 
 /**
  * The bookable staff (who gives appointments and classes), not staff accounts (who sign in). They

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireLocation } from '../locations/lookup.js';
-import { requireOwner } from '../setup/setup-role.js';
-import type { GiftCardIssue } from '../setup/setup-inputs.js';
+import { requireOwner } from '../staff-accounts/setup-role.js';
+import type { GiftCardIssue } from './setup-inputs.js';
 
 export interface GiftCardView {
   id: string;

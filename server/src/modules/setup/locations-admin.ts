@@ -4,12 +4,12 @@ import { nowIso } from '../../clock/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { currencyOf } from './currency.js';
+import { currencyOf } from '../locations/currency.js';
 import { bumpCompanyFeed } from '../feed/sequence.js';
-import { requireManager, requireOwner } from '../setup/setup-role.js';
-import { LocationCreate, mergedInput, type LocationUpdate } from '../setup/setup-inputs.js';
-import { requireLocation } from './lookup.js';
-import { LocationSettings, parseLocationSettings } from './settings.js';
+import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
+import { LocationCreate, mergedInput, type LocationUpdate } from './setup-inputs.js';
+import { requireLocation } from '../locations/lookup.js';
+import { LocationSettings, parseLocationSettings } from '../locations/settings.js';
 
 /** A location as the setup screens and the CLI show it: every setting with its default filled in. */
 export interface LocationView {
