@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, a project per workspace. Server tests open real databases (SQLite files and
 // Postgres schemas), so they get generous timeouts; nothing here is a timing assertion.
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on two cores. Most files here spend their time waiting on
+    // processes, databases and a browser, so two at once keep both cores busy (CI is two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Once per run, whichever projects run: the kiosk renderer built from the current sources, as
     // the agent serves it (the agent's kiosk routes, the browser tests and the one-box need it), and
     // the commands (`studio`, `studio-server`, `studio-agent`) that tests run as processes.
