@@ -123,8 +123,15 @@ export class StaffPage {
   async choose(label: string, option: string | RegExp, scope: Locator | Page = this.page, timeout = stepTimeout): Promise<void> {
     const field = labelled(scope, label);
     if ((await field.evaluate((element: { tagName: string }) => element.tagName)) === 'SELECT') {
-      const options = await field.locator('option').allTextContents();
-      const match = options.find((text) => (typeof option === 'string' ? text.trim() === option || text.trim().startsWith(option) : option.test(text)));
+      // The options may still be loading ("Loading plans…"): look again until the step's timeout.
+      const matching = (options: string[]) => options.find((text) => (typeof option === 'string' ? text.trim() === option || text.trim().startsWith(option) : option.test(text)));
+      const deadline = Date.now() + timeout;
+      let options = await field.locator('option').allTextContents();
+      while (matching(options) === undefined && Date.now() < deadline) {
+        await this.page.waitForTimeout(100);
+        options = await field.locator('option').allTextContents();
+      }
+      const match = matching(options);
       if (match === undefined) throw new Error(`"${label}" offers no option ${String(option)}: ${options.join(' | ')}`);
       await field.selectOption({ label: match });
       return;
