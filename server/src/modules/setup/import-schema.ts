@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { keyPrefixPattern } from '../keys/key-format.js';
 import { LocalEndTime, LocalTime, LocationSettings, endAfterStart } from '../locations/settings.js';
+import { lastAllowedDay, maxSeriesYears } from '../classes/series-classes.js';
 import { DaySpans, TimeOffInput } from '../staff/schedule-input.js';
 
 /**
@@ -244,9 +245,6 @@ const OneOffClass = z.strictObject({
   status: z.enum(['scheduled', 'cancelled']).default('scheduled'),
 });
 
-/** The longest weekly series one entry may describe, counting both ends: a leap year. */
-export const maxSeriesDays = 366;
-
 const ClassSeries = z
   .strictObject({
     id: Id.optional(),
@@ -260,8 +258,9 @@ const ClassSeries = z
     ...ClassPlacement,
   })
   .refine((series) => series.ends_on >= series.starts_on, { message: 'ends_on must not be before starts_on', path: ['ends_on'] })
-  .refine((series) => DateTime.fromISO(series.ends_on).diff(DateTime.fromISO(series.starts_on), 'days').days < maxSeriesDays, {
-    message: `a series spans at most ${maxSeriesDays} days; split longer ranges into several series`,
+  // The same reach as a series made in the web app or the CLI, so an export always imports again.
+  .refine((series) => series.ends_on <= lastAllowedDay(series.starts_on), {
+    message: `a series runs at most ${maxSeriesYears} years; split longer ranges into several series`,
     path: ['ends_on'],
   });
 
