@@ -1,3 +1,4 @@
+import { fullName } from '@studio/shared';
 import type { Command } from 'commander';
 import type { Db } from '../../db/types.js';
 import { contactListQuery } from '../../modules/contacts/repository.js';
@@ -18,7 +19,6 @@ interface Found {
 const perKind = 20;
 
 const contains = (haystack: string | null, needle: string) => haystack !== null && foldForSearch(haystack).includes(needle);
-const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /** Contacts by the API's search (every word in the name, email or phone digits), and by member code. */
 async function contacts(db: Db, text: string, companyIds: readonly string[], scope: { companyId?: string }): Promise<Found[]> {

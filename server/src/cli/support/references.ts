@@ -1,4 +1,4 @@
-import { memberCodeKey } from '@studio/shared';
+import { memberCodeKey, fullName } from '@studio/shared';
 import { sql } from 'kysely';
 import { contactSearchIndexFilter } from '../../db/contact-search-index.js';
 import type { Db } from '../../db/types.js';
@@ -48,7 +48,6 @@ const shownCandidates = 10;
 const nameLookupLimit = 50;
 
 const same = (a: string | null | undefined, b: string) => a !== null && a !== undefined && foldForSearch(a.trim()) === foldForSearch(b);
-const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /** Rows of a per-company table whose `name` is `text` (any case), over the company index. */
 function byName(table: 'rooms' | 'services' | 'membership_plans' | 'package_templates', describe: (name: string) => string) {

@@ -1,8 +1,6 @@
+import { fullName } from '@studio/shared';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import type { Db, Queryable } from '../../db/types.js';
-
-/** A person's whole name, as staff screens and the CLI show it (a shared screen shows `displayName`'s initial instead). */
-export const fullName = (row: { first_name: string; last_name: string | null }) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /** Bookings of a location starting in [from, to), or the one booking asked for, with the names the calendar shows. */
 export async function calendarBookings(db: Db, sql: Queryable, companyId: string, filter: { locationId: string; from: string; to: string } | { id: string }): Promise<CalendarBooking[]> {

@@ -1,7 +1,7 @@
 import { ApiError } from '@studio/shared';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/types.js';
-import { fullName } from './booking-views.js';
+import { fullName } from '@studio/shared';
 
 interface Attempt {
   companyId: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@studio/shared';
+import { ApiError, fullName } from '@studio/shared';
 import type { SeriesCreate, SeriesCreated, SeriesView } from '@studio/shared/schemas/web-classes';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
@@ -17,7 +17,7 @@ import { requireTimetableRole } from './timetable-roles.js';
  * extending are series-change.ts. Every change runs in one transaction under the series lock.
  */
 
-const fullName = (first: string | null, last: string | null) => (first === null ? null : [first, last].filter(Boolean).join(' '));
+const nameOf = (first: string | null, last: string | null) => (first === null ? null : fullName({ first_name: first, last_name: last }));
 
 function seriesViews(db: Db, companyId: string, nowIso: string) {
   return db.qb
@@ -45,7 +45,7 @@ function toView(row: ViewRow): SeriesView {
     service_id: row.service_id,
     service_name: row.service_name,
     staff_id: row.staff_id,
-    staff_name: fullName(row.staff_first_name, row.staff_last_name),
+    staff_name: nameOf(row.staff_first_name, row.staff_last_name),
     room_id: row.room_id,
     room_name: row.room_name,
     weekdays: JSON.parse(row.weekdays) as number[],

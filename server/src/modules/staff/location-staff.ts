@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
-import { fullName } from '../appointments/booking-views.js';
+import { fullName } from '@studio/shared';
 
 export interface LocationStaff {
   id: string;

@@ -1,3 +1,4 @@
+import { fullName } from '@studio/shared';
 import type { ClassPage } from '@studio/shared/schemas/web-classes';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
@@ -6,8 +7,6 @@ import { queued } from '../../modules/classes/class-repository.js';
 import { classDetail } from '../../modules/classes/timetable.js';
 import { requireLocation } from '../../modules/locations/lookup.js';
 import { classRules } from '../../modules/locations/settings.js';
-
-const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /**
  * A class as the roster screen shows it: the API's class (a lapsed waitlist offer passes its spot on
@@ -47,7 +46,7 @@ export async function classPage(db: Db, actor: Actor, id: string, clock: Clock =
     roster: roster.map((row) => ({
       attendee_id: row.id,
       contact_id: row.contact_id,
-      name: fullName(row.first_name, row.last_name),
+      name: fullName(row),
       status: row.status,
       paid_by: row.paid_by,
       source: row.source,
@@ -59,7 +58,7 @@ export async function classPage(db: Db, actor: Actor, id: string, clock: Clock =
     waitlist: waitlist.map((row) => ({
       waitlist_id: row.id,
       contact_id: row.contact_id,
-      name: fullName(row.first_name, row.last_name),
+      name: fullName(row),
       status: row.status as 'waiting' | 'offered',
       position: row.position,
       offer_expires_at: row.offer_expires_at,
