@@ -9,7 +9,16 @@ import type { Generated } from 'kysely';
 export interface Tables {
   schema_migrations: { name: string; applied_at: string };
   server_settings: { name: string; value: string };
-  companies: { id: string; name: string; key_prefix: string; created_at: string; feed_seq: Generated<number>; credential_secret: string | null };
+  companies: {
+    id: string;
+    name: string;
+    key_prefix: string;
+    created_at: string;
+    feed_seq: Generated<number>;
+    credential_secret: string | null;
+    /** Set on a live company's test-mode twin (migration 018): test keys and test data belong to the twin. */
+    live_company_id: Generated<string | null>;
+  };
   api_keys: {
     id: string;
     company_id: string;
@@ -380,5 +389,65 @@ export interface Tables {
     received_at: string;
     agent_version: string;
     report: string;
+  };
+  /** The transactional outbox (migration 018): `data` is the resource's JSON as the API shows it. */
+  events: {
+    id: string;
+    company_id: string;
+    type: string;
+    location_id: string | null;
+    data: string;
+    created_at: string;
+    /** When the event was fanned out into `webhook_deliveries`; null until then. */
+    dispatched_at: Generated<string | null>;
+  };
+  webhook_endpoints: {
+    id: string;
+    company_id: string;
+    url: string;
+    description: string;
+    /** JSON list of event types; `["*"]` for every type. */
+    event_types: string;
+    /** 1 or 0. */
+    enabled: number;
+    disabled_reason: string | null;
+    /** `whsec_` + base64 of the signing key (Standard Webhooks). */
+    secret: string;
+    previous_secret: string | null;
+    previous_secret_expires_at: string | null;
+    /** When the endpoint's current run of failures began; null while it succeeds. */
+    failing_since: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  webhook_deliveries: {
+    id: string;
+    company_id: string;
+    endpoint_id: string;
+    event_id: string;
+    /** pending | delivered | failed */
+    status: string;
+    attempts: number;
+    /** null once delivered or failed. */
+    next_attempt_at: string | null;
+    /** A process's claim; another process may take the row once it has passed. */
+    claimed_until: string | null;
+    claim_token: string | null;
+    last_attempt_at: string | null;
+    last_status_code: number | null;
+    last_latency_ms: number | null;
+    last_error: string | null;
+    delivered_at: string | null;
+    created_at: string;
+  };
+  webhook_attempts: {
+    id: string;
+    company_id: string;
+    delivery_id: string;
+    endpoint_id: string;
+    at: string;
+    status_code: number | null;
+    latency_ms: number;
+    error: string | null;
   };
 }

@@ -16,3 +16,5 @@ export * from './visit-void.js';
 export * from './location-activity.js';
 export * from './desk-scans.js';
 export * from './devices.js';
+export * from './events.js';
+export * from './webhooks.js';

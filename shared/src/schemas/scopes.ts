@@ -14,6 +14,8 @@ export const scopes = [
   'checkin:members',
   'read:classes',
   'write:classes',
+  'read:events',
+  'write:webhooks',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

@@ -13,6 +13,7 @@ import { staffAccounts } from './011-staff-accounts.js';
 import { desk } from './012-desk.js';
 import { locationCurrency } from './015-location-currency.js';
 import { deviceHeartbeats } from './017-device-heartbeats.js';
+import { eventsAndWebhooks } from './018-events-and-webhooks.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   desk,
   locationCurrency,
   deviceHeartbeats,
+  eventsAndWebhooks,
 ];

@@ -36,9 +36,22 @@ export const businessTables = {
  * fingerprints of files imported into it (so the same file may then be imported afresh), and the
  * staff sign-in records that need no account: setup links, sign-in attempts and the audit log; and
  * the last heartbeat of each device agent (each hangs off a location, so a company that may be
- * deleted has none left; it is listed so that every table with a company is).
+ * deleted has none left; it is listed so that every table with a company is); its events and webhook
+ * endpoints with their deliveries (listed children first, the order they are deleted in).
  */
-export const companionTables = ['api_keys', 'device_heartbeats', 'idempotency_keys', 'import_fingerprints', 'staff_audit_log', 'staff_login_attempts', 'staff_setup_tokens'] as const;
+export const companionTables = [
+  'api_keys',
+  'device_heartbeats',
+  'idempotency_keys',
+  'import_fingerprints',
+  'staff_audit_log',
+  'staff_login_attempts',
+  'staff_setup_tokens',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
+  'events',
+] as const;
 
 type BusinessTable = keyof typeof businessTables;
 type CompanionTable = (typeof companionTables)[number];

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { EventType } from '@studio/shared';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { transactionScope } from '../../db/transaction-scope.js';
+import type { Db, Queryable } from '../../db/types.js';
+
+export interface EventInput {
+  companyId: string;
+  type: EventType;
+  /** The location the change happened at; null for a change of no one location (a contact). */
+  locationId: string | null;
+  /** The resource after the change, exactly as the API answers it elsewhere. */
+  data: object;
+}
+
+/**
+ * Writes an event into the outbox on `tx`, the transaction of the change it describes: it is
+ * committed with the change or rolled back with it (a transactional outbox). Outside a
+ * transaction it throws, so an event can never be written apart from its change.
+ */
+export async function recordEvent(db: Db, tx: Queryable, input: EventInput, clock: Clock = systemClock): Promise<string> {
+  if (!transactionScope(tx)) throw new Error(`recordEvent(${input.type}) needs the transaction of the change it describes.`);
+  const id = randomUUID();
+  await tx.run(
+    db.qb.insertInto('events').values({
+      id,
+      company_id: input.companyId,
+      type: input.type,
+      location_id: input.locationId,
+      data: JSON.stringify(input.data),
+      created_at: toIso(clock()),
+    }),
+  );
+  return id;
+}

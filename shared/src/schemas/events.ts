@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.js';
+
+/**
+ * Every event the API emits. A type is `<resource>.<what happened>`; its `data` is the resource as
+ * the API shows it elsewhere (a booking as GET /v1/bookings/:id answers it, and so on).
+ */
+export const eventTypes = [
+  'booking.created',
+  'booking.rescheduled',
+  'booking.cancelled',
+  'contact.created',
+  'contact.updated',
+  'membership.sold',
+  'membership.status_changed',
+  'member.checked_in',
+  'member.checkin_denied',
+  'class_attendee.booked',
+  'class_attendee.cancelled',
+  'class_attendee.checked_in',
+  'class_attendee.promoted',
+  'class.cancelled',
+] as const;
+export const EventType = z.enum(eventTypes);
+export type EventType = z.infer<typeof EventType>;
+
+export const Environment = z.enum(['live', 'test']).describe('live, or test for data made with test keys (isolated from live data)');
+export type Environment = z.infer<typeof Environment>;
+
+/**
+ * One event: what a webhook delivers as its body and GET /v1/events lists. Its `id` is the
+ * Standard Webhooks `webhook-id`, the same on every retry, so a receiver can drop a repeat.
+ */
+export const Event = z
+  .object({
+    id: Id,
+    type: EventType,
+    created_at: Timestamp,
+    environment: Environment,
+    location_id: Id.nullable().describe('The location the change happened at; null for a change of no one location (a contact)'),
+    data: z.record(z.string(), z.unknown()).describe('The resource after the change, in the shape the API answers it elsewhere'),
+  })
+  .meta({ id: 'Event' });
+export type Event = z.infer<typeof Event>;
