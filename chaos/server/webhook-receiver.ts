@@ -47,7 +47,8 @@ export class WebhookReceiver {
   /** Requests answered 5xx on purpose. */
   failed = 0;
   requests = 0;
-  private open = 0;
+  /** The remote ports of the requests being answered right now: deliveries in flight, by the sender's socket. */
+  private readonly open = new Set<number>();
   private readonly attempts = new Map<string, number>();
   private verifier: Webhook | null = null;
 
@@ -73,7 +74,12 @@ export class WebhookReceiver {
 
   /** Requests being answered right now: deliveries in flight. */
   get inFlight(): number {
-    return this.open;
+    return this.open.size;
+  }
+
+  /** The senders' ports of the deliveries in flight (socket-owner.ts names their processes). */
+  inFlightPorts(): number[] {
+    return [...this.open];
   }
 
   get duplicates(): number {
@@ -89,7 +95,8 @@ export class WebhookReceiver {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests++;
-    this.open++;
+    const port = req.socket.remotePort ?? 0;
+    this.open.add(port);
     let gone = false;
     res.once('close', () => {
       if (!res.writableFinished) gone = true;
@@ -117,17 +124,18 @@ export class WebhookReceiver {
       this.cut++;
       res.destroy();
     } finally {
-      this.open--;
+      this.open.delete(port);
     }
   }
 
   private verify(req: IncomingMessage, body: string): { id: string; type: string } | null {
-    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(req.headers[name] ?? '')]));
+    const header = (name: string) => String(req.headers[name] ?? '');
+    const headers = { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') };
     try {
       if (!this.verifier) throw new Error('no secret trusted yet');
       const event = this.verifier.verify(body, headers) as { id?: unknown; type?: unknown };
       if (event.id !== headers['webhook-id'] || typeof event.type !== 'string') throw new Error(`body names event ${String(event.id)}, webhook-id ${headers['webhook-id']}`);
-      return { id: event.id, type: event.type };
+      return { id: headers['webhook-id'], type: event.type };
     } catch (error) {
       this.rejected.push(`${headers['webhook-id'] || '(no webhook-id)'}: ${(error as Error).message}`);
       return null;

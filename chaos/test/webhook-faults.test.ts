@@ -1,0 +1,18 @@
+import { dialects } from '@studio/testkit/server/databases';
+import { describe, expect, it } from 'vitest';
+import { webhookKill } from '../scenarios/webhook-kill.js';
+import { quickSettings } from '../settings.js';
+import { expectKeptPromises } from './expectations.js';
+
+describe('webhook delivery faults (npm run chaos -- --quick)', () => {
+  it.each(dialects)(
+    'two studio serve processes (%s), one SIGKILLed mid-delivery and restarted, again and again: every committed event received and verified, none for a refused change',
+    async (dialect) => {
+      const result = await webhookKill(dialect, quickSettings.webhookKill);
+      expectKeptPromises(result);
+      expect(result.faults).toBe(quickSettings.webhookKill.kills);
+      // The kills landed on deliveries in flight, not only between them.
+      expect(result.notes.join('\n')).toMatch(/[1-9]\d* deliveries in flight cut by the kills/);
+    },
+  );
+});
