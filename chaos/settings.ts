@@ -38,7 +38,7 @@ export const quickSettings: ChaosSettings = {
     raceCapacity: 5,
     raceRefusals: 10,
     creates: 60,
-    kills: 4,
+    kills: 3,
     concurrency: 6,
     timeoutMs: 10_000,
     drainTimeoutMs: 30_000,

@@ -18,12 +18,12 @@ export class ServePool {
     this.processes = ports.map(() => null);
   }
 
+  /** Starts `size` processes at once on a database already migrated (as seeding does), so none of them migrates. */
   static async start(databaseUrl: string, size: number, env: Record<string, string>): Promise<ServePool> {
     const ports: number[] = [];
     for (let i = 0; i < size; i++) ports.push(await freePort());
     const pool = new ServePool(databaseUrl, ports, env);
-    // One after the other: the first runs the migrations, the next finds them done.
-    for (let i = 0; i < size; i++) await pool.startOne(i);
+    await Promise.all(ports.map((_, i) => pool.startOne(i)));
     return pool;
   }
 
