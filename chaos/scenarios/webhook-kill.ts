@@ -25,7 +25,14 @@ export interface WebhookKillSettings extends EventWorldSize {
  * by default, as a webhook URL is user input), and retries and claims are seconds, not the days and
  * minutes of production, so a run drains in seconds. No rate limit: the load is one key.
  */
-const serveEnv = { RATE_LIMIT_MAX: '0' };
+const serveEnv = {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on',
+  WEBHOOK_FIRST_RETRY_MS: '500',
+  // Above the receiver's slowest answer (1.5 s): a timeout would count as a failed attempt, not a fault.
+  WEBHOOK_TIMEOUT_MS: '3000',
+  WEBHOOK_CLAIM_MS: '4000',
+  RATE_LIMIT_MAX: '0',
+};
 
 /**
  * Two `studio serve` processes on one database deliver its events to a flaky receiver (slow
@@ -46,19 +53,30 @@ export async function webhookKill(dialect: DialectName, settings: WebhookKillSet
     pool = await ServePool.start(database.url, 2, serveEnv);
     receiver.trust(await createEndpoint(pool.bases[0]!, world, receiver.url));
     load = new EventLoad(pool.bases, world, eventOpsFor(world, settings.creates), settings);
+    const setupSeconds = (performance.now() - started) / 1000;
     load.start();
 
+    // The changes go in portions, one more before each kill and the rest after the last: each
+    // kill lands while changes are being made and their events delivered.
+    const portion = Math.ceil(load.ops.length / (settings.kills + 1));
     let cutByKills = 0;
-    const marks = Array.from({ length: settings.kills }, (_, k) => (k + 0.5 + (Math.random() - 0.5) * 0.6) / settings.kills).map((m) => Math.floor(m * 0.9 * load!.ops.length));
-    for (const [k, mark] of marks.entries()) {
-      await load.reached(mark);
+    let killsMidDelivery = 0;
+    for (let k = 0; k < settings.kills; k++) {
+      load.release((k + 1) * portion);
+      await load.reached(k * portion + Math.floor(portion * (0.2 + Math.random() * 0.5)));
       const { index, inFlight } = await victim(pool, receiver, k);
       await pool.kill(index);
       cutByKills += inFlight;
-      notes.push(`kill ${k + 1}: serve ${index} with ${inFlight} deliveries in flight, ${load.answered} of ${load.ops.length} changes answered`);
+      if (inFlight > 0) killsMidDelivery++;
+      const answered = load.answered;
       await randomPause(100, 400);
+      const restart = performance.now();
       await pool.startOne(index);
+      notes.push(
+        `kill ${k + 1}: serve ${index} with ${inFlight} deliveries in flight, ${answered} of ${load.ops.length} changes answered; answering again ${((performance.now() - restart) / 1000).toFixed(1)} s after its restart`,
+      );
     }
+    load.release(load.ops.length);
     await load.settled();
 
     const drainStarted = performance.now();
@@ -69,9 +87,9 @@ export async function webhookKill(dialect: DialectName, settings: WebhookKillSet
     if (!drained) violations.push(`the deliveries did not drain within ${settings.drainTimeoutMs} ms`);
     const acked = load.ops.filter((op) => op.outcome && 'acked' in op.outcome).length;
     notes.push(
-      `${verdict.committed} events committed, ${verdict.received} received (verified with standardwebhooks), ${verdict.missing} missing, ${verdict.duplicates} duplicates (allowed: at least once)`,
-      `drained ${drainSeconds.toFixed(1)} s after the last change was answered`,
-      `${cutByKills} deliveries in flight cut by the kills; the receiver answered ${receiver.requests} requests (${receiver.failed} with 500 on purpose, ${receiver.cut} cut before their answer)`,
+      `${verdict.committed} events committed, ${verdict.received} received (verified with standardwebhooks), ${verdict.missing} missing, ${verdict.duplicates} duplicates (allowed: at least once); from commit to receipt ${(verdict.delayMs.median / 1000).toFixed(1)} s median, ${(verdict.delayMs.max / 1000).toFixed(1)} s at most`,
+      `drained ${drainSeconds.toFixed(1)} s after the last change was answered; setup (seed, two processes, the endpoint) ${setupSeconds.toFixed(1)} s, load and kills ${(drainStarted / 1000 - started / 1000 - setupSeconds).toFixed(1)} s`,
+      `${killsMidDelivery} of ${pool.kills} kills mid-delivery, ${cutByKills} deliveries in flight cut by them; the receiver answered ${receiver.requests} requests (${receiver.failed} with 500 on purpose, ${receiver.cut} cut before their answer)`,
       `${load.ops.length} changes (${acked} acknowledged, ${load.ops.length - acked} refused as expected), ${load.stats.sent} requests, ${load.stats.networkErrors} refused or dropped connections retried on the other process`,
     );
     return {

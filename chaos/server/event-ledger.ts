@@ -8,6 +8,7 @@ export interface CommittedEvent {
   id: string;
   type: string;
   data: string;
+  created_at: string;
 }
 
 /** Events committed vs events received, and what the clients were told against both. */
@@ -20,12 +21,14 @@ export interface EventVerdict {
   duplicates: number;
   /** Deliveries not `delivered` in the database. */
   undelivered: number;
+  /** From an event's commit to its first receipt: the median and the longest, in ms. */
+  delayMs: { median: number; max: number };
   violations: string[];
 }
 
 /** The events of the world's company, as committed. */
 export async function committedEvents(db: Db, world: EventWorld): Promise<CommittedEvent[]> {
-  return db.all(db.qb.selectFrom('events').select(['id', 'type', 'data']).where('company_id', '=', world.companyId).orderBy('created_at').orderBy('id'));
+  return db.all(db.qb.selectFrom('events').select(['id', 'type', 'data', 'created_at']).where('company_id', '=', world.companyId).orderBy('created_at').orderBy('id'));
 }
 
 /** Deliveries of the world's company still to be sent (pending or given up on). */
@@ -74,7 +77,13 @@ export async function verifyEvents(databaseUrl: string, world: EventWorld, ops: 
     }
     const undelivered = await undeliveredCount(db, world);
     if (undelivered > 0) violations.push(`${undelivered} deliveries not delivered at the end`);
-    return { committed: events.length, received: receiver.received.size, missing: missing.length, duplicates: receiver.duplicates, undelivered, violations };
+    const delays = events.flatMap((e) => {
+      const seen = receiver.received.get(e.id);
+      return seen ? [seen.firstAcceptedAt - Date.parse(e.created_at)] : [];
+    });
+    delays.sort((a, b) => a - b);
+    const delayMs = { median: delays[Math.floor(delays.length / 2)] ?? 0, max: delays.at(-1) ?? 0 };
+    return { committed: events.length, received: receiver.received.size, missing: missing.length, duplicates: receiver.duplicates, undelivered, delayMs, violations };
   } finally {
     await db.close();
   }

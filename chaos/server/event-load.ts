@@ -63,7 +63,11 @@ export interface EventLoadStats {
  */
 export class EventLoad {
   readonly stats: EventLoadStats = { sent: 0, networkErrors: 0, serverErrors: 0, unclean: 0, unexpected: [] };
-  private readonly queue: EventOp[];
+  /** Released changes not yet answered for good, next first. */
+  private readonly queue: EventOp[] = [];
+  private released = 0;
+  private answeredCount = 0;
+  private stopped = false;
   private readonly clients: StudioClient[];
   private workers: Promise<void>[] = [];
   private turn = 0;
@@ -74,16 +78,23 @@ export class EventLoad {
     readonly ops: EventOp[],
     private readonly options: { concurrency: number; timeoutMs: number },
   ) {
-    this.queue = [...ops];
     this.clients = bases.map((baseUrl) => createStudioClient({ baseUrl, apiKey: world.key, retries: 0, timeoutMs: options.timeoutMs }));
   }
 
   get answered(): number {
-    return this.ops.filter((op) => op.outcome !== null).length;
+    return this.answeredCount;
   }
 
+  /** Starts the workers; they send what `release` lets go. */
   start(): void {
     this.workers = Array.from({ length: this.options.concurrency }, () => this.work());
+  }
+
+  /** Lets the first `n` changes go (in portions, so the load goes on across every fault). */
+  release(n: number): void {
+    const upTo = Math.min(n, this.ops.length);
+    this.queue.push(...this.ops.slice(this.released, upTo));
+    this.released = Math.max(this.released, upTo);
   }
 
   /** Resolves once `n` changes are answered for good; throws when none is for `stallMs`. */
@@ -102,19 +113,29 @@ export class EventLoad {
     await Promise.all(this.workers);
   }
 
+  /** Stops the workers (after their request in flight) and the clients. */
   async close(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.workers);
     await Promise.all(this.clients.map((c) => c.close()));
   }
 
   private async work(): Promise<void> {
-    for (let op = this.queue.shift(); op; op = this.queue.shift()) {
+    while (!this.stopped && this.answered < this.ops.length) {
+      const op = this.queue.shift();
+      if (!op) {
+        await sleep(5);
+        continue;
+      }
       const client = this.clients[this.turn++ % this.clients.length]!;
       try {
         op.outcome = { acked: await this.send(client, op) };
+        this.answeredCount++;
       } catch (error) {
         const refusal = this.refusal(op, error);
         if (refusal) {
           op.outcome = { refused: refusal };
+          this.answeredCount++;
           continue;
         }
         this.queue.push(op);

@@ -29,6 +29,7 @@ export interface ReceivedEvent {
   type: string;
   /** 2xx answers the receiver gave for this event: more than one is a duplicate (allowed: at least once). */
   accepted: number;
+  /** Wall-clock ms, to compare with the event's `created_at`. */
   firstAcceptedAt: number;
 }
 
@@ -145,7 +146,7 @@ export class WebhookReceiver {
   private accept(event: { id: string; type: string }): void {
     const seen = this.received.get(event.id);
     if (seen) seen.accepted++;
-    else this.received.set(event.id, { type: event.type, accepted: 1, firstAcceptedAt: performance.now() });
+    else this.received.set(event.id, { type: event.type, accepted: 1, firstAcceptedAt: Date.now() });
   }
 }
 
