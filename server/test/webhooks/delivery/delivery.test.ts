@@ -3,7 +3,7 @@ import { Event } from '@studio/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toIso } from '../../../src/clock/time.js';
 import { testCompanyOf } from '../../../src/modules/companies/environments.js';
-import { addEndpoint, addEvent, handClock, newCompany, newSecret, Receiver, verifyAt, worker } from './fixture.js';
+import { addEndpoint, addEvent, handClock, newCompany, newSecret, Receiver, settleAll, verifyAt, worker } from './fixture.js';
 
 describe.each(dialects)('webhook delivery on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
@@ -15,6 +15,7 @@ describe.each(dialects)('webhook delivery on %s', (dialect) => {
   };
   afterEach(async () => {
     await Promise.all(receivers.splice(0).map((made) => made.close()));
+    await settleAll(suite.db);
   });
 
   const deliveriesOf = (endpointId: string) =>

@@ -148,3 +148,9 @@ export function verifyAt(secret: string, request: Received, nowMs: number): unkn
     vi.useRealTimers();
   }
 }
+
+/** Ends the work a test left (the suite's tests share a database, and a worker takes every company's). */
+export async function settleAll(db: Db): Promise<void> {
+  await db.run(db.qb.updateTable('events').set({ dispatched_at: '2000-01-01T00:00:00.000Z' }).where('dispatched_at', 'is', null));
+  await db.run(db.qb.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('status', '=', 'pending'));
+}
