@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventType } from '@studio/shared';
 import { pino } from 'pino';
@@ -89,6 +89,8 @@ export class Receiver {
   /** Held before answering, so sends overlap. */
   answerDelayMs = 0;
   mostAtOnceForOneId = 0;
+  /** Requests held unanswered ('hang'), until `answerHeld`. */
+  readonly held: ServerResponse[] = [];
   readonly #open = new Map<string, number>();
   readonly #server: Server;
   port = 0;
@@ -106,7 +108,8 @@ export class Receiver {
         const behaviour = this.behaviour(request);
         const answer = () => {
           this.#open.set(id, this.#open.get(id)! - 1);
-          if (behaviour !== 'hang') res.writeHead(behaviour).end();
+          if (behaviour === 'hang') this.held.push(res);
+          else res.writeHead(behaviour).end();
         };
         if (this.answerDelayMs > 0) setTimeout(answer, this.answerDelayMs);
         else answer();
@@ -128,6 +131,10 @@ export class Receiver {
   async close(): Promise<void> {
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  answerHeld(status: number): void {
+    for (const res of this.held.splice(0)) res.writeHead(status).end();
   }
 
   idsReceived(): string[] {
