@@ -18,8 +18,7 @@ describe.each(dialects)('webhook delivery on %s', (dialect) => {
     await settleAll(suite.db);
   });
 
-  const deliveriesOf = (endpointId: string) =>
-    suite.db.all(suite.db.qb.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('created_at').orderBy('event_id'));
+  const deliveriesOf = (endpointId: string) => suite.db.all(suite.db.qb.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('created_at').orderBy('event_id'));
 
   it('sends every event, once, to each endpoint that takes its type, signed so standardwebhooks verifies it', async () => {
     const clock = handClock();

@@ -108,7 +108,11 @@ describe.each(dialects)('endpoint health and manual resend on %s', (dialect) => 
     await fanOutEvents(suite.db, clock.now);
     const delivery = await deliveryOf(event);
     await suite.db.run(suite.db.qb.updateTable('webhook_endpoints').set({ enabled: 0 }).where('id', '=', endpoint.id));
-    const refusal = (actor: Actor) => resendDelivery(suite.db, actor, delivery.id, clock.now).then(() => null, (error: ApiError) => [error.code, error.message]);
+    const refusal = (actor: Actor) =>
+      resendDelivery(suite.db, actor, delivery.id, clock.now).then(
+        () => null,
+        (error: ApiError) => [error.code, error.message],
+      );
     expect(await refusal(systemActor(companyId, 'test'))).toEqual(['webhook_endpoint_disabled', 'The endpoint of this delivery is disabled; enable it, then resend.']);
     expect(await refusal(systemActor(await newCompany(suite.db), 'test'))).toEqual(['resource_missing', `No webhook delivery ${delivery.id}.`]);
     const reader: Actor = { ...systemActor(companyId, 'test'), identity: { kind: 'api_key', keyId: 'k' }, scopes: ['read:events'] };

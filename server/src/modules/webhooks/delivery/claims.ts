@@ -48,7 +48,12 @@ export async function claimDueDeliveries(db: Db, clock: Clock, limit: number, cl
     );
     if (due.length === 0) return [];
     const idList = due.map((row) => row.id);
-    await tx.run(db.qb.updateTable('webhook_deliveries').set({ claimed_until: toIso(clock() + claimMs), claim_token: token }).where('id', 'in', idList));
+    await tx.run(
+      db.qb
+        .updateTable('webhook_deliveries')
+        .set({ claimed_until: toIso(clock() + claimMs), claim_token: token })
+        .where('id', 'in', idList),
+    );
     return idList;
   });
   if (ids.length === 0) return [];

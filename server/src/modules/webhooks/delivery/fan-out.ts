@@ -24,9 +24,7 @@ export async function fanOutEvents(db: Db, clock: Clock, limit = 100): Promise<{
     );
     if (events.length === 0) return { events: 0, deliveries: 0 };
     const companies = [...new Set(events.map((event) => event.company_id))];
-    const endpoints = await tx.all(
-      db.qb.selectFrom('webhook_endpoints').select(['id', 'company_id', 'event_types']).where('company_id', 'in', companies).where('enabled', '=', 1),
-    );
+    const endpoints = await tx.all(db.qb.selectFrom('webhook_endpoints').select(['id', 'company_id', 'event_types']).where('company_id', 'in', companies).where('enabled', '=', 1));
     const rows = events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.company_id === event.company_id && endpointTakes(endpoint.event_types, event.type))
@@ -43,13 +41,22 @@ export async function fanOutEvents(db: Db, clock: Clock, limit = 100): Promise<{
     );
     // In slices: Postgres takes at most 65535 parameters a statement.
     for (let start = 0; start < rows.length; start += 500) {
-      await tx.run(db.qb.insertInto('webhook_deliveries').values(rows.slice(start, start + 500)).onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing()));
+      await tx.run(
+        db.qb
+          .insertInto('webhook_deliveries')
+          .values(rows.slice(start, start + 500))
+          .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing()),
+      );
     }
     await tx.run(
       db.qb
         .updateTable('events')
         .set({ dispatched_at: now })
-        .where('id', 'in', events.map((event) => event.id)),
+        .where(
+          'id',
+          'in',
+          events.map((event) => event.id),
+        ),
     );
     return { events: events.length, deliveries: rows.length };
   });

@@ -72,6 +72,12 @@ async function disableIfFailingTooLong(db: Db, tx: Queryable, endpointId: string
   if (!endpoint || endpoint.enabled !== 1 || endpoint.failing_since === null) return null;
   if (nowMs - Date.parse(endpoint.failing_since) < retryWindowMs) return null;
   const reason = `No successful delivery since ${inWords(endpoint.failing_since)}; last error: ${lastError}`;
-  await tx.run(db.qb.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: toIso(nowMs) }).where('id', '=', endpointId).where('enabled', '=', 1));
+  await tx.run(
+    db.qb
+      .updateTable('webhook_endpoints')
+      .set({ enabled: 0, disabled_reason: reason, updated_at: toIso(nowMs) })
+      .where('id', '=', endpointId)
+      .where('enabled', '=', 1),
+  );
   return reason;
 }

@@ -26,13 +26,7 @@ export async function resendDelivery(db: Db, actor: Actor, deliveryId: string, c
     if (!found) throw new ApiError('resource_missing', `No webhook delivery ${deliveryId}.`, { param: 'id' });
     if (found.enabled !== 1) throw new ApiError('webhook_endpoint_disabled', 'The endpoint of this delivery is disabled; enable it, then resend.', { param: 'id' });
     await tx.run(db.qb.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: now }).where('id', '=', deliveryId));
-    await tx.run(
-      db.qb
-        .updateTable('webhook_deliveries')
-        .set({ claimed_until: null, claim_token: null })
-        .where('id', '=', deliveryId)
-        .where('claimed_until', '<=', now),
-    );
+    await tx.run(db.qb.updateTable('webhook_deliveries').set({ claimed_until: null, claim_token: null }).where('id', '=', deliveryId).where('claimed_until', '<=', now));
     return (await deliveryById(db, tx, deliveryId))!;
   });
 }

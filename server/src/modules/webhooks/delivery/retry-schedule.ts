@@ -4,7 +4,7 @@
  * After the n-th failed attempt the next one waits 30 s × 2^(n−1), at most 6 hours, each wait
  * shortened by a random 0–20 % (jitter, so endpoints that failed together do not all return at
  * once). Without jitter: 30 s, 1 min, 2 min, 4 min, 8 min, 16 min, 32 min, 64 min, ~2 h, ~4 h, then
- * every 6 h; the first ten retries fall within ~8.5 hours, and about twenty in all fit the window.
+ * every 6 h; the first ten retries fall within ~8.5 hours, and 21 to 24 retries in all fit the window.
  * The window is three days from the delivery's creation: no retry is planned past it (the last
  * one is moved up to it), and a failure at or after it marks the delivery `failed`.
  *
