@@ -30,24 +30,23 @@ export async function claimDueDeliveries(db: Db, clock: Clock, limit: number, cl
   if (limit <= 0) return [];
   const token = randomUUID();
   const now = toIso(clock());
+  const due = (size: number) =>
+    db.qb
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .where('endpoint_id', 'in', db.qb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(size);
+  // A read first: an idle poll opens no write transaction (on SQLite one would hold the one writer).
+  if (!(await db.first(due(1)))) return [];
   const ids = await db.transaction(async (tx) => {
-    const due = await tx.all(
-      claimable(
-        tx,
-        db.qb
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-          .where('endpoint_id', 'in', db.qb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit),
-      ),
-    );
-    if (due.length === 0) return [];
-    const idList = due.map((row) => row.id);
+    const dueNow = await tx.all(claimable(tx, due(limit)));
+    if (dueNow.length === 0) return [];
+    const idList = dueNow.map((row) => row.id);
     await tx.run(
       db.qb
         .updateTable('webhook_deliveries')

@@ -17,6 +17,8 @@ export function endpointTakes(eventTypesJson: string, type: string): boolean {
  * the insert skips one. Answers the number of deliveries made.
  */
 export async function fanOutEvents(db: Db, clock: Clock, limit = 100): Promise<{ events: number; deliveries: number }> {
+  // A read first: an idle poll opens no write transaction (on SQLite one would hold the one writer).
+  if (!(await db.first(db.qb.selectFrom('events').select('id').where('dispatched_at', 'is', null).limit(1)))) return { events: 0, deliveries: 0 };
   return db.transaction(async (tx) => {
     const now = toIso(clock());
     const events = await tx.all(
