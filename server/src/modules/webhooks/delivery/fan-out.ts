@@ -5,7 +5,13 @@ import type { Db } from '../../../db/types.js';
 
 /** True when an endpoint's `event_types` (a JSON list; "*" for every type) takes `type`. */
 export function endpointTakes(eventTypesJson: string, type: string): boolean {
-  const types = JSON.parse(eventTypesJson) as unknown;
+  let types: unknown;
+  try {
+    types = JSON.parse(eventTypesJson);
+  } catch {
+    // One damaged row must not stop every company's fan-out: that endpoint takes nothing.
+    return false;
+  }
   return Array.isArray(types) && (types.includes('*') || types.includes(type));
 }
 
