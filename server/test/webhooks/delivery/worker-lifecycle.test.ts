@@ -31,7 +31,7 @@ describe.each(dialects)('the webhook worker running in a server on %s', (dialect
     try {
       running.start();
       const event = await addEvent(suite.db, companyId, clock);
-      await expect.poll(() => hook.held.length).toBe(1);
+      await expect.poll(() => hook.held.length, { timeout: 15_000 }).toBe(1);
 
       const ping = await app.inject({ method: 'GET', url: '/v1/ping', headers: { authorization: `Bearer ${key}` } });
       expect(ping.statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe.each(dialects)('the webhook worker running in a server on %s', (dialect
 
       hook.behaviour = () => 200;
       hook.answerHeld(200);
-      await expect.poll(async () => [(await deliveryOf(event))?.status, (await deliveryOf(later))?.status]).toEqual(['delivered', 'delivered']);
+      await expect.poll(async () => [(await deliveryOf(event))?.status, (await deliveryOf(later))?.status], { timeout: 15_000 }).toEqual(['delivered', 'delivered']);
     } finally {
       await running.stop();
       await app.close();
@@ -70,7 +70,7 @@ describe.each(dialects)('the webhook worker running in a server on %s', (dialect
     const event = await addEvent(suite.db, companyId, clock);
     const running = worker(suite.db, clock, { pollMs: 20, stopGraceMs: 50 });
     running.start();
-    await expect.poll(() => hook.held.length).toBe(1);
+    await expect.poll(() => hook.held.length, { timeout: 15_000 }).toBe(1);
     await running.stop();
     const row = await deliveryOf(event);
     expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
