@@ -151,7 +151,12 @@ describe.each(dialects)('events written by each change (%s)', (dialect) => {
     const cancelled = await emitted(() => cancelClass(s.f.db, actor(), later));
     expect(typesOf(cancelled)).toEqual(['class.cancelled', 'class_attendee.cancelled', 'class_attendee.cancelled']);
     expect(cancelled.find((e) => e.type === 'class.cancelled')!.data).toMatchObject({ id: later, status: 'cancelled' });
-    expect(cancelled.filter((e) => e.type === 'class_attendee.cancelled').map((e) => e.data.contact_id).sort()).toEqual([...guests].sort());
+    expect(
+      cancelled
+        .filter((e) => e.type === 'class_attendee.cancelled')
+        .map((e) => e.data.contact_id)
+        .sort(),
+    ).toEqual([...guests].sort());
     expect(await emitted(() => cancelClass(s.f.db, actor(), later))).toEqual([]);
   });
 });

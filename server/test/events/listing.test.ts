@@ -39,7 +39,14 @@ describe.each(dialects)('GET /v1/events (%s)', (dialect) => {
     const all = await f.request('GET', '/v1/events');
     expect(all.status).toBe(200);
     expect(names(all.body.data)).toEqual(['usLater', 'usContact', 'nowhere', 'gbBooking', 'usBooking']);
-    expect(all.body.data[0]).toEqual({ id: ids.usLater, type: 'booking.created', created_at: new Date(at(1440)()).toISOString(), environment: 'live', location_id: f.acme.us.id, data: { id: 'usLater' } });
+    expect(all.body.data[0]).toEqual({
+      id: ids.usLater,
+      type: 'booking.created',
+      created_at: new Date(at(1440)()).toISOString(),
+      environment: 'live',
+      location_id: f.acme.us.id,
+      data: { id: 'usLater' },
+    });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

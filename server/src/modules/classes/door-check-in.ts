@@ -38,11 +38,7 @@ export interface DoorVisit {
  * uncounted. Null: no such spot, and the door check-in is a facility visit.
  * The caller holds the contact's lock, which every class check-in takes too.
  */
-export async function checkInAtDoorToClass(
-  db: Db,
-  sql: Queryable,
-  input: DoorEntry,
-): Promise<DoorVisit | null> {
+export async function checkInAtDoorToClass(db: Db, sql: Queryable, input: DoorEntry): Promise<DoorVisit | null> {
   const { facts, location, at } = input;
   const candidates = await sql.all(
     db.qb
@@ -81,13 +77,7 @@ export async function checkInAtDoorToClass(
 }
 
 /** The class check-in itself: the covering credit consumed once, the roster updated. */
-async function checkSpotIn(
-  db: Db,
-  sql: Queryable,
-  input: DoorEntry,
-  spot: AttendeeRow,
-  cls: ClassRow,
-): Promise<string> {
+async function checkSpotIn(db: Db, sql: Queryable, input: DoorEntry, spot: AttendeeRow, cls: ClassRow): Promise<string> {
   const at = input.at.getTime();
   const visitId = (await consumeCredit(db, sql, { spot, cls, location: input.location, at, flags: input.flags, origin: input.origin })) ?? (await uncountedVisit(db, sql, input, cls));
   await sql.run(
