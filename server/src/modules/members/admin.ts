@@ -19,7 +19,7 @@ import { heldMemberships } from '../memberships/repository.js';
  */
 
 async function membershipOf(db: Db, actor: Actor, membershipId: string) {
-  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id', 'location_id', 'status']).where('id', '=', membershipId).where('company_id', '=', actor.companyId));
+  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id', 'location_id']).where('id', '=', membershipId).where('company_id', '=', actor.companyId));
   if (!membership) throw new ApiError('resource_missing', `No membership ${membershipId} in this company.`, { param: 'membership' });
   await assertInReach(db, db, actor, membership.contact_id, 'membership', 'membership');
   return membership;
@@ -112,10 +112,10 @@ export async function setMembershipStatus(db: Db, actor: Actor, membershipId: st
   }
   const membership = await membershipOf(db, actor, membershipId);
   await db.transaction(async (tx) => {
-    await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId));
+    // Guarded on the status, so of two requests setting the same one only the first changes it and has an event.
+    const changed = await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId).where('status', '!=', status));
     await bumpFeed(db, tx, companyId, [membershipId]);
-    // Setting the status it has is no change, so no event: a receiver sees each status once.
-    if (membership.status === status) return;
+    if (changed === 0) return;
     const [held] = await heldMemberships(db, tx, companyId, { membershipId });
     await recordEvent(db, tx, { companyId, type: 'membership.status_changed', locationId: membership.location_id, data: held! });
   });
