@@ -6,6 +6,7 @@ import { classRoutes } from './classes/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { deskScanRoutes } from './desk-scans/routes.js';
 import { deviceRoutes } from './devices/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
@@ -24,6 +25,7 @@ const systemClockRoutes: readonly RouteSpec[] = [
   ...deskScanRoutes,
   ...appointmentRoutes,
   ...classRoutes,
+  ...eventRoutes,
 ];
 
 /**

@@ -7,4 +7,5 @@ export const tagDescriptions: Record<string, string> = {
   Members: "Memberships held, and members at the door: resolve, check in, the offline eligibility feed, visits; a location's visits and refused check-ins.",
   Appointments: 'Free slots, and bookings with a technician.',
   Classes: 'Scheduled classes, their rosters, booking, cancelling and checking in.',
+  Events: 'What changed, as webhooks deliver it: bookings, contacts, memberships, check-ins and classes (an extension).',
 };

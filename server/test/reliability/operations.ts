@@ -94,6 +94,8 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   cancelClassSpot: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classCanceller, excuse: true } }),
   checkInToClass: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classAttendee } }),
   restoreClass: (t) => ({ params: { id: t.classId } }),
+  listEvents: (t) => ({ query: { type: 'booking.created', location_id: t.location, from: '2025-01-01', limit: '5' } }),
+  getEvent: (t) => ({ params: { id: t.event } }),
 };
 
 export type JsonSchema = Record<string, unknown>;

@@ -44,6 +44,8 @@ export interface Target {
   classCanceller: string;
   /** A facility visit of `membership`, for voiding (idempotent, so every cell may void it). */
   visit: string;
+  /** An event at `location` (its first booking's). */
+  event: string;
 }
 
 export type TargetName = 'own' | 'otherLocation' | 'otherCompany';
@@ -213,7 +215,8 @@ export async function buildWorld(dialect: DialectName) {
       await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
     }
     const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership, source: 'turnstile' })).id as string;
-    return { ...ids, booking, movableBooking, visit, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+    const event = (await db.first(db.qb.selectFrom('events').select('id').where('company_id', '=', ids.companyId).where('location_id', '=', ids.location).where('type', '=', 'booking.created')))!.id;
+    return { ...ids, booking, movableBooking, visit, event, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
   }
 
   const rivalIds = staticIds(rival, 'brooklyn');

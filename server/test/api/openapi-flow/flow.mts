@@ -145,6 +145,12 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const alreadyScheduled: boolean = restored.already_scheduled;
   step(`class restore ${alreadyScheduled} ${restored.restored.length}`);
 
+  // A reconciliation pass: what changed, newest first, each event with the resource it describes.
+  const events = must('listEvents', await client.GET('/events', { params: { query: { type: 'booking.cancelled', location_id, limit: 5 } } }));
+  const event = must('getEvent', await client.GET('/events/{id}', { params: { path: { id: events.data[0]!.id } } }));
+  const environment: 'live' | 'test' = event.environment;
+  step(`events ${event.type} ${environment} ${event.data.id === booking.id}`);
+
   // A refusal comes back in the envelope, typed.
   const refused = await client.GET('/contacts/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
   if (refused.error?.error.code !== 'resource_missing') throw new Error(`expected resource_missing, got ${JSON.stringify(refused.error)}`);
