@@ -11,6 +11,7 @@ import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** The API routes that read the system clock where they read one. */
 const systemClockRoutes: readonly RouteSpec[] = [
@@ -24,6 +25,7 @@ const systemClockRoutes: readonly RouteSpec[] = [
   ...deskScanRoutes,
   ...appointmentRoutes,
   ...classRoutes,
+  ...webhookRoutes,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Count, Id, Timestamp } from './common.js';
+import { Count, Id, PageQuery, Timestamp } from './common.js';
 import { Environment, EventType } from './events.js';
 
 const EndpointUrl = z.url({ protocol: /^https?$/ }).max(2048).describe('http or https URL the events are POSTed to');
@@ -68,3 +68,16 @@ export const WebhookDelivery = z
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryListQuery = z.strictObject({
+  status: WebhookDeliveryStatus.optional().describe('Only deliveries of this status'),
+  ...PageQuery,
+});
+
+/** The answer to deleting an endpoint: its deliveries and their attempts went with it. */
+export const WebhookEndpointDeleted = z
+  .object({
+    id: Id,
+    deleted: z.literal(true),
+  })
+  .meta({ id: 'WebhookEndpointDeleted' });
