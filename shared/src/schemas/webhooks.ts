@@ -60,7 +60,7 @@ export const WebhookDelivery = z
     attempts: Count,
     next_attempt_at: Timestamp.nullable(),
     last_attempt_at: Timestamp.nullable(),
-    last_status_code: z.number().int().nullable(),
+    last_status_code: z.number().int().min(100).max(599).nullable().describe('The HTTP status of the last answer; null when none came (a timeout, a refused connection)'),
     last_latency_ms: Count.nullable(),
     last_error: z.string().nullable(),
     delivered_at: Timestamp.nullable(),
