@@ -15,7 +15,17 @@ import { setupRoutes } from './setup/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock), ...deviceWebRoutes(clock), ...importRoutes(clock), ...developerRoutes(clock), ...setupRoutes];
+  return [
+    ...authRoutes,
+    ...accountRoutes,
+    ...deskRoutes(clock),
+    ...appointmentRoutes(clock),
+    ...classWebRoutes(clock),
+    ...deviceWebRoutes(clock),
+    ...importRoutes(clock),
+    ...developerRoutes(clock),
+    ...setupRoutes,
+  ];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

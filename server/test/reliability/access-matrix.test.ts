@@ -119,7 +119,7 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
     expect((locations.json() as { data: { id: string }[] }).data.map((row) => row.id)).toEqual([world.targets.own.location]);
   });
 
-  it('answers a key of every location on the webhook routes: its company\'s objects, not another\'s, and only with write:webhooks', async () => {
+  it("answers a key of every location on the webhook routes: its company's objects, not another's, and only with write:webhooks", async () => {
     const webhookOps = operations.filter(needsEveryLocation);
     expect(webhookOps.length).toBe(8);
     const wrong: string[] = [];
@@ -129,8 +129,7 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
         for (const target of ['own', 'otherCompany'] as const) {
           const response = await world.send(serialize(validParts(op, world.targets[target], `Bearer ${key}`)));
           const listsOwn = op.pathParams.length === 0;
-          const want: Outcome =
-            scope !== 'write:webhooks' ? { status: 403, code: 'insufficient_scope' } : target === 'own' || listsOwn ? success(op) : { status: 404, code: 'resource_missing' };
+          const want: Outcome = scope !== 'write:webhooks' ? { status: 403, code: 'insufficient_scope' } : target === 'own' || listsOwn ? success(op) : { status: 404, code: 'resource_missing' };
           const code = response.statusCode >= 400 ? (JSON.parse(response.body) as { error?: { code?: string } }).error?.code : undefined;
           if (response.statusCode !== want.status || code !== want.code) wrong.push(`${op.id} [${scope}] ${target}: ${response.statusCode} ${code ?? ''}, decided ${want.status} ${want.code ?? ''}`);
         }

@@ -25,7 +25,16 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
  * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here. A key
  * `operationId variant` ("webDeskCheckIn with override") is a second case of the same route.
  */
-const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...classDecisions, ...deviceDecisions, ...importDecisions, ...developerDecisions, ...setupDecisions };
+const matrix: Record<string, Decision> = {
+  ...accountDecisions,
+  ...deskDecisions,
+  ...appointmentDecisions,
+  ...classDecisions,
+  ...deviceDecisions,
+  ...importDecisions,
+  ...developerDecisions,
+  ...setupDecisions,
+};
 const routeOf = (name: string) => name.split(' ')[0]!;
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { Count, Id, PageQuery, Timestamp } from './common.js';
 import { Environment, EventType } from './events.js';
 
-const EndpointUrl = z.url({ protocol: /^https?$/ }).max(2048).describe('http or https URL the events are POSTed to');
+const EndpointUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .describe('http or https URL the events are POSTed to');
 const EventTypeFilter = z
   .array(z.union([EventType, z.literal('*')]))
   .min(1)

@@ -104,7 +104,7 @@ export const webhookRoutes = [
     path: '/webhook_endpoints/:id/deliveries',
     operationId: 'listWebhookDeliveries',
     summary: "A webhook endpoint's delivery log",
-    description: 'Newest first, each with its event type, status, attempts and the last attempt\'s status code, latency and error; `status` narrows it.',
+    description: "Newest first, each with its event type, status, attempts and the last attempt's status code, latency and error; `status` narrows it.",
     tag: 'Webhooks',
     scopes: ['write:webhooks'],
     params: IdParams,

@@ -59,7 +59,14 @@ export async function rotateWebEndpointSecret(db: Db, staff: Actor, id: string, 
 export async function deleteWebEndpoint(db: Db, staff: Actor, id: string, password: string, clock: Clock = systemClock): Promise<{ id: string; deleted: true }> {
   await confirmOwner(db, staff, password);
   const actor = await actorForEndpoint(db, staff, id);
-  return audited(db, staff, 'webhook_endpoint_deleted', () => ({ endpoint_id: id }), () => deleteEndpoint(db, actor, id), clock);
+  return audited(
+    db,
+    staff,
+    'webhook_endpoint_deleted',
+    () => ({ endpoint_id: id }),
+    () => deleteEndpoint(db, actor, id),
+    clock,
+  );
 }
 
 export async function resendWebDelivery(db: Db, staff: Actor, id: string, clock: Clock = systemClock): Promise<WebhookDelivery> {

@@ -35,7 +35,15 @@ describe.each(dialects)('webhook endpoint services (%s)', (dialect) => {
     const made = await createEndpoint(f.db, business, { url: 'https://receiver.example/a', event_types: ['contact.created'], description: 'CRM' }, noon);
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(made.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
-    expect(made).toMatchObject({ url: 'https://receiver.example/a', event_types: ['contact.created'], description: 'CRM', enabled: true, environment: 'live', secret_last4: made.secret.slice(-4), created_at: '2031-03-04T12:00:00.000Z' });
+    expect(made).toMatchObject({
+      url: 'https://receiver.example/a',
+      event_types: ['contact.created'],
+      description: 'CRM',
+      enabled: true,
+      environment: 'live',
+      secret_last4: made.secret.slice(-4),
+      created_at: '2031-03-04T12:00:00.000Z',
+    });
     const read = await getEndpoint(f.db, business, made.id);
     expect(read).not.toHaveProperty('secret');
     expect(JSON.stringify(read)).not.toContain(made.secret.slice(6, 30));

@@ -52,16 +52,32 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
 
   const send = async (method: string, url: string, body?: unknown) => {
     const response = await app.inject({ method: method as 'GET', url: `/app/api${url}`, ...(body !== undefined && { payload: body as object }) });
+    // Answers are read field by field below; their shape is the route's schema's (checked where it matters).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.statusCode, body: response.json() as Record<string, any> };
   };
   const ownerId = () => (s.owner.identity.kind === 'staff_user' ? s.owner.identity.staffUserId : '');
 
   it('makes, edits, rotates and deletes an endpoint of either environment as the contract says, audited without secrets', async () => {
     as = s.owner;
-    const test = await send('POST', '/developers/webhook_endpoints', { environment: 'test', password, url: 'https://receiver.example/test', event_types: ['*'], description: 'Staging', enabled: true });
+    const test = await send('POST', '/developers/webhook_endpoints', {
+      environment: 'test',
+      password,
+      url: 'https://receiver.example/test',
+      event_types: ['*'],
+      description: 'Staging',
+      enabled: true,
+    });
     expect(test.status).toBe(201);
     expect(test.body).toMatchObject({ environment: 'test', url: 'https://receiver.example/test', description: 'Staging', enabled: true });
-    const live = await send('POST', '/developers/webhook_endpoints', { environment: 'live', password, url: 'https://receiver.example/live', event_types: ['contact.created'], description: '', enabled: false });
+    const live = await send('POST', '/developers/webhook_endpoints', {
+      environment: 'live',
+      password,
+      url: 'https://receiver.example/live',
+      event_types: ['contact.created'],
+      description: '',
+      enabled: false,
+    });
     expect(live.status).toBe(201);
     expect(live.body).toMatchObject({ environment: 'live', enabled: false });
     const testSecret = test.body.secret as string;
@@ -102,7 +118,14 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
   it('asks for the password to make an endpoint, and makes none on a wrong one', async () => {
     as = s.owner;
     const before = (await send('GET', '/developers/webhook_endpoints?environment=live')).body.data.length;
-    const refused = await send('POST', '/developers/webhook_endpoints', { environment: 'live', password: 'a wrong but long password', url: 'https://receiver.example/x', event_types: ['*'], description: '', enabled: true });
+    const refused = await send('POST', '/developers/webhook_endpoints', {
+      environment: 'live',
+      password: 'a wrong but long password',
+      url: 'https://receiver.example/x',
+      event_types: ['*'],
+      description: '',
+      enabled: true,
+    });
     expect(refused.status).toBe(401);
     expect((await send('GET', '/developers/webhook_endpoints?environment=live')).body.data.length).toBe(before);
     const noPassword = await send('POST', '/developers/webhook_endpoints', { environment: 'live', url: 'https://receiver.example/x', event_types: ['*'], description: '', enabled: true });

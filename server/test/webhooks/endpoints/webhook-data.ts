@@ -48,7 +48,9 @@ export async function deliveryTo(db: Db, companyId: string, endpointId: string, 
   );
   if (status !== 'pending') {
     await db.run(
-      db.qb.insertInto('webhook_attempts').values({ id: randomUUID(), company_id: companyId, delivery_id: id, endpoint_id: endpointId, at, status_code: status === 'failed' ? 500 : 204, latency_ms: 15, error: null }),
+      db.qb
+        .insertInto('webhook_attempts')
+        .values({ id: randomUUID(), company_id: companyId, delivery_id: id, endpoint_id: endpointId, at, status_code: status === 'failed' ? 500 : 204, latency_ms: 15, error: null }),
     );
   }
   return id;

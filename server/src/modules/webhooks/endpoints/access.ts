@@ -14,9 +14,6 @@ export function assertMayManageEndpoints(actor: Actor): void {
     throw new ApiError('role_not_allowed', 'Only an owner may manage webhook endpoints; ask an owner.');
   }
   if (actor.locationIds !== null) {
-    throw new ApiError(
-      'location_not_allowed',
-      'Webhook endpoints receive the events of every location, so they are managed only with a key (or account) for all locations, not one limited to some.',
-    );
+    throw new ApiError('location_not_allowed', 'Webhook endpoints receive the events of every location, so they are managed only with a key (or account) for all locations, not one limited to some.');
   }
 }

@@ -36,12 +36,23 @@ export function deliveryColumns(db: Db) {
 }
 
 /** An endpoint's delivery log, newest first, optionally of one status. */
-export async function listEndpointDeliveries(db: Db, actor: Actor, endpointId: string, query: DeliveryListQuery, cursors: CursorCodec): Promise<{ data: WebhookDelivery[]; next_cursor: string | null }> {
+export async function listEndpointDeliveries(
+  db: Db,
+  actor: Actor,
+  endpointId: string,
+  query: DeliveryListQuery,
+  cursors: CursorCodec,
+): Promise<{ data: WebhookDelivery[]; next_cursor: string | null }> {
   assertMayManageEndpoints(actor);
   await endpointRow(db, actor, endpointId);
   let q = deliveryColumns(db).where('webhook_deliveries.endpoint_id', '=', endpointId).where('webhook_deliveries.company_id', '=', actor.companyId);
   if (query.status !== undefined) q = q.where('webhook_deliveries.status', '=', query.status);
   const scope = cursorScope(actor.companyId, `webhook_endpoints/${endpointId}/deliveries`, { status: query.status });
-  const { rows, next_cursor } = await keysetPage(db, q, { first: 'webhook_deliveries.created_at', second: 'webhook_deliveries.id', descending: true }, { limit: query.limit, cursor: query.cursor, codec: cursors, scope });
+  const { rows, next_cursor } = await keysetPage(
+    db,
+    q,
+    { first: 'webhook_deliveries.created_at', second: 'webhook_deliveries.id', descending: true },
+    { limit: query.limit, cursor: query.cursor, codec: cursors, scope },
+  );
   return { data: rows.map(deliveryView), next_cursor };
 }
