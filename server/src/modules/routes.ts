@@ -12,6 +12,7 @@ import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** The API routes that read the system clock where they read one. */
 const systemClockRoutes: readonly RouteSpec[] = [
@@ -26,6 +27,7 @@ const systemClockRoutes: readonly RouteSpec[] = [
   ...appointmentRoutes,
   ...classRoutes,
   ...eventRoutes,
+  ...webhookRoutes,
 ];
 
 /**

@@ -3,7 +3,7 @@ import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemActor, type Actor } from '../../../src/domain/actor.js';
 import { fanOutEvents } from '../../../src/modules/webhooks/delivery/fan-out.js';
-import { resendDelivery } from '../../../src/modules/webhooks/delivery/resend.js';
+import { resendDelivery } from '../../../src/modules/webhooks/resend.js';
 import { addEndpoint, addEvent, handClock, newCompany, Receiver, settleAll, worker } from './fixture.js';
 
 describe.each(dialects)('endpoint health and manual resend on %s', (dialect) => {
@@ -113,9 +113,9 @@ describe.each(dialects)('endpoint health and manual resend on %s', (dialect) => 
         () => null,
         (error: ApiError) => [error.code, error.message],
       );
-    expect(await refusal(systemActor(companyId, 'test'))).toEqual(['webhook_endpoint_disabled', 'The endpoint of this delivery is disabled; enable it, then resend.']);
-    expect(await refusal(systemActor(await newCompany(suite.db), 'test'))).toEqual(['resource_missing', `No webhook delivery ${delivery.id}.`]);
+    expect(await refusal(systemActor(companyId, 'test'))).toEqual(['webhook_endpoint_disabled', 'The endpoint of this delivery is disabled, so nothing would send it; enable the endpoint first, then resend.']);
+    expect(await refusal(systemActor(await newCompany(suite.db), 'test'))).toEqual(['resource_missing', `No such webhook delivery: ${delivery.id}.`]);
     const reader: Actor = { ...systemActor(companyId, 'test'), identity: { kind: 'api_key', keyId: 'k' }, scopes: ['read:events'] };
-    expect(await refusal(reader)).toEqual(['insufficient_scope', 'This key lacks the scope write:webhooks.']);
+    expect(await refusal(reader)).toEqual(['insufficient_scope', 'Managing webhook endpoints needs the write:webhooks scope.']);
   });
 });
