@@ -26,7 +26,7 @@ export async function resendDelivery(db: Db, actor: Actor, deliveryId: string, c
     if (!endpoint.enabled) {
       throw new ApiError('webhook_endpoint_disabled', 'The endpoint of this delivery is disabled, so nothing would send it; enable the endpoint first, then resend.', { param: 'id' });
     }
-    await db.run(db.qb.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: now }).where('id', '=', deliveryId));
+    await db.run(db.qb.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: now, delivered_at: null }).where('id', '=', deliveryId));
     await db.run(db.qb.updateTable('webhook_deliveries').set({ claimed_until: null, claim_token: null }).where('id', '=', deliveryId).where('claimed_until', '<=', now));
     return deliveryView((await find())!);
   });

@@ -111,9 +111,9 @@ describe.each(dialects)('webhook endpoint services (%s)', (dialect) => {
     expect(await refusal(listEndpointDeliveries(f.db, business, endpoint.id, { status: 'delivered', limit: 2, cursor: first.next_cursor! }, cursors))).toMatchObject({ code: 'invalid_param' });
   });
 
-  it('resends a delivery: pending, due now, claim cleared; refused while its endpoint is disabled', async () => {
+  it('resends a delivery: pending, due now, a run-out claim cleared; refused while its endpoint is disabled', async () => {
     const endpoint = await endpointOf(f.db, f.acme.id);
-    const delivery = await deliveryTo(f.db, f.acme.id, endpoint.id, { status: 'delivered', claimedUntil: '2031-03-04T12:05:00.000Z' });
+    const delivery = await deliveryTo(f.db, f.acme.id, endpoint.id, { status: 'delivered', claimedUntil: '2031-03-04T11:55:00.000Z' });
     const resent = await resendDelivery(f.db, business, delivery, noon);
     expect(resent).toMatchObject({ id: delivery, status: 'pending', next_attempt_at: '2031-03-04T12:00:00.000Z', delivered_at: null, attempts: 1 });
     const row = await f.db.first(f.db.qb.selectFrom('webhook_deliveries').select(['claimed_until', 'claim_token']).where('id', '=', delivery));
