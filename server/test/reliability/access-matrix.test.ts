@@ -12,6 +12,8 @@ const keyStates = ['live', 'revoked', 'malformed', 'missing', 'test'] as const;
 type KeyState = (typeof keyStates)[number];
 const targetNames: TargetName[] = ['own', 'otherLocation', 'otherCompany'];
 const operations = documentedOperations();
+/** Routes only a key of every location may call, whatever they aim at: a webhook endpoint receives every location's events. */
+const needsEveryLocation = (op: Operation) => op.route.tag === 'Webhooks';
 
 interface Outcome {
   status: number;
@@ -31,6 +33,8 @@ function decided(op: Operation, scope: Scope, target: TargetName, state: KeyStat
   if (op.route.scopes.length > 0 && !op.route.scopes.includes(scope)) return { status: 403, code: 'insufficient_scope' };
   // A route whose answer shows what another scope reads needs that one too (updateContact: read:contacts).
   if ((op.route.alsoRequires ?? []).some((also) => also !== scope)) return { status: 403, code: 'insufficient_scope' };
+  // The matrix's keys are limited to the own location: refused before any lookup, so no id is told apart.
+  if (needsEveryLocation(op)) return { status: 403, code: 'location_not_allowed' };
   const build = validRequests[op.id]!;
   const aimsAtLocation = JSON.stringify(build(world.targets.own)) !== JSON.stringify(build(world.targets.otherLocation));
   if (!aimsAtLocation || target === 'own') return success(op);
@@ -113,6 +117,25 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
       ),
     );
     expect((locations.json() as { data: { id: string }[] }).data.map((row) => row.id)).toEqual([world.targets.own.location]);
+  });
+
+  it("answers a key of every location on the webhook routes: its company's objects, not another's, and only with write:webhooks", async () => {
+    const webhookOps = operations.filter(needsEveryLocation);
+    expect(webhookOps.length).toBe(8);
+    const wrong: string[] = [];
+    for (const scope of ['write:webhooks', 'read:events', 'read:contacts'] as const) {
+      const key = (await world.mint(world.ownCompanyId, [scope], 'all')).key;
+      for (const op of webhookOps) {
+        for (const target of ['own', 'otherCompany'] as const) {
+          const response = await world.send(serialize(validParts(op, world.targets[target], `Bearer ${key}`)));
+          const listsOwn = op.pathParams.length === 0;
+          const want: Outcome = scope !== 'write:webhooks' ? { status: 403, code: 'insufficient_scope' } : target === 'own' || listsOwn ? success(op) : { status: 404, code: 'resource_missing' };
+          const code = response.statusCode >= 400 ? (JSON.parse(response.body) as { error?: { code?: string } }).error?.code : undefined;
+          if (response.statusCode !== want.status || code !== want.code) wrong.push(`${op.id} [${scope}] ${target}: ${response.statusCode} ${code ?? ''}, decided ${want.status} ${want.code ?? ''}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('logged no key, secret, key hash, member code or card number, and no phone or email at info or above', () => {

@@ -4,7 +4,9 @@ import { Contact } from './contacts.js';
 import { DeskScan } from './desk-scans.js';
 import { HeldMembership } from './memberships.js';
 import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
+import { Environment } from './events.js';
 import { scopes } from './scopes.js';
+import { WebhookEndpoint, WebhookEndpointCreate } from './webhooks.js';
 
 /**
  * The staff web app's own endpoints, below `/app/api` (server/src/web/). The web app reads and
@@ -219,3 +221,17 @@ export const MemberSearchRow = z.object({
 });
 export type MemberSearchRow = z.infer<typeof MemberSearchRow>;
 export const MemberSearchResults = list(MemberSearchRow);
+
+/**
+ * Settings -> Developers -> Webhooks (server/src/web/developers/): an owner's endpoints of either
+ * environment. Making one, rotating its secret and deleting it ask for the password again; an id
+ * is acted on in the environment it belongs to.
+ */
+export const DeveloperEnvironmentQuery = z.strictObject({ environment: Environment.default('live') });
+export const WebhookEndpointList = list(WebhookEndpoint);
+export const WebhookEndpointCreateRequest = z.strictObject({
+  ...WebhookEndpointCreate.shape,
+  environment: Environment,
+  password: Reauthentication.shape.password,
+});
+export type WebhookEndpointCreateRequest = z.input<typeof WebhookEndpointCreateRequest>;
