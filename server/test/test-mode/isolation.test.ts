@@ -58,9 +58,7 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
     world = await buildWorld(dialect);
     const live = (await world.db.first(world.db.qb.selectFrom('companies').select(['name', 'key_prefix']).where('id', '=', world.ownCompanyId)))!;
     // The rival business becomes the demo company's twin, as testCompanyOf would have made it.
-    await world.db.run(
-      world.db.qb.updateTable('companies').set({ live_company_id: world.ownCompanyId, name: live.name, key_prefix: live.key_prefix }).where('id', '=', world.rivalCompanyId),
-    );
+    await world.db.run(world.db.qb.updateTable('companies').set({ live_company_id: world.ownCompanyId, name: live.name, key_prefix: live.key_prefix }).where('id', '=', world.rivalCompanyId));
     twinId = world.rivalCompanyId;
     const minted = await createKey(world.db, { companyId: world.ownCompanyId, environment: 'test', scopes: 'all', locationIds: 'all' });
     expect(minted.company_id).toBe(twinId);

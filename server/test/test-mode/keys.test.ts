@@ -38,9 +38,17 @@ describe.each(dialects)('test-mode keys (%s)', (dialect) => {
     const twin = await testCompanyOf(suite.db, company.id);
     const plant = async (companyId: string, key: string) =>
       suite.db.run(
-        suite.db.qb
-          .insertInto('api_keys')
-          .values({ id: crypto.randomUUID(), company_id: companyId, name: 'planted', key_hash: hashKey(key), last4: key.slice(-4), scopes: '["read:catalog"]', location_ids: null, created_at: new Date(0).toISOString(), revoked_at: null }),
+        suite.db.qb.insertInto('api_keys').values({
+          id: crypto.randomUUID(),
+          company_id: companyId,
+          name: 'planted',
+          key_hash: hashKey(key),
+          last4: key.slice(-4),
+          scopes: '["read:catalog"]',
+          location_ids: null,
+          created_at: new Date(0).toISOString(),
+          revoked_at: null,
+        }),
       );
     const liveLabelInTwin = `birch_sk_live_${'A'.repeat(43)}`;
     const testLabelInLive = `birch_sk_test_${'B'.repeat(43)}`;

@@ -77,7 +77,11 @@ export async function createKey(db: Db, input: CreateKeyInput): Promise<ApiKeyRe
   return { ...toRecord({ ...record, live_company_id: environment === 'live' ? null : live.id }), key: minted.key };
 }
 
-const keysWithCompany = (db: Db) => db.qb.selectFrom('api_keys').innerJoin('companies', 'companies.id', 'api_keys.company_id').select([...keyColumns, 'companies.live_company_id']);
+const keysWithCompany = (db: Db) =>
+  db.qb
+    .selectFrom('api_keys')
+    .innerJoin('companies', 'companies.id', 'api_keys.company_id')
+    .select([...keyColumns, 'companies.live_company_id']);
 
 /** The live company's keys, live and test (its twin's), each with its environment; oldest first. */
 export async function listKeys(db: Db, liveCompanyId: string): Promise<ApiKeyRecord[]> {

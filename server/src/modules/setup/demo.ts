@@ -30,7 +30,15 @@ export async function seedDemo(db: Db): Promise<{ company_id: string; created: b
 /** The demo file without its fixed ids (its entries name each other by `ref`), for a second copy. */
 function demoWithoutIds(): unknown {
   const strip = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(strip) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'id').map(([key, item]) => [key, strip(item)])) : value;
+    Array.isArray(value)
+      ? value.map(strip)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== 'id')
+              .map(([key, item]) => [key, strip(item)]),
+          )
+        : value;
   return strip(structuredClone(demoBusiness));
 }
 
