@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Environment } from '@studio/shared';
 import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -184,8 +185,8 @@ export async function buildWorld(dialect: DialectName) {
   // Limits high enough never to refuse a fuzz run, but still counting every request.
   const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 } });
   const mintedKeys: string[] = [];
-  const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all') => {
-    const minted = await createKey(db, { companyId, scopes, locationIds });
+  const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all', environment: Environment = 'live') => {
+    const minted = await createKey(db, { companyId, environment, scopes, locationIds });
     mintedKeys.push(minted.key);
     logScan.add(fixtureSecrets([minted.key], []));
     return minted;

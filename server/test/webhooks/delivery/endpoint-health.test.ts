@@ -113,7 +113,10 @@ describe.each(dialects)('endpoint health and manual resend on %s', (dialect) => 
         () => null,
         (error: ApiError) => [error.code, error.message],
       );
-    expect(await refusal(systemActor(companyId, 'test'))).toEqual(['webhook_endpoint_disabled', 'The endpoint of this delivery is disabled, so nothing would send it; enable the endpoint first, then resend.']);
+    expect(await refusal(systemActor(companyId, 'test'))).toEqual([
+      'webhook_endpoint_disabled',
+      'The endpoint of this delivery is disabled, so nothing would send it; enable the endpoint first, then resend.',
+    ]);
     expect(await refusal(systemActor(await newCompany(suite.db), 'test'))).toEqual(['resource_missing', `No such webhook delivery: ${delivery.id}.`]);
     const reader: Actor = { ...systemActor(companyId, 'test'), identity: { kind: 'api_key', keyId: 'k' }, scopes: ['read:events'] };
     expect(await refusal(reader)).toEqual(['insufficient_scope', 'Managing webhook endpoints needs the write:webhooks scope.']);
