@@ -28,7 +28,7 @@ export interface WebhookKillSettings extends EventWorldSize {
 const serveEnv = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on',
   WEBHOOK_FIRST_RETRY_MS: '500',
-  // Above the receiver's slowest answer (1.5 s): a timeout would count as a failed attempt, not a fault.
+  // Above the receiver's slowest answer (1.5 s): a slow answer is meant to be a success that keeps a delivery in flight.
   WEBHOOK_TIMEOUT_MS: '3000',
   WEBHOOK_CLAIM_MS: '4000',
   RATE_LIMIT_MAX: '0',
