@@ -50,7 +50,8 @@ export function useApiKeys(environment: Environment) {
 export function useCreateKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: KeyCreate) => http.request<{ key: ApiKey; secret: string }>('/keys', { method: 'POST', body }),
+    // Live is the server's default, and a server from before test mode refuses the field.
+    mutationFn: ({ environment, ...key }: KeyCreate) => http.request<{ key: ApiKey; secret: string }>('/keys', { method: 'POST', body: environment === 'test' ? { ...key, environment } : key }),
     onSuccess: (_, body) => client.invalidateQueries({ queryKey: keysKey(body.environment) }),
   });
 }
