@@ -25,6 +25,7 @@ export function DeliveryLog({ endpoint, zone }: { endpoint: WebhookEndpoint; zon
         <Text fw={600}>Delivery log</Text>
         <SegmentedControl aria-label="Show deliveries" size="xs" value={filter} onChange={(value) => setFilter(value as DeliveryStatus | 'all')} data={filters} />
       </Group>
+      {endpoint.enabled ? null : <Text size="sm">The endpoint is disabled: enable it to resend deliveries.</Text>}
       <ErrorAlert error={deliveries.error ?? resend.error} />
       <Table.ScrollContainer minWidth={760}>
         <Table aria-label={`Deliveries to ${endpoint.url}`} striped>
@@ -56,6 +57,7 @@ export function DeliveryLog({ endpoint, zone }: { endpoint: WebhookEndpoint; zon
                   <Button
                     size="xs"
                     variant="default"
+                    disabled={!endpoint.enabled}
                     onClick={() => resend.mutate(delivery.id)}
                     loading={resend.isPending && resend.variables === delivery.id}
                     aria-label={`Resend ${delivery.event_type} from ${formatLocalDateTime(delivery.created_at, zone)}`}
