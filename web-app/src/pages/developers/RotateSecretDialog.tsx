@@ -25,7 +25,7 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text>
-              A new secret for <strong>{endpoint.url}</strong> (the current one ends with <code>{endpoint.secret_last4}</code>). For a while, deliveries carry signatures from both the old and the new
+              A new secret for <strong>{endpoint.url}</strong> (the current one ends with <code>{endpoint.secret_last4}</code>). For 24 hours, deliveries carry signatures from both the old and the new
               secret, so the receiver can switch without missing one.
             </Text>
             <ErrorAlert error={rotate.error} />
