@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { scopes, type Scope } from '@studio/shared/schemas/scopes';
 import { ApiKeyCreate, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -25,12 +25,14 @@ export function CreateKeyDialog({
 }) {
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Scope[]>([]);
-  const [locationIds, setLocationIds] = useState<string[] | null>([currentLocationId]);
+  // Test data has its own locations (the demo loaded into test mode, say), not the live ones listed here.
+  const test = environment === 'test';
+  const [locationIds, setLocationIds] = useState<string[] | null>(test ? null : [currentLocationId]);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateKey();
   const secret = create.data?.secret;
-  const title = environment === 'test' ? 'Create test key' : 'Create key';
+  const title = test ? 'Create test key' : 'Create key';
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -65,14 +67,18 @@ export function CreateKeyDialog({
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
-            <LocationChoice
-              label="Locations"
-              locations={locations}
-              value={locationIds}
-              onChange={setLocationIds}
-              allowAll={owner}
-              error={errors.location_ids ? 'Choose at least one location.' : undefined}
-            />
+            {test ? (
+              <Text size="sm">A test key reaches every location of the test data, and nothing of the live data.</Text>
+            ) : (
+              <LocationChoice
+                label="Locations"
+                locations={locations}
+                value={locationIds}
+                onChange={setLocationIds}
+                allowAll={owner}
+                error={errors.location_ids ? 'Choose at least one location.' : undefined}
+              />
+            )}
             <PasswordInput
               label="Password"
               description="Your password, to confirm it is you"
