@@ -48,8 +48,14 @@ afterEach(async ({ task }) => {
 const endpointCard = (url: string) => page.page.getByRole('article', { name: url });
 const deliveryRows = (url: string) => page.page.getByRole('table', { name: `Deliveries to ${url}` }).getByRole('row');
 
-/** The Live / Test mode switch: a radio group whose inputs sit under their labels, so the click is the label's. */
-const chooseMode = (mode: 'Live' | 'Test mode') => page.page.getByRole('radio', { name: mode, exact: true }).check({ force: true });
+/** The Live / Test mode switch: a radio group whose inputs are hidden under their labels, so the label is what a person clicks. */
+async function chooseMode(mode: 'Live' | 'Test mode'): Promise<void> {
+  await page.page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${mode}$`) })
+    .click();
+  await expect.poll(() => page.page.getByRole('radio', { name: mode, exact: true }).isChecked()).toBe(true);
+}
 
 /** Adds an endpoint through the dialog and answers the secret shown once, after "I have stored it". */
 async function addEndpoint(title: string, url: string, chooseEvents: (dialog: Locator) => Promise<void>, screenshot?: string): Promise<string> {

@@ -12,7 +12,7 @@ export function SecretOnce({ label, secret, notice, children, onDone }: { label:
     <Stack>
       <Text fw={600}>{notice}</Text>
       <Group align="flex-end">
-        <TextInput label={label} readOnly value={secret} ff="monospace" style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+        <TextInput label={label} readOnly value={secret} styles={{ input: { fontFamily: 'monospace' } }} style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
         <CopyButton value={secret}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy}>
