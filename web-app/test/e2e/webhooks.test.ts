@@ -133,7 +133,7 @@ describe('webhooks on the Developers page', () => {
     await page.check('webhooks-delivery-log');
   });
 
-  it('rotates the secret (the receiver verifies with the new one), resends, disables and enables', async () => {
+  it('rotates the secret (the receiver verifies with the new one), resends, edits, disables and enables', async () => {
     const card = endpointCard(liveUrl());
     await card.getByRole('button', { name: 'Rotate secret' }).click();
     const dialog = page.dialog('Rotate signing secret');
@@ -153,6 +153,15 @@ describe('webhooks on the Developers page', () => {
     const row = deliveryRows(liveUrl()).filter({ hasText: 'contact.created' });
     await row.getByRole('button', { name: /^Resend/ }).click();
     await expect.poll(() => receiver.at('live').filter((d) => d.id === first.id).length, { timeout: 30_000 }).toBe(2);
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.dialog('Edit endpoint');
+    await labelled(edit, 'Description').fill('Booking website and CRM');
+    await edit.getByRole('checkbox', { name: 'class.cancelled', exact: true }).check();
+    await edit.getByRole('button', { name: 'Save endpoint' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(() => card.textContent()).toContain('Booking website and CRM');
+    expect(await card.textContent()).toContain('class.cancelled');
 
     await card.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => card.textContent()).toContain('Turned off by a person');

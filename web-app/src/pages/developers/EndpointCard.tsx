@@ -4,13 +4,14 @@ import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DeleteEndpointDialog } from './DeleteEndpointDialog.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
+import { EditEndpointDialog } from './EditEndpointDialog.tsx';
 import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { endpointState, eventTypesInWords } from './words.ts';
 
 /** One endpoint: where, which events, whether they go out and why not; its actions and, when opened, its delivery log. */
 export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string }) {
-  const [dialog, setDialog] = useState<'rotate' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'rotate' | 'delete' | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const change = useChangeEndpoint(endpoint);
   const state = endpointState(endpoint, zone);
@@ -48,6 +49,9 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
           <Button size="xs" variant="default" loading={change.isPending} onClick={() => change.mutate({ enabled: !endpoint.enabled })}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
+          <Button size="xs" variant="default" onClick={() => setDialog('edit')}>
+            Edit
+          </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('rotate')}>
             Rotate secret
           </Button>
@@ -57,6 +61,7 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
         </Group>
         {logOpen ? <DeliveryLog endpoint={endpoint} zone={zone} /> : null}
       </Stack>
+      {dialog === 'edit' ? <EditEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} /> : null}
       {dialog === 'rotate' ? <RotateSecretDialog endpoint={endpoint} onClose={() => setDialog(null)} /> : null}
       {dialog === 'delete' ? <DeleteEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} onDeleted={() => setDialog(null)} /> : null}
     </Paper>
