@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 
 /**
  * A secret as the server answered it, the one time it is shown: read-only, selectable, with Copy,
- * and "Done" only once the person says it is stored. The dialog holding it must not close before
- * (its `closable`), since closing is the last chance to see it.
+ * and "Done" only once the person says it is stored. The dialog holding it offers no other way
+ * out (no close button, Escape or click outside), since closing it is the last chance to copy it.
  */
 export function SecretOnce({ label, secret, notice, children, onDone }: { label: string; secret: string; notice: string; children?: ReactNode; onDone: () => void }) {
   const [stored, setStored] = useState(false);
