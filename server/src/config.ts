@@ -39,6 +39,12 @@ export const ConfigSchema = z
     TLS: z.enum(['off', 'self-signed']).default('off').describe('self-signed: serve HTTPS with a certificate made at first start and kept in TLS_DIR (docs/https.md)'),
     TLS_CERT: z.string().min(1).optional().describe('A PEM certificate (chain) file to serve HTTPS with; needs TLS_KEY'),
     TLS_KEY: z.string().min(1).optional().describe("The PEM private key of TLS_CERT, unencrypted; readable by the server's user only"),
+    WEBHOOK_TIMEOUT_MS: count(10_000, 100).describe('A webhook attempt without a 2xx answer within this is a failed attempt, retried later'),
+    WEBHOOK_CONCURRENCY: count(8, 1).describe('Webhook sends at once per server process'),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+      .enum(['on', 'off'])
+      .default('off')
+      .describe("on: webhooks may go to this box's own addresses, loopback and link-local (refused by default; LAN ranges are always allowed)"),
     TLS_DIR: z.string().min(1).optional().describe("Where TLS=self-signed keeps tls-cert.pem and tls-key.pem; default the SQLite file's folder (./data for Postgres)"),
   })
   // Node refuses a server whose headers may take longer than the whole request.
@@ -64,6 +70,14 @@ export interface Config {
   backups: { dir: string | null; intervalMs: number; keep: number };
   /** HTTPS or plain HTTP (docs/https.md). */
   tls: TlsSetting;
+  /** The webhook delivery worker (server/src/modules/webhooks/delivery/). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  timeoutMs: number;
+  concurrency: number;
+  allowPrivateTargets: boolean;
 }
 
 export class ConfigError extends Error {
@@ -108,7 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { PORT, HOST, DATABASE_URL, LOG_LEVEL, BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP } = parsed.data;
   const backups = { dir: BACKUP_DIR ?? null, intervalMs: Math.round(BACKUP_INTERVAL_HOURS * 3_600_000), keep: BACKUP_KEEP };
-  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data) };
+  const webhooks = {
+    timeoutMs: parsed.data.WEBHOOK_TIMEOUT_MS,
+    concurrency: parsed.data.WEBHOOK_CONCURRENCY,
+    allowPrivateTargets: parsed.data.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
+  };
+  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data), webhooks };
 }
 
 /** The limits when the environment sets none. */

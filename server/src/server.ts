@@ -5,6 +5,7 @@ import { startScheduledBackups } from './backup/schedule-from-config.js';
 import { apiBaseUrl, type Config } from './config.js';
 import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
+import { WebhookDeliveryWorker } from './modules/webhooks/delivery/worker.js';
 import { loadServerTls, type ServerTls } from './tls/server-tls.js';
 
 /**
@@ -36,6 +37,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await app.listen({ port: config.port, host: config.host });
   log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
+  const webhooks = new WebhookDeliveryWorker({ db, log, sender: config.webhooks, concurrency: config.webhooks.concurrency });
+  webhooks.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -56,12 +59,14 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       clearTimeout(deadline);
     }
     await backups.stop();
+    // Sends in flight get a few seconds; one cut off stays pending and goes again after its claim.
+    await webhooks.stop();
     await db.close();
     log.info({ event: 'api.stopped' }, 'stopped');
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return { app, db, shutdown, address: app.server.address(), tls };
+  return { app, db, shutdown, address: app.server.address(), tls, webhooks };
 }
 
 /** The fingerprint is public (any client sees the certificate) and is what an agent's config needs. */

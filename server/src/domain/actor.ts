@@ -1,4 +1,4 @@
-import { scopes as everyScope, type Scope } from '@studio/shared';
+import { scopes as everyScope, type Environment, type Scope } from '@studio/shared';
 
 /**
  * Who a domain service acts for: one company, what it may do and where. Every service takes one
@@ -8,7 +8,10 @@ import { scopes as everyScope, type Scope } from '@studio/shared';
  * a staff user's session will carry its role's scopes and the locations it works at.
  */
 export interface Actor {
+  /** A live company, or for a test key its test-mode twin (modules/companies/environments.ts). */
   readonly companyId: string;
+  /** Which data the actor acts on; services need not read it, the company already isolates it. */
+  readonly environment: Environment;
   readonly identity: ActorIdentity;
   /** What the actor may do, in the API's scope vocabulary: a staff role is given the scopes it grants. */
   readonly scopes: readonly Scope[];
@@ -24,18 +27,19 @@ export type ActorIdentity =
 export interface ApiKeyGrant {
   keyId: string;
   companyId: string;
+  environment: Environment;
   scopes: readonly Scope[];
   locationIds: readonly string[] | null;
 }
 
 /** The actor an authenticated API key is: its company, scopes and locations, unchanged. */
 export function actorFromAuth(auth: ApiKeyGrant): Actor {
-  return { companyId: auth.companyId, identity: { kind: 'api_key', keyId: auth.keyId }, scopes: auth.scopes, locationIds: auth.locationIds };
+  return { companyId: auth.companyId, environment: auth.environment, identity: { kind: 'api_key', keyId: auth.keyId }, scopes: auth.scopes, locationIds: auth.locationIds };
 }
 
-/** The business itself, as the CLI and the one-box's setup act: every scope, every location of the company. */
-export function systemActor(companyId: string, name: string): Actor {
-  return { companyId, identity: { kind: 'system', name }, scopes: everyScope, locationIds: null };
+/** The business itself, as the CLI and the one-box's setup act: every scope, every location of the company (a twin's for test). */
+export function systemActor(companyId: string, name: string, environment: Environment = 'live'): Actor {
+  return { companyId, environment, identity: { kind: 'system', name }, scopes: everyScope, locationIds: null };
 }
 
 /** True when the actor may act on the location (the location is known to be the company's). */

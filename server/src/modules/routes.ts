@@ -6,11 +6,13 @@ import { classRoutes } from './classes/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { deskScanRoutes } from './desk-scans/routes.js';
 import { deviceRoutes } from './devices/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** The API routes that read the system clock where they read one. */
 const systemClockRoutes: readonly RouteSpec[] = [
@@ -24,6 +26,8 @@ const systemClockRoutes: readonly RouteSpec[] = [
   ...deskScanRoutes,
   ...appointmentRoutes,
   ...classRoutes,
+  ...eventRoutes,
+  ...webhookRoutes,
 ];
 
 /**

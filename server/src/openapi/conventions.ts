@@ -13,7 +13,17 @@ Every request but this document carries \`Authorization: Bearer <key>\`. Keys lo
 \`<prefix>_sk_live_<secret>\` (256-bit secret, stored only as a SHA-256 hash, shown once at minting).
 A missing, malformed, unknown or revoked key is 401 \`invalid_api_key\` with
 \`WWW-Authenticate: Bearer realm="studio"\` (and \`error="invalid_token"\` when a key was sent); revocation is
-effective at the very next request in every server process. A \`_sk_test_\` key is unknown until test keys exist.
+effective at the very next request in every server process.
+
+## Test mode
+A test key, \`<prefix>_sk_test_<secret>\`, acts on test data kept apart from live data: every operation
+works the same, but a test key never reads or changes live data and a live key never sees test data (a
+live id sent with a test key, or the reverse, is 404 \`resource_missing\`; lists show only the key's own
+environment). \`GET /ping\` answers \`environment: "test"\` and the test mode's own \`company_id\`. Test keys
+are minted by \`studio keys create --test\` or on the web app's Developers page; \`studio demo --test\`
+loads the demo business as test data. Webhook endpoints and events belong to one environment.
+
+## Scopes
 A key lacking the route's scope is 403 \`insufficient_scope\` (checked before the body is read). Each
 operation's \`security\` lists the scopes that grant it, one requirement per scope: any one of them suffices
 (a requirement naming two scopes needs both).

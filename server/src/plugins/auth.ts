@@ -1,4 +1,4 @@
-import { ApiError, type Scope } from '@studio/shared';
+import { ApiError, type Environment, type Scope } from '@studio/shared';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
@@ -6,7 +6,9 @@ import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
 /** What an authenticated key grants; the routes act on it as an Actor (domain/actor.ts, `actorFromAuth`). */
 export interface AuthContext {
   keyId: string;
+  /** The live company for a live key, its test-mode twin for a test key. */
   companyId: string;
+  environment: Environment;
   scopes: readonly Scope[];
   /** null: every location of the company. */
   locationIds: readonly string[] | null;
@@ -14,8 +16,13 @@ export interface AuthContext {
 
 const bearer = /^Bearer ([^\s]+)$/;
 
+/** With the key's company's twin mark in the same statement: the environment check costs no second lookup. */
 const keyByHash = prepared((qb, hash: string) =>
-  qb.selectFrom('api_keys').select(['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at', 'last_used_at']).where('key_hash', '=', hash),
+  qb
+    .selectFrom('api_keys')
+    .innerJoin('companies', 'companies.id', 'api_keys.company_id')
+    .select(['api_keys.id', 'api_keys.company_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.location_ids', 'api_keys.revoked_at', 'api_keys.last_used_at', 'companies.live_company_id'])
+    .where('api_keys.key_hash', '=', hash),
 );
 
 /** `last_used_at` is coarse on purpose: a write per minute per key at most, never one per request. */
@@ -62,16 +69,19 @@ export async function authenticate(db: Db, header: string | undefined, warn: (er
   const key = match[1]!;
   const parsed = parseKey(key);
   if (!parsed) throw unauthenticated('Malformed API key.');
-  // Test keys are planned; until they exist a test key is simply an unknown key.
-  if (parsed.environment !== 'live') throw unauthenticated('Unknown API key.');
   const hash = hashKey(key);
   const row = await db.first(keyByHash(db, hash));
   if (!row || !hashesEqual(row.key_hash, hash)) throw unauthenticated('Unknown API key.');
+  // A test key lives in a test-mode twin and a live key never does (keys/repository.ts mints them so);
+  // a row breaking that is refused rather than let a key reach the other environment's data.
+  const environment: Environment = row.live_company_id === null ? 'live' : 'test';
+  if (environment !== parsed.environment) throw unauthenticated('Unknown API key.');
   if (row.revoked_at !== null) throw unauthenticated('This API key has been revoked.');
   noteKeyUsed(db, row.id, row.last_used_at, Date.now(), warn);
   return {
     keyId: row.id,
     companyId: row.company_id,
+    environment,
     scopes: JSON.parse(row.scopes) as Scope[],
     locationIds: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]),
   };

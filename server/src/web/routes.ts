@@ -5,6 +5,7 @@ import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
 import { classWebRoutes } from './classes/routes.js';
 import { deskRoutes } from './desk/routes.js';
+import { developerRoutes } from './developers/routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
 import { importRoutes } from './import/routes.js';
 import { setupRoutes } from './setup/routes.js';
@@ -14,7 +15,17 @@ import { setupRoutes } from './setup/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...authRoutes, ...accountRoutes, ...deskRoutes(clock), ...appointmentRoutes(clock), ...classWebRoutes(clock), ...deviceWebRoutes(clock), ...importRoutes(clock), ...setupRoutes];
+  return [
+    ...authRoutes,
+    ...accountRoutes,
+    ...deskRoutes(clock),
+    ...appointmentRoutes(clock),
+    ...classWebRoutes(clock),
+    ...deviceWebRoutes(clock),
+    ...importRoutes(clock),
+    ...developerRoutes(clock),
+    ...setupRoutes,
+  ];
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

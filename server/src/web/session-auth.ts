@@ -15,7 +15,7 @@ import { clearSessionCookie, sentSessionToken, setSessionCookie } from './sessio
  * Who a signed-out route (sign-in, owner setup) acts as: no company, no scope, no location, so
  * any service it reached by mistake would find and allow nothing.
  */
-const signedOutVisitor: Actor = { companyId: '', identity: { kind: 'system', name: 'signed-out visitor' }, scopes: [], locationIds: [] };
+const signedOutVisitor: Actor = { companyId: '', environment: 'live', identity: { kind: 'system', name: 'signed-out visitor' }, scopes: [], locationIds: [] };
 
 function webContext(request: FastifyRequest, reply: FastifyReply, settings: StaffAuthSettings): WebRequestContext {
   const userAgent = request.headers['user-agent'];

@@ -210,7 +210,13 @@ describe.each(dialects)('weekly series and one-off classes (%s)', (dialect) => {
 
   it('refuses the front desk every timetable change and an excused late cancellation, whichever endpoint calls the service', async () => {
     const { site, service } = await setting();
-    const desk: Actor = { companyId: s.f.acme.id, identity: { kind: 'staff_user', staffUserId: randomUUID(), role: 'front_desk' }, scopes: business().scopes, locationIds: [site] };
+    const desk: Actor = {
+      companyId: s.f.acme.id,
+      environment: 'live',
+      identity: { kind: 'staff_user', staffUserId: randomUUID(), role: 'front_desk' },
+      scopes: business().scopes,
+      locationIds: [site],
+    };
     const manager: Actor = { ...desk, identity: { kind: 'staff_user', staffUserId: randomUUID(), role: 'manager' } };
     const series = await create(site, service);
     const cls = await s.c.classAt('2027-03-05T10:00:00Z', { serviceId: service, locationId: site, capacity: 2 });

@@ -174,7 +174,19 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
     expect(JSON.parse(deleted.stdout)).toEqual({
       id: company.id,
       name: 'North Gym',
-      removed: { api_keys: 0, device_heartbeats: 0, idempotency_keys: 0, import_fingerprints: 0, staff_audit_log: 0, staff_login_attempts: 0, staff_setup_tokens: 0, webhook_attempts: 0, webhook_deliveries: 0, webhook_endpoints: 0, events: 0 },
+      removed: {
+        api_keys: 0,
+        device_heartbeats: 0,
+        idempotency_keys: 0,
+        import_fingerprints: 0,
+        staff_audit_log: 0,
+        staff_login_attempts: 0,
+        staff_setup_tokens: 0,
+        webhook_attempts: 0,
+        webhook_deliveries: 0,
+        webhook_endpoints: 0,
+        events: 0,
+      },
     });
   });
 });

@@ -74,7 +74,19 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
     expect(await deleteEmptyCompany(suite.db, company_id, 'Hazel Spa')).toEqual({
       id: company_id,
       name: 'Hazel Spa',
-      removed: { api_keys: 2, device_heartbeats: 0, idempotency_keys: 0, import_fingerprints: 1, staff_audit_log: 1, staff_login_attempts: 0, staff_setup_tokens: 1, webhook_attempts: 0, webhook_deliveries: 0, webhook_endpoints: 0, events: 0 },
+      removed: {
+        api_keys: 2,
+        device_heartbeats: 0,
+        idempotency_keys: 0,
+        import_fingerprints: 1,
+        staff_audit_log: 1,
+        staff_login_attempts: 0,
+        staff_setup_tokens: 1,
+        webhook_attempts: 0,
+        webhook_deliveries: 0,
+        webhook_endpoints: 0,
+        events: 0,
+      },
     });
     expect(await rowCounts(suite.db)).toEqual({
       ...others,

@@ -40,6 +40,7 @@ describe.each(dialects)('services called with an actor, no HTTP (%s)', (dialect)
     c = classBuilder(f);
     frontDesk = {
       companyId: f.acme.id,
+      environment: 'live',
       identity: { kind: 'staff_user', staffUserId: 'front-desk-brooklyn', role: 'front_desk' },
       scopes: ['read:classes', 'write:classes', 'checkin:members'],
       locationIds: [f.acme.us.id],

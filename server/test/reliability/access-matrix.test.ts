@@ -8,10 +8,13 @@ import { documentedOperations, serialize, validParts, validRequests, type Operat
 import { fixtureSecrets, LogScan } from './secrets.js';
 import { buildWorld, type TargetName, type World } from './world.js';
 
-const keyStates = ['live', 'revoked', 'malformed', 'missing', 'test'] as const;
+/** `test`: a live key relabelled `_sk_test_` (unknown); `testMode`: a real test key, whose company (its test mode) holds none of these objects. */
+const keyStates = ['live', 'revoked', 'malformed', 'missing', 'test', 'testMode'] as const;
 type KeyState = (typeof keyStates)[number];
 const targetNames: TargetName[] = ['own', 'otherLocation', 'otherCompany'];
 const operations = documentedOperations();
+/** Routes only a key of every location may call, whatever they aim at: a webhook endpoint receives every location's events. */
+const needsEveryLocation = (op: Operation) => op.route.tag === 'Webhooks';
 
 interface Outcome {
   status: number;
@@ -27,11 +30,15 @@ const success = (op: Operation): Outcome => ({ status: op.route.responses[201] ?
  * (403) and the company (another company's ids are 404, never 403).
  */
 function decided(op: Operation, scope: Scope, target: TargetName, state: KeyState, world: World): Outcome {
-  if (state !== 'live') return { status: 401, code: 'invalid_api_key' };
+  if (state !== 'live' && state !== 'testMode') return { status: 401, code: 'invalid_api_key' };
   if (op.route.scopes.length > 0 && !op.route.scopes.includes(scope)) return { status: 403, code: 'insufficient_scope' };
   // A route whose answer shows what another scope reads needs that one too (updateContact: read:contacts).
   if ((op.route.alsoRequires ?? []).some((also) => also !== scope)) return { status: 403, code: 'insufficient_scope' };
+  // The matrix's keys are limited to the own location: refused before any lookup, so no id is told apart.
+  if (needsEveryLocation(op)) return { status: 403, code: 'location_not_allowed' };
   const build = validRequests[op.id]!;
+  // Test mode: every live object is another company's to a test key (docs/api-decisions.md, Keys).
+  if (state === 'testMode') return /[0-9a-f]{8}-[0-9a-f]{4}-/.test(JSON.stringify(build(world.targets[target]))) ? { status: 404, code: 'resource_missing' } : success(op);
   const aimsAtLocation = JSON.stringify(build(world.targets.own)) !== JSON.stringify(build(world.targets.otherLocation));
   if (!aimsAtLocation || target === 'own') return success(op);
   return target === 'otherLocation' ? { status: 403, code: 'location_not_allowed' } : { status: 404, code: 'resource_missing' };
@@ -56,6 +63,7 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
       authorization.set(`${scope} malformed`, malformed);
       authorization.set(`${scope} missing`, null);
       authorization.set(`${scope} test`, `Bearer ${live.replace('_sk_live_', '_sk_test_')}`);
+      authorization.set(`${scope} testMode`, `Bearer ${(await world.mint(world.ownCompanyId, [scope], 'all', 'test')).key}`);
     }
   });
   afterAll(() => world.close());
@@ -113,6 +121,25 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
       ),
     );
     expect((locations.json() as { data: { id: string }[] }).data.map((row) => row.id)).toEqual([world.targets.own.location]);
+  });
+
+  it("answers a key of every location on the webhook routes: its company's objects, not another's, and only with write:webhooks", async () => {
+    const webhookOps = operations.filter(needsEveryLocation);
+    expect(webhookOps.length).toBe(8);
+    const wrong: string[] = [];
+    for (const scope of ['write:webhooks', 'read:events', 'read:contacts'] as const) {
+      const key = (await world.mint(world.ownCompanyId, [scope], 'all')).key;
+      for (const op of webhookOps) {
+        for (const target of ['own', 'otherCompany'] as const) {
+          const response = await world.send(serialize(validParts(op, world.targets[target], `Bearer ${key}`)));
+          const listsOwn = op.pathParams.length === 0;
+          const want: Outcome = scope !== 'write:webhooks' ? { status: 403, code: 'insufficient_scope' } : target === 'own' || listsOwn ? success(op) : { status: 404, code: 'resource_missing' };
+          const code = response.statusCode >= 400 ? (JSON.parse(response.body) as { error?: { code?: string } }).error?.code : undefined;
+          if (response.statusCode !== want.status || code !== want.code) wrong.push(`${op.id} [${scope}] ${target}: ${response.statusCode} ${code ?? ''}, decided ${want.status} ${want.code ?? ''}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('logged no key, secret, key hash, member code or card number, and no phone or email at info or above', () => {

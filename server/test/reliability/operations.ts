@@ -94,6 +94,16 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   cancelClassSpot: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classCanceller, excuse: true } }),
   checkInToClass: (t) => ({ params: { id: t.classId }, body: { contact_id: t.classAttendee } }),
   restoreClass: (t) => ({ params: { id: t.classId } }),
+  listEvents: (t) => ({ query: { type: 'booking.created', location_id: t.location, from: '2025-01-01', limit: '5' } }),
+  getEvent: (t) => ({ params: { id: t.event } }),
+  listWebhookEndpoints: () => ({}),
+  createWebhookEndpoint: () => ({ body: { url: 'https://receiver.example/fuzz', event_types: ['contact.created', 'member.checked_in'], description: 'made by the fuzzer' } }),
+  getWebhookEndpoint: (t) => ({ params: { id: t.webhookEndpoint } }),
+  updateWebhookEndpoint: (t) => ({ params: { id: t.webhookEndpoint }, body: { description: 'changed', event_types: ['*'], enabled: true } }),
+  deleteWebhookEndpoint: (t) => ({ params: { id: t.doomedWebhookEndpoint } }),
+  rotateWebhookEndpointSecret: (t) => ({ params: { id: t.webhookEndpoint } }),
+  listWebhookDeliveries: (t) => ({ params: { id: t.webhookEndpoint }, query: { limit: '5' } }),
+  resendWebhookDelivery: (t) => ({ params: { id: t.webhookDelivery } }),
 };
 
 export type JsonSchema = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { envelopeProblems } from '../helpers/envelope.js';
 import { onlyBodyFields, type Mutation } from './mutations.js';
 import type { Operation, RequestParts } from './operations.js';
 
-/** Refusals that are kept on purpose: a denied check-in is an audit row (docs/api-decisions.md, Members and check-in). */
+/** Refusals that are kept on purpose: a denied check-in is an audit row (docs/api-decisions.md, Members and check-in), with its event (Events). */
 const auditedRefusals = new Set(['checkin_blocked', 'member_not_found']);
 /** Business refusals an Idempotency-Key stores for replay (docs/api-decisions.md, Idempotency). */
 const storedStatuses = new Set([404, 409, 422]);
@@ -13,7 +13,7 @@ const validationCodes = new Set(['invalid_param', 'missing_field', 'parameter_un
 /** The tables a refusal with `code` may write: what the API decided to keep, nothing else. */
 function writableBy(code: string, status: number, op: Operation, parts: RequestParts): string[] {
   const tables: string[] = [];
-  if (auditedRefusals.has(code)) tables.push('checkin_denials');
+  if (auditedRefusals.has(code)) tables.push('checkin_denials', 'events');
   const key = parts.headers['idempotency-key'];
   if (op.idempotent && key !== undefined && key.length >= 1 && key.length <= 255 && storedStatuses.has(status)) tables.push('idempotency_keys');
   return tables;

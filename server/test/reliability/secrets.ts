@@ -28,7 +28,7 @@ export interface Secrets {
 
 /** The secrets of the fixtures: every minted key, its secret and hash, each member code and card in every form; phones and emails. */
 export function fixtureSecrets(keys: readonly string[], files: readonly Record<string, unknown>[]): Secrets {
-  const never = keys.flatMap((key) => [key, key.split('_sk_live_')[1]!, hashKey(key)]);
+  const never = keys.flatMap((key) => [key, key.split(/_sk_(?:live|test)_/)[1]!, hashKey(key)]);
   const notAtInfo: string[] = [];
   for (const file of files) {
     const countryOf = new Map((file.locations as Entry[]).map((location) => [location.ref, location.country as string]));

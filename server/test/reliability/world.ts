@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Environment } from '@studio/shared';
 import { freshDatabase, type DialectName } from '@studio/testkit/server/databases';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -44,6 +45,13 @@ export interface Target {
   classCanceller: string;
   /** A facility visit of `membership`, for voiding (idempotent, so every cell may void it). */
   visit: string;
+  /** An event at `location` (its first booking's). */
+  event: string;
+  /** A webhook endpoint of the company (endpoints belong to no location), with `webhookDelivery`. */
+  webhookEndpoint: string;
+  /** Another, for deleting: a deletion must not take the first one's delivery with it. */
+  doomedWebhookEndpoint: string;
+  webhookDelivery: string;
 }
 
 export type TargetName = 'own' | 'otherLocation' | 'otherCompany';
@@ -177,8 +185,8 @@ export async function buildWorld(dialect: DialectName) {
   // Limits high enough never to refuse a fuzz run, but still counting every request.
   const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 } });
   const mintedKeys: string[] = [];
-  const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all') => {
-    const minted = await createKey(db, { companyId, scopes, locationIds });
+  const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all', environment: Environment = 'live') => {
+    const minted = await createKey(db, { companyId, environment, scopes, locationIds });
     mintedKeys.push(minted.key);
     logScan.add(fixtureSecrets([minted.key], []));
     return minted;
@@ -213,7 +221,44 @@ export async function buildWorld(dialect: DialectName) {
       await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
     }
     const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership, source: 'turnstile' })).id as string;
-    return { ...ids, booking, movableBooking, visit, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+    const event = (await db.first(db.qb.selectFrom('events').select('id').where('company_id', '=', ids.companyId).where('location_id', '=', ids.location).where('type', '=', 'booking.created')))!.id;
+    const webhooks = await webhookTargets(key, ids.companyId);
+    return { ...ids, booking, movableBooking, visit, event, ...webhooks, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+  }
+
+  /** Two endpoints made through the API (their secrets join what no log may show) and a delivery of an event to the first, written as the dispatcher would. */
+  async function webhookTargets(key: string, companyId: string) {
+    const endpoint = async () => {
+      const made = (await call(key, 'POST', '/v1/webhook_endpoints', { url: 'https://receiver.example/hooks', event_types: ['*'] })) as { id: string; secret: string };
+      logScan.add({ never: [made.secret, made.secret.slice('whsec_'.length)], notAtInfo: [] });
+      return made.id;
+    };
+    const webhookEndpoint = await endpoint();
+    const doomedWebhookEndpoint = await endpoint();
+    const now = new Date().toISOString();
+    const event = randomUUID();
+    const webhookDelivery = randomUUID();
+    await db.run(db.qb.insertInto('events').values({ id: event, company_id: companyId, type: 'contact.created', location_id: null, data: '{}', created_at: now, dispatched_at: now }));
+    await db.run(
+      db.qb.insertInto('webhook_deliveries').values({
+        id: webhookDelivery,
+        company_id: companyId,
+        endpoint_id: webhookEndpoint,
+        event_id: event,
+        status: 'failed',
+        attempts: 3,
+        next_attempt_at: null,
+        claimed_until: null,
+        claim_token: null,
+        last_attempt_at: now,
+        last_status_code: 500,
+        last_latency_ms: 12,
+        last_error: 'HTTP 500',
+        delivered_at: null,
+        created_at: now,
+      }),
+    );
+    return { webhookEndpoint, doomedWebhookEndpoint, webhookDelivery };
   }
 
   const rivalIds = staticIds(rival, 'brooklyn');

@@ -66,7 +66,7 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
       code: 'role_not_allowed',
     });
     await expect(disableAccount(suite.db, settings, desk, managerAccount.id)).rejects.toMatchObject({ code: 'role_not_allowed' });
-    const key = actorFromAuth({ keyId: 'k1', companyId, scopes: [], locationIds: null });
+    const key = actorFromAuth({ keyId: 'k1', companyId, environment: 'live', scopes: [], locationIds: null });
     await expect(createAccount(suite.db, settings, key, { email: 'y@alder.example', displayName: 'Y', role: 'front_desk', locationIds: [north], password })).rejects.toMatchObject({
       code: 'role_not_allowed',
     });

@@ -170,7 +170,13 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
   });
 
   it('holds a staff actor to its locations in the services themselves, with no request', async () => {
-    const frontDesk: Actor = { companyId: f.acme.id, identity: { kind: 'staff_user', staffUserId: 'desk-camden', role: 'front_desk' }, scopes: ['checkin:members'], locationIds: [f.acme.gb.id] };
+    const frontDesk: Actor = {
+      companyId: f.acme.id,
+      environment: 'live',
+      identity: { kind: 'staff_user', staffUserId: 'desk-camden', role: 'front_desk' },
+      scopes: ['checkin:members'],
+      locationIds: [f.acme.gb.id],
+    };
     const rival: Actor = { ...frontDesk, companyId: f.other.id, locationIds: null };
     for (const list of [listLocationVisits, listCheckinDenials]) {
       expect(await refusedCode(list(f.db, frontDesk, { location_id: site, limit: 5 }, cursors, clockAt(base)))).toBe('location_not_allowed');

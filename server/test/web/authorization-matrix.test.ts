@@ -10,6 +10,7 @@ import { webRoutes } from '../../src/web/routes.js';
 import { accountDecisions, type Decision, type Place, type Role, type Target } from './authorization-decisions.js';
 import { classDecisions } from './authorization-decisions-classes.js';
 import { deskDecisions } from './authorization-decisions-desk.js';
+import { developerDecisions } from './authorization-decisions-developers.js';
 import { appointmentDecisions } from './authorization-decisions-appointments.js';
 import { deviceDecisions } from './authorization-decisions-devices.js';
 import { importDecisions } from './authorization-decisions-import.js';
@@ -24,7 +25,16 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
  * decisions as a `Record<string, Decision>` (authorization-decisions.ts), spread in here. A key
  * `operationId variant` ("webDeskCheckIn with override") is a second case of the same route.
  */
-const matrix: Record<string, Decision> = { ...accountDecisions, ...deskDecisions, ...appointmentDecisions, ...classDecisions, ...deviceDecisions, ...importDecisions, ...setupDecisions };
+const matrix: Record<string, Decision> = {
+  ...accountDecisions,
+  ...deskDecisions,
+  ...appointmentDecisions,
+  ...classDecisions,
+  ...deviceDecisions,
+  ...importDecisions,
+  ...developerDecisions,
+  ...setupDecisions,
+};
 const routeOf = (name: string) => name.split(' ')[0]!;
 
 const sessionRoutes = webRoutes.filter((route) => !route.signedOut);

@@ -67,6 +67,11 @@ export const errorCodes = {
     status: 409,
     description: 'A commit must carry the content of a clean dry run made by the same staff member in the last hour; dry-run the file again, then commit it.',
   },
+  webhook_endpoint_disabled: {
+    type: 'conflict',
+    status: 409,
+    description: 'The webhook endpoint is disabled, so nothing is sent to it; enable it first (its `disabled_reason` says why the server disabled it).',
+  },
   idempotency_key_in_use: { type: 'conflict', status: 409, description: 'A request with this Idempotency-Key is still running.' },
   idempotency_key_reused: { type: 'idempotency', status: 422, description: 'The Idempotency-Key was used with another body or endpoint.' },
   rate_limited: { type: 'rate_limit', status: 429, description: 'Too many requests; retry after `Retry-After` seconds.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './common.js';
+import { DateOrDateTime, Id, PageQuery, Timestamp } from './common.js';
 
 /**
  * Every event the API emits. A type is `<resource>.<what happened>`; its `data` is the resource as
@@ -37,8 +37,18 @@ export const Event = z
     type: EventType,
     created_at: Timestamp,
     environment: Environment,
-    location_id: Id.nullable().describe('The location the change happened at; null for a change of no one location (a contact)'),
+    location_id: Id.nullable().describe("The location the change happened at (a contact's: its home location); null for a change of no one location"),
     data: z.record(z.string(), z.unknown()).describe('The resource after the change, in the shape the API answers it elsewhere'),
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof Event>;
+
+/** GET /events: newest first, as a reconciliation pass reads them. */
+export const EventListQuery = z.strictObject({
+  type: EventType.optional().describe('Only events of this type'),
+  location_id: Id.optional().describe('Only events at this location'),
+  from: DateOrDateTime.optional().describe('Events created on or after'),
+  to: DateOrDateTime.optional().describe('Events created before'),
+  ...PageQuery,
+});
+export type EventListQuery = z.output<typeof EventListQuery>;

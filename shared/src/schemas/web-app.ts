@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { Count, Id, Timestamp, list } from './common.js';
 import { Contact } from './contacts.js';
+import { Environment } from './events.js';
 import { DeskScan } from './desk-scans.js';
 import { HeldMembership } from './memberships.js';
 import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
 import { scopes } from './scopes.js';
+import { WebhookEndpoint, WebhookEndpointCreate } from './webhooks.js';
 
 /**
  * The staff web app's own endpoints, below `/app/api` (server/src/web/). The web app reads and
@@ -99,6 +101,7 @@ export const Reauthentication = z.strictObject({ password: z.string().min(1).max
 
 export const ApiKeyView = z.object({
   id: Id,
+  environment: Environment,
   name: z.string(),
   last4: z.string(),
   scopes: z.array(z.enum(scopes)),
@@ -112,8 +115,11 @@ export const ApiKeyList = list(ApiKeyView);
 export const ApiKeyCreate = Reauthentication.extend({
   name: z.string().trim().min(1).max(100),
   scopes: z.array(z.enum(scopes)).min(1),
-  location_ids: z.array(Id).min(1).nullable().describe('null: every location (owners only)'),
+  location_ids: z.array(Id).min(1).nullable().describe('null: every location (owners only); for a test key, locations of the test data'),
+  environment: Environment.default('live'),
 });
+/** Which keys the Developers page lists: live by default, or the test-mode keys. */
+export const ApiKeyListQuery = z.strictObject({ environment: Environment.default('live') });
 /** The secret is in this answer only. */
 export const ApiKeyCreated = z.object({ key: ApiKeyView, secret: z.string() });
 
@@ -219,3 +225,17 @@ export const MemberSearchRow = z.object({
 });
 export type MemberSearchRow = z.infer<typeof MemberSearchRow>;
 export const MemberSearchResults = list(MemberSearchRow);
+
+/**
+ * Settings -> Developers -> Webhooks (server/src/web/developers/): an owner's endpoints of either
+ * environment. Making one, rotating its secret and deleting it ask for the password again; an id
+ * is acted on in the environment it belongs to.
+ */
+export const DeveloperEnvironmentQuery = z.strictObject({ environment: Environment.default('live') });
+export const WebhookEndpointList = list(WebhookEndpoint);
+export const WebhookEndpointCreateRequest = z.strictObject({
+  ...WebhookEndpointCreate.shape,
+  environment: Environment,
+  password: Reauthentication.shape.password,
+});
+export type WebhookEndpointCreateRequest = z.input<typeof WebhookEndpointCreateRequest>;

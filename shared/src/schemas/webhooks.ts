@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { Count, Id, Timestamp } from './common.js';
+import { Count, Id, PageQuery, Timestamp } from './common.js';
 import { Environment, EventType } from './events.js';
 
-const EndpointUrl = z.url({ protocol: /^https?$/ }).max(2048).describe('http or https URL the events are POSTed to');
+const EndpointUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .describe('http or https URL the events are POSTed to');
 const EventTypeFilter = z
   .array(z.union([EventType, z.literal('*')]))
   .min(1)
@@ -60,7 +63,7 @@ export const WebhookDelivery = z
     attempts: Count,
     next_attempt_at: Timestamp.nullable(),
     last_attempt_at: Timestamp.nullable(),
-    last_status_code: z.number().int().nullable(),
+    last_status_code: z.number().int().min(100).max(599).nullable().describe('The HTTP status of the last answer; null when none came (a timeout, a refused connection)'),
     last_latency_ms: Count.nullable(),
     last_error: z.string().nullable(),
     delivered_at: Timestamp.nullable(),
@@ -68,3 +71,16 @@ export const WebhookDelivery = z
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryListQuery = z.strictObject({
+  status: WebhookDeliveryStatus.optional().describe('Only deliveries of this status'),
+  ...PageQuery,
+});
+
+/** The answer to deleting an endpoint: its deliveries and their attempts went with it. */
+export const WebhookEndpointDeleted = z
+  .object({
+    id: Id,
+    deleted: z.literal(true),
+  })
+  .meta({ id: 'WebhookEndpointDeleted' });

@@ -1,16 +1,26 @@
 import type { Command } from 'commander';
 import type { Db } from '../../db/types.js';
-import { deleteEmptyCompany } from '../../modules/companies/deletion.js';
+import { companyReferences, deleteEmptyCompany } from '../../modules/companies/deletion.js';
 import { createCompany } from '../../modules/companies/repository.js';
 import { foldForSearch } from '../../modules/contacts/phone.js';
 import { resolveRef } from '../support/references.js';
 import { action, printJson, withDatabase } from '../support/run.js';
 
-/** Every company by name, with the slugs of its locations: what `import` printed, found again. */
+/**
+ * Every company by name, with the slugs of its locations: what `import` printed, found again. A
+ * test-mode twin is no business of its own: it shows as `test_mode` beside its live company.
+ */
 async function companyLines(db: Db) {
-  const companies = await db.all(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix', 'created_at']).orderBy('name').orderBy('id'));
+  const companies = await db.all(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix', 'created_at', 'live_company_id']).orderBy('name').orderBy('id'));
   const locations = await db.all(db.qb.selectFrom('locations').select(['company_id', 'slug']).orderBy('slug'));
-  return companies.map((company) => ({ ...company, locations: locations.filter((location) => location.company_id === company.id).map((location) => location.slug) }));
+  const lines = [];
+  for (const { live_company_id, ...company } of companies) {
+    if (live_company_id !== null) continue;
+    const twin = companies.find((candidate) => candidate.live_company_id === company.id);
+    const testMode = twin && ((await companyReferences(db, db, twin.id)).length ? 'has data' : 'empty');
+    lines.push({ ...company, locations: locations.filter((location) => location.company_id === company.id).map((location) => location.slug), ...(testMode && { test_mode: testMode }) });
+  }
+  return lines;
 }
 
 export function registerCompanyCommands(program: Command): void {
@@ -47,7 +57,7 @@ export function registerCompanyCommands(program: Command): void {
   companies
     .command('delete')
     .description(
-      'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, staff account, service, contact, membership, class or other business record; its API keys, import records and staff sign-in records (setup links, attempts, audit log) are deleted with it. Prints what was deleted.',
+      'Delete a company made by mistake: refused, with what still references it, while it has any location, staff, staff account, service, contact, membership, class or other business record; its API keys, import records and staff sign-in records (setup links, attempts, audit log) are deleted with it, and its test mode when that holds no business record either (refused otherwise). Prints what was deleted.',
     )
     .argument('<company>', 'the company: its id, key prefix or name')
     .option('--confirm <name>', "the company's name, exactly: the deletion's confirmation")

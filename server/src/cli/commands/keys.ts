@@ -1,5 +1,6 @@
 import { scopes as knownScopes, type Scope } from '@studio/shared';
 import type { Command } from 'commander';
+import { companyInEnvironment } from '../../modules/companies/environments.js';
 import { createKey, listKeys, revokeKey } from '../../modules/keys/repository.js';
 import { companyOptionHelp, companyScope } from '../support/company-option.js';
 import { resolveRef } from '../support/references.js';
@@ -33,21 +34,25 @@ export function registerKeyCommands(program: Command): void {
     .requiredOption('--scopes <list>', `comma-separated scopes, or all (${knownScopes.join(', ')})`)
     .requiredOption('--locations <list>', 'comma-separated locations (ids, slugs or names), or all (every location, now and later)')
     .option('--name <name>', 'a label to recognise the key by')
+    .option('--test', "a test-mode key (<prefix>_sk_test_…): it acts on the company's test data only, never on live data")
     .action(
-      action(async (options: { company: string; scopes: string; locations: string; name?: string }) => {
+      action(async (options: { company: string; scopes: string; locations: string; name?: string; test?: boolean }) => {
         const scopes = parseScopes(options.scopes);
         const locations = listOrAll(options.locations);
+        const environment = options.test ? 'test' : 'live';
         const { id, key, ...record } = await withDatabase(async (db) => {
           const companyId = await resolveRef(db, 'company', options.company);
-          const locationIds = locations === 'all' ? locations : await Promise.all(locations.map((location) => resolveRef(db, 'location', location, { companyId })));
-          return createKey(db, { companyId, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) });
+          // A test key's locations are the test mode's own (the demo loaded with `studio demo --test`, say).
+          const within = { companyId: await companyInEnvironment(db, companyId, environment) };
+          const locationIds = locations === 'all' ? locations : await Promise.all(locations.map((location) => resolveRef(db, 'location', location, within)));
+          return createKey(db, { companyId, environment, scopes, locationIds, ...(options.name !== undefined && { name: options.name }) });
         });
         printJson({ id, key, ...record });
       }),
     );
   keys
     .command('list')
-    .description("List a company's keys (never their secrets).")
+    .description("List a company's keys, live and test (each with its environment; never their secrets).")
     .requiredOption('--company <company>', 'the company: its id, key prefix or name')
     .action(
       action(async (options: { company: string }) => {

@@ -16,7 +16,8 @@ export async function companyScope(db: Db, company: string | undefined): Promise
 /** The company `--company` names, or the database's only one (a one-box holds one). */
 export async function chosenCompany(db: Db, named: string | undefined): Promise<string> {
   if (named !== undefined) return resolveRef(db, 'company', named);
-  const companies = await db.all(db.qb.selectFrom('companies').select('id').orderBy('id').limit(2));
+  // A test-mode twin is part of its live company, not a company of its own.
+  const companies = await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('id').limit(2));
   if (companies.length === 1) return companies[0]!.id;
   throw new CliError(
     companies.length === 0

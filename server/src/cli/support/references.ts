@@ -59,7 +59,7 @@ function byName(table: 'rooms' | 'services' | 'membership_plans' | 'package_temp
 
 async function companiesByPrefixOrName(db: Db, text: string): Promise<RefCandidate[]> {
   // A server holds few companies: reading them all is one small scan.
-  const rows = await db.all(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix']).orderBy('name').orderBy('id'));
+  const rows = await db.all(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix']).where('live_company_id', 'is', null).orderBy('name').orderBy('id'));
   const byPrefix = rows.filter((row) => row.key_prefix === text.toLowerCase());
   const matches = byPrefix.length ? byPrefix : rows.filter((row) => same(row.name, text));
   return matches.map((row) => ({ id: row.id, companyId: row.id, label: `${row.name} (key prefix ${row.key_prefix})` }));
@@ -242,24 +242,33 @@ export function refNoun(kind: RefKind): string {
   return rules[kind].noun;
 }
 
-/** The companies a lookup covers: the one given, else every one (a server holds few). */
-async function companyScope(db: Db, within: { companyId?: string } | undefined): Promise<string[]> {
-  if (within?.companyId !== undefined) return [within.companyId];
-  return (await db.all(db.qb.selectFrom('companies').select('id'))).map((row) => row.id);
+/**
+ * The companies a lookup covers: the one given, else every one (a server holds few). Test-mode
+ * twins are not businesses of their own: only a key is looked up in them too (a test key is the
+ * live company's, kept in its twin), everything else acts on live data.
+ */
+async function companyScope(db: Db, kind: RefKind, within: { companyId?: string } | undefined): Promise<string[]> {
+  const live = within?.companyId !== undefined ? [within.companyId] : (await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null))).map((row) => row.id);
+  if (kind !== 'key' || live.length === 0) return live;
+  const twins = await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'in', live));
+  return [...live, ...twins.map((row) => row.id)];
 }
 
 async function companyName(db: Db, id: string): Promise<string> {
-  return (await db.first(db.qb.selectFrom('companies').select('name').where('id', '=', id)))?.name ?? id;
+  const company = await db.first(db.qb.selectFrom('companies').select(['name', 'live_company_id']).where('id', '=', id));
+  if (!company) return id;
+  return company.live_company_id === null ? company.name : `${company.name} (test mode)`;
 }
 
 async function idExists(db: Db, kind: RefKind, id: string, companyId: string | undefined): Promise<boolean> {
+  if (kind === 'company') return (await db.first(db.qb.selectFrom('companies').select('id').where('id', '=', id).where('live_company_id', 'is', null))) !== undefined;
   const table = rules[kind].table;
-  // Kysely cannot type a select over a union of tables; each has `id`, and all but companies `company_id`.
+  // Kysely cannot type a select over a union of tables; each has `id` and `company_id`.
   let query = db.qb
     .selectFrom(table as 'locations')
     .select('id')
     .where('id', '=', id);
-  if (companyId !== undefined) query = query.where(table === 'companies' ? 'id' : 'company_id', '=', companyId);
+  if (companyId !== undefined) query = query.where('company_id', 'in', await companyScope(db, kind, { companyId }));
   return (await db.first(query)) !== undefined;
 }
 
@@ -293,7 +302,7 @@ export async function resolveRef(db: Db, kind: RefKind, text: string, within?: {
     throw new CliError(`No ${noun} ${id}${where}.`);
   }
   if (!finders.length) throw new CliError(`"${wanted}" is not a ${noun} id: a ${noun} is named by its id (a uuid).`);
-  const companyIds = await companyScope(db, within);
+  const companyIds = await companyScope(db, kind, within);
   for (const find of finders) {
     const candidates = companyIds.length ? await find(db, wanted, companyIds) : [];
     if (candidates.length === 1) return candidates[0]!.id;
@@ -305,7 +314,7 @@ export async function resolveRef(db: Db, kind: RefKind, text: string, within?: {
 /** Everything besides an id that `text` names as a `kind` (every lookup's finds, not only the first's), for a search. */
 export async function refCandidates(db: Db, kind: RefKind, text: string, within?: { companyId?: string }): Promise<RefCandidate[]> {
   const wanted = text.trim();
-  const companyIds = await companyScope(db, within);
+  const companyIds = await companyScope(db, kind, within);
   if (wanted === '' || companyIds.length === 0) return [];
   const found = (await Promise.all(rules[kind].finders.map((find) => find(db, wanted, companyIds)))).flat();
   return [...new Map(found.map((candidate) => [candidate.id, candidate])).values()];

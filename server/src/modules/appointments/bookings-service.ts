@@ -5,6 +5,7 @@ import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { recordEvent } from '../events/record.js';
 import { requireContactInReach } from '../locations/reach.js';
 import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { parseLocationSettings } from '../locations/settings.js';
@@ -136,7 +137,9 @@ export async function createBooking(db: Db, actor: Actor, input: z.output<typeof
       updated_at: now,
     };
     await sql.run(db.qb.insertInto('bookings').values(row));
-    return toBooking(row);
+    const booking = toBooking(row);
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.created', locationId: location.id, data: booking }, clock);
+    return booking;
   });
 }
 
@@ -157,7 +160,9 @@ export async function cancelBooking(db: Db, actor: Actor, id: string, input: z.o
       updated_at: new Date(now).toISOString(),
     };
     await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
-    return toBooking({ ...booking, ...changes });
+    const cancelled = toBooking({ ...booking, ...changes });
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.cancelled', locationId: booking.location_id, data: cancelled }, clock);
+    return cancelled;
   });
 }
 
@@ -172,6 +177,8 @@ export async function rescheduleBooking(db: Db, actor: Actor, id: string, startI
     await claimTechnician(db, sql, actor, { service, location, start, technicianId: booking.staff_id, clock, excludeBookingId: booking.id });
     const changes = { ...blocks(service, start), updated_at: toIso(clock()) };
     await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
-    return toBooking({ ...booking, ...changes });
+    const moved = toBooking({ ...booking, ...changes });
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.rescheduled', locationId: booking.location_id, data: moved }, clock);
+    return moved;
   });
 }

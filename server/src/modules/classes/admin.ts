@@ -1,10 +1,11 @@
 import { ApiError, type ClassSummary } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import { systemActor, type Actor } from '../../domain/actor.js';
+import { recordEvent } from '../events/record.js';
 import { assertLocationAllowed, type LocationRow } from '../locations/lookup.js';
 import { assertInReach } from '../locations/reach.js';
 import { toIso } from '../../clock/time.js';
-import { classSummary, lockClass, queued, spotHolding, type ClassRow } from './class-repository.js';
+import { classSummary, lockClass, queued, spotHolding, spotResult, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';
 import { requireTimetableRole } from './timetable-roles.js';
 
@@ -33,14 +34,20 @@ export async function cancelClass(db: Db, actor: Actor, classId: string, now = D
   return db.transaction(async (sql) => {
     const { cls } = await classOfCompany(db, sql, actor, classId);
     if (cls.status === 'cancelled') return { ...(await classSummary(db, sql, companyId, classId, toIso(now))), released: 0 };
-    const released = await cancelLockedClass(db, sql, classId, now);
+    const released = await cancelLockedClass(db, sql, cls, now);
     return { ...(await classSummary(db, sql, companyId, classId, toIso(now))), released };
   });
 }
 
-/** The cancellation itself, on a class the caller has locked: answers how many reserved spots it released. */
-export async function cancelLockedClass(db: Db, sql: Queryable, classId: string, now: number): Promise<number> {
+/**
+ * The cancellation itself, on a class the caller has locked: answers how many reserved spots it
+ * released. Each released spot is a `class_attendee.cancelled` event besides the `class.cancelled`
+ * one, so a receiver tracking attendees needs no knowledge of what a class's cancellation implies.
+ */
+export async function cancelLockedClass(db: Db, sql: Queryable, cls: Pick<ClassRow, 'id' | 'company_id' | 'location_id'>, now: number): Promise<number> {
+  const classId = cls.id;
   const at = toIso(now);
+  const reserved = await sql.all(db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', classId).where('status', '=', 'reserved'));
   await sql.run(db.qb.updateTable('classes').set({ status: 'cancelled' }).where('id', '=', classId));
   const released = await sql.run(
     db.qb
@@ -56,6 +63,12 @@ export async function cancelLockedClass(db: Db, sql: Queryable, classId: string,
       .where('class_id', '=', classId)
       .where('status', 'in', [...queued]),
   );
+  const clock = () => now;
+  const event = { companyId: cls.company_id, locationId: cls.location_id };
+  await recordEvent(db, sql, { ...event, type: 'class.cancelled', data: await classSummary(db, sql, cls.company_id, classId, at) }, clock);
+  for (const spot of reserved) {
+    await recordEvent(db, sql, { ...event, type: 'class_attendee.cancelled', data: spotResult({ ...spot, status: 'cancelled', excused: 1, cancelled_at: at, updated_at: at }) }, clock);
+  }
   return released;
 }
 

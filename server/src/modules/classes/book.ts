@@ -1,20 +1,17 @@
-import { ApiError, type ClassBook, type ClassBookResult, type ClassSpotResult } from '@studio/shared';
+import { ApiError, type ClassBook, type ClassBookResult } from '@studio/shared';
 import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { recordEvent } from '../events/record.js';
 import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, newSpot, queued, spotsTaken, type AttendeeRow } from './class-repository.js';
+import { liveSpot, newSpot, queued, spotResult, spotsTaken } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 import { openSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
-
-export function spotResult(spot: AttendeeRow): ClassSpotResult {
-  return { attendee_id: spot.id, class_id: spot.class_id, contact_id: spot.contact_id, status: spot.status, paid_by: spot.paid_by };
-}
 
 /**
  * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
@@ -62,6 +59,7 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
     }
     const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : actor.identity.kind === 'staff_user' ? 'staff' : 'api', nowIso);
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'class_attendee.booked', locationId: location.id, data: spotResult(spot) }, clock);
     // Booked directly or by accepting an offer: the contact leaves the waitlist.
     if (entry) {
       await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { recordEvent } from '../events/record.js';
 import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
-import { liveSpot, spotsTaken, type AttendeeRow } from './class-repository.js';
+import { liveSpot, spotsTaken, spotResult, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 import { fillFreedSpots } from './waitlist.js';
@@ -59,6 +60,8 @@ export async function cancelClassSpot(db: Db, actor: Actor, classId: string, inp
     // After the waitlist: the feed's counter is the last lock (server/src/db/row-locks.ts).
     const visitId = late && excused === 0 ? await consumeCredit(db, sql, { spot, cls, location, at: now, flags: ['late_cancel'] }) : null;
     if (visitId) await sql.run(db.qb.updateTable('class_attendees').set({ visit_id: visitId }).where('id', '=', spot.id));
-    return cancelResult({ ...spot, status, excused, visit_id: visitId, cancelled_at: nowIso, updated_at: nowIso }, await spotsLeft(), promoted);
+    const released: AttendeeRow = { ...spot, status, excused, visit_id: visitId, cancelled_at: nowIso, updated_at: nowIso };
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'class_attendee.cancelled', locationId: location.id, data: spotResult(released) }, clock);
+    return cancelResult(released, await spotsLeft(), promoted);
   });
 }

@@ -10,11 +10,12 @@ import { requireContactInReach } from '../locations/reach.js';
 import type { LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { reasonMessages } from '../memberships/reason-messages.js';
+import { recordEvent } from '../events/record.js';
+import { recordCheckinDenial } from '../visits/checkin-denials.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
 import { evaluate, evaluateContact } from '../memberships/eligibility.js';
-import { spotResult } from './book.js';
 import { judgeCheckinWindow } from './checkin-window.js';
-import { liveSpot, type AttendeeRow } from './class-repository.js';
+import { liveSpot, spotResult, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 
@@ -60,8 +61,10 @@ export async function checkInToClass(db: Db, actor: Actor, classId: string, inpu
     const flags = judgeCheckinWindow(cls, location, new Date(at), origin.offline);
     const blocked = await blockingAlerts(db, sql, actor, location, spot, new Date(at));
     if (blocked.length) {
-      await sql.run(
-        db.qb.insertInto('checkin_denials').values({
+      await recordCheckinDenial(
+        db,
+        sql,
+        {
           id: randomUUID(),
           company_id: actor.companyId,
           location_id: location.id,
@@ -72,7 +75,8 @@ export async function checkInToClass(db: Db, actor: Actor, classId: string, inpu
           source: origin.source,
           device_id: origin.device_id,
           attempted_at: toIso(clock()),
-        }),
+        },
+        clock,
       );
       throw new RecordedRefusal('checkin_blocked', reasonMessages[blocked[0]!], { details: { reasons: blocked } });
     }
@@ -80,6 +84,7 @@ export async function checkInToClass(db: Db, actor: Actor, classId: string, inpu
     const updatedAt = toIso(clock());
     const checkedIn: AttendeeRow = { ...spot, status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt };
     await sql.run(db.qb.updateTable('class_attendees').set({ status: 'checked_in', checked_in_at: atIso, visit_id: visitId, updated_at: updatedAt }).where('id', '=', spot.id));
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'class_attendee.checked_in', locationId: location.id, data: spotResult(checkedIn) }, clock);
     return spotResult(checkedIn);
   });
 }

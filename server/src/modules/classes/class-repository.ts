@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ClassSummary } from '@studio/shared';
+import { ApiError, type ClassSpotResult, type ClassSummary } from '@studio/shared';
 import type { Selectable } from 'kysely';
 import { lockRows } from '../../db/row-locks.js';
 import type { Tables } from '../../db/tables.js';
@@ -42,6 +42,11 @@ export function newSpot(
     updated_at: nowIso,
   };
 }
+/** A spot as the API answers it (book, check-in) and the class_attendee.* events carry it. */
+export function spotResult(spot: AttendeeRow): ClassSpotResult {
+  return { attendee_id: spot.id, class_id: spot.class_id, contact_id: spot.contact_id, status: spot.status, paid_by: spot.paid_by };
+}
+
 /** Waitlist statuses still in the queue. */
 export const queued = ['waiting', 'offered'] as const;
 

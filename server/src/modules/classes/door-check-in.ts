@@ -2,15 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { Visit } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../locations/lookup.js';
-import { toIso } from '../../clock/time.js';
+import { toIso, type Clock } from '../../clock/time.js';
+import { recordEvent } from '../events/record.js';
 import type { MembershipFacts } from '../memberships/facts.js';
 import { toVisit } from '../visits/visit-view.js';
 import { insideCheckinWindow } from './checkin-window.js';
-import type { AttendeeRow, ClassRow } from './class-repository.js';
+import { spotResult, type AttendeeRow, type ClassRow } from './class-repository.js';
 import { consumeCredit, type VisitOrigin } from './credit.js';
 
 /** The widest window a location may set (settings.ts): spots further off cannot be in one. */
 const widestWindowMs = 1440 * 60_000;
+
+/** The door entry being judged; `clock` dates the events it records. */
+export interface DoorEntry {
+  facts: MembershipFacts;
+  location: LocationRow;
+  at: Date;
+  flags: string[];
+  origin: VisitOrigin;
+  clock?: Clock;
+}
 
 export interface DoorVisit {
   visit: Visit;
@@ -27,11 +38,7 @@ export interface DoorVisit {
  * uncounted. Null: no such spot, and the door check-in is a facility visit.
  * The caller holds the contact's lock, which every class check-in takes too.
  */
-export async function checkInAtDoorToClass(
-  db: Db,
-  sql: Queryable,
-  input: { facts: MembershipFacts; location: LocationRow; at: Date; flags: string[]; origin: VisitOrigin },
-): Promise<DoorVisit | null> {
+export async function checkInAtDoorToClass(db: Db, sql: Queryable, input: DoorEntry): Promise<DoorVisit | null> {
   const { facts, location, at } = input;
   const candidates = await sql.all(
     db.qb
@@ -70,13 +77,7 @@ export async function checkInAtDoorToClass(
 }
 
 /** The class check-in itself: the covering credit consumed once, the roster updated. */
-async function checkSpotIn(
-  db: Db,
-  sql: Queryable,
-  input: { facts: MembershipFacts; location: LocationRow; at: Date; flags: string[]; origin: VisitOrigin },
-  spot: AttendeeRow,
-  cls: ClassRow,
-): Promise<string> {
+async function checkSpotIn(db: Db, sql: Queryable, input: DoorEntry, spot: AttendeeRow, cls: ClassRow): Promise<string> {
   const at = input.at.getTime();
   const visitId = (await consumeCredit(db, sql, { spot, cls, location: input.location, at, flags: input.flags, origin: input.origin })) ?? (await uncountedVisit(db, sql, input, cls));
   await sql.run(
@@ -85,6 +86,8 @@ async function checkSpotIn(
       .set({ status: 'checked_in', checked_in_at: toIso(at), visit_id: visitId, updated_at: toIso(Date.now()) })
       .where('id', '=', spot.id),
   );
+  const checkedIn = spotResult({ ...spot, status: 'checked_in' });
+  await recordEvent(db, sql, { companyId: cls.company_id, type: 'class_attendee.checked_in', locationId: cls.location_id, data: checkedIn }, input.clock);
   return visitId;
 }
 

@@ -186,7 +186,7 @@ export async function endSeries(db: Db, actor: Actor, id: string, input: SeriesE
     const cancelled = ending.filter((cls) => cls.history > 0 && cls.status === 'scheduled');
     let released = 0;
     if (!dryRun) {
-      for (const cls of cancelled) released += await cancelLockedClass(db, sql, cls.id, now);
+      for (const cls of cancelled) released += await cancelLockedClass(db, sql, cls, now);
       const ids = removed.map((cls) => cls.id);
       for (let i = 0; i < ids.length; i += 200) await sql.run(db.qb.deleteFrom('classes').where('id', 'in', ids.slice(i, i + 200)));
       await sql.run(

@@ -4,8 +4,9 @@ import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../locations/lookup.js';
 import { toIso } from '../../clock/time.js';
 import { classRules } from '../locations/settings.js';
+import { recordEvent } from '../events/record.js';
 import { contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, newSpot, queued, spotsTaken, type ClassRow } from './class-repository.js';
+import { liveSpot, newSpot, queued, spotResult, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 
 interface ClassService {
@@ -53,7 +54,9 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
       if (!coverage) continue;
       free -= 1;
       if (start - now > rules.waitlist_offer_cutoff_hours * 3600_000) {
-        await sql.run(db.qb.insertInto('class_attendees').values(newSpot(cls, entry.contact_id, coverage, 'waitlist', nowIso)));
+        const spot = newSpot(cls, entry.contact_id, coverage, 'waitlist', nowIso);
+        await sql.run(db.qb.insertInto('class_attendees').values(spot));
+        await recordEvent(db, sql, { companyId: cls.company_id, type: 'class_attendee.promoted', locationId: cls.location_id, data: spotResult(spot) }, () => now);
         await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
         promoted.push(entry.contact_id);
       } else {

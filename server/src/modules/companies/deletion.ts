@@ -66,6 +66,17 @@ export interface DeletedCompany {
   name: string;
   /** Rows deleted with the company, per companion table. */
   removed: Record<CompanionTable, number>;
+  /** Its test-mode twin, deleted with it (only when it had one). */
+  test_mode?: { id: string; removed: Record<CompanionTable, number> };
+}
+
+async function deleteWithCompanions(db: Db, sql: Queryable, companyId: string): Promise<Record<CompanionTable, number>> {
+  const removed = {} as Record<CompanionTable, number>;
+  for (const table of companionTables) {
+    removed[table] = await sql.run(db.qb.deleteFrom(table as 'api_keys').where('company_id', '=', companyId));
+  }
+  await sql.run(db.qb.deleteFrom('companies').where('id', '=', companyId));
+  return removed;
 }
 
 async function countRows(db: Db, sql: Queryable, table: BusinessTable | CompanionTable, companyId: string): Promise<number> {
@@ -91,14 +102,17 @@ export async function companyReferences(db: Db, sql: Queryable, companyId: strin
 
 /**
  * Deletes a company made by mistake, only while nothing of its business exists (`businessTables`);
- * its companions (`companionTables`) go with it. `confirmName` must be the company's name, as the
- * person deleting it typed it: an id pasted from the wrong line must not delete the wrong company.
+ * its companions (`companionTables`) go with it, and its test-mode twin when that is as empty (test
+ * data is data someone made: it is cleared on purpose, never as a side effect). `confirmName` must be
+ * the company's name, as the person deleting it typed it: an id pasted from the wrong line must not
+ * delete the wrong company. A twin is never deleted on its own: it goes with its live company.
  */
 export async function deleteEmptyCompany(db: Db, companyId: string, confirmName: string | undefined): Promise<DeletedCompany> {
   try {
     return await db.transaction(async (sql) => {
-      const company = await sql.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId));
+      const company = await sql.first(db.qb.selectFrom('companies').select(['id', 'name', 'live_company_id']).where('id', '=', companyId));
       if (!company) throw new CompanyDeletionRefused(`No company ${companyId}.`);
+      if (company.live_company_id !== null) throw new CompanyDeletionRefused(`company ${companyId} is the test mode of company ${company.live_company_id}; it is deleted with that company.`);
       const references = await companyReferences(db, sql, companyId);
       if (references.length) {
         throw new CompanyDeletionRefused(
@@ -108,12 +122,17 @@ export async function deleteEmptyCompany(db: Db, companyId: string, confirmName:
       if (confirmName !== company.name) {
         throw new CompanyDeletionRefused(`to delete company ${companyId}, confirm with its name: --confirm ${JSON.stringify(company.name)}`);
       }
-      const removed = {} as Record<CompanionTable, number>;
-      for (const table of companionTables) {
-        removed[table] = await sql.run(db.qb.deleteFrom(table as 'api_keys').where('company_id', '=', companyId));
+      const twin = await sql.first(db.qb.selectFrom('companies').select('id').where('live_company_id', '=', companyId));
+      const testData = twin ? await companyReferences(db, sql, twin.id) : [];
+      if (testData.length) {
+        throw new CompanyDeletionRefused(
+          `company ${companyId} ("${company.name}") is not deleted: its test mode holds ${testData.join(', ')}. Test data is never deleted as a side effect; only a company whose test mode is as empty can be deleted.`,
+        );
       }
-      await sql.run(db.qb.deleteFrom('companies').where('id', '=', companyId));
-      return { id: company.id, name: company.name, removed };
+      // The twin first: its row references the live company's.
+      const testMode = twin ? { id: twin.id, removed: await deleteWithCompanions(db, sql, twin.id) } : undefined;
+      const removed = await deleteWithCompanions(db, sql, companyId);
+      return { id: company.id, name: company.name, removed, ...(testMode && { test_mode: testMode }) };
     });
   } catch (error) {
     // Something referencing the company was written between the count and the delete.

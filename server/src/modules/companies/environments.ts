@@ -17,10 +17,15 @@ export async function environmentOf(db: Db, companyId: string): Promise<Environm
   return row.live_company_id === null ? 'live' : 'test';
 }
 
+/** The live company's test twin if it has one yet (a read never makes one). */
+export async function existingTestCompanyOf(db: Db, liveCompanyId: string): Promise<string | null> {
+  return (await db.first(db.qb.selectFrom('companies').select('id').where('live_company_id', '=', liveCompanyId)))?.id ?? null;
+}
+
 /** The live company's test twin, made on first use (concurrent first uses agree on one). */
 export async function testCompanyOf(db: Db, liveCompanyId: string): Promise<string> {
-  const existing = await db.first(db.qb.selectFrom('companies').select('id').where('live_company_id', '=', liveCompanyId));
-  if (existing) return existing.id;
+  const existing = await existingTestCompanyOf(db, liveCompanyId);
+  if (existing) return existing;
   const live = await db.first(db.qb.selectFrom('companies').select(['id', 'name', 'key_prefix', 'live_company_id']).where('id', '=', liveCompanyId));
   if (!live) throw new ApiError('resource_missing', `No company ${liveCompanyId}.`, { param: 'company' });
   if (live.live_company_id !== null) return live.id;

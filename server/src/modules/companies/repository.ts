@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 import type { Queryable, Db } from '../../db/types.js';
 import { nowIso } from '../../clock/time.js';
-import { keyPrefixPattern } from '../keys/key-format.js';
+
+/** A company's key prefix, the start of its API keys (modules/keys/key-format.ts reads it in a key). */
+export const keyPrefixPattern = /^[a-z][a-z0-9]{1,19}$/;
 
 export interface CompanyInput {
   id?: string;

@@ -6,6 +6,7 @@ import { noteAccess } from '../../domain/access-notes.js';
 import { actorNoun, type Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { CursorCodec } from '../../pagination/cursor.js';
+import { recordEvent } from '../events/record.js';
 import { pageInLocations } from '../locations/listing.js';
 import { requireLocation, targetLocation, type LocationRow } from '../locations/lookup.js';
 import { normalisePhone, searchText } from './phone.js';
@@ -42,6 +43,7 @@ export async function createContact(db: Db, actor: Actor, input: ContactCreate, 
   return db.transaction(async (sql) => {
     if (await insertContactUnlessPhoneTaken(db, sql, row)) {
       const { company_id: _c, search_text: _s, ...contact } = row;
+      await recordEvent(db, sql, { companyId: actor.companyId, type: 'contact.created', locationId: contact.location_id, data: contact }, clock);
       return { contact, created: true };
     }
     // The existing record is shown only to an actor that may read contacts (an answer never shows more than a GET would).
@@ -66,19 +68,23 @@ export async function updateContact(db: Db, actor: Actor, id: string, patch: Con
     notes: patch.notes === undefined ? current.notes : patch.notes,
   };
   const updated_at = toIso(clock());
+  const updated = { ...current, ...next, updated_at };
   try {
-    await db.run(
-      db.qb
-        .updateTable('contacts')
-        .set({ ...next, search_text: searchText(next), updated_at })
-        .where('id', '=', id)
-        .where('company_id', '=', actor.companyId),
-    );
+    await db.transaction(async (sql) => {
+      await sql.run(
+        db.qb
+          .updateTable('contacts')
+          .set({ ...next, search_text: searchText(next), updated_at })
+          .where('id', '=', id)
+          .where('company_id', '=', actor.companyId),
+      );
+      await recordEvent(db, sql, { companyId: actor.companyId, type: 'contact.updated', locationId: updated.location_id, data: updated }, clock);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('phone_taken', 'Another contact at this location has that phone number.', { param: 'phone' });
     throw error;
   }
-  return { ...current, ...next, updated_at };
+  return updated;
 }
 
 /** A contact of the company within the actor's reach (modules/locations/reach.ts): another company's is 404, one outside reach 403. */

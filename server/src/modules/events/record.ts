@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/types.js';
 export interface EventInput {
   companyId: string;
   type: EventType;
-  /** The location the change happened at; null for a change of no one location (a contact). */
+  /** The location the change happened at (a contact's: its home location, so a location-limited key sees only its own); null for a change of no one location. */
   locationId: string | null;
   /** The resource after the change, exactly as the API answers it elsewhere. */
   data: object;

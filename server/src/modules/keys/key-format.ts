@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Environment } from '@studio/shared';
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 43 base-62 characters carry 256 bits, comfortably over the 192 bits decided for secrets. */
@@ -21,9 +22,9 @@ export interface MintedKey {
   last4: string;
 }
 
-/** A new live key `<prefix>_sk_live_<secret>`; only its hash is ever stored. */
-export function mintKey(prefix: string): MintedKey {
-  const key = `${prefix}_sk_live_${randomBase62(secretLength)}`;
+/** A new key `<prefix>_sk_live_<secret>`, or `_sk_test_` for test mode; only its hash is ever stored. */
+export function mintKey(prefix: string, environment: Environment = 'live'): MintedKey {
+  const key = `${prefix}_sk_${environment}_${randomBase62(secretLength)}`;
   return { key, hash: hashKey(key), last4: key.slice(-4) };
 }
 
@@ -31,9 +32,9 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export function parseKey(key: string): { prefix: string; environment: 'live' | 'test' } | null {
+export function parseKey(key: string): { prefix: string; environment: Environment } | null {
   const match = keyPattern.exec(key);
-  return match ? { prefix: match[1]!, environment: match[2] as 'live' | 'test' } : null;
+  return match ? { prefix: match[1]!, environment: match[2] as Environment } : null;
 }
 
 /** Constant-time comparison of two hex digests. */
@@ -42,5 +43,3 @@ export function hashesEqual(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
-
-export const keyPrefixPattern = /^[a-z][a-z0-9]{1,19}$/;

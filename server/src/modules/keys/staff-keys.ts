@@ -1,8 +1,9 @@
-import { ApiError, type Scope } from '@studio/shared';
+import { ApiError, type Environment, type Scope } from '@studio/shared';
 import type { ApiKeyView } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
+import { existingTestCompanyOf } from '../companies/environments.js';
 import { recordAudit } from '../staff-accounts/audit.js';
 import { reauthenticate } from '../staff-accounts/reauthenticate.js';
 import { createKey, revokeKey } from './repository.js';
@@ -11,7 +12,8 @@ import { createKey, revokeKey } from './repository.js';
  * API keys from the web app's Settings -> Developers, with the CLI's rules (repository.ts) and a
  * staff member's limits: an owner manages any key; a manager only keys limited to locations it
  * works at; the front desk none. Creating and revoking ask for the password again and are
- * written to the staff audit log.
+ * written to the staff audit log. A session acts on live data only; its keys may be live or test
+ * (kept in the company's test-mode twin, modules/companies/environments.ts).
  */
 
 type StaffRole = 'owner' | 'manager' | 'front_desk';
@@ -35,11 +37,22 @@ function refuseFrontDesk(actor: Actor): void {
   if (role !== 'owner' && role !== 'manager') throw new ApiError('role_not_allowed', 'The front desk may not manage API keys; ask a manager or an owner.');
 }
 
-type KeyRow = { id: string; name: string; last4: string; scopes: string; location_ids: string | null; created_at: string; last_used_at: string | null; revoked_at: string | null };
+type KeyRow = {
+  id: string;
+  name: string;
+  last4: string;
+  scopes: string;
+  location_ids: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  live_company_id: string | null;
+};
 
 function toView(row: KeyRow): ApiKeyView {
   return {
     id: row.id,
+    environment: row.live_company_id === null ? 'live' : 'test',
     name: row.name,
     last4: row.last4,
     scopes: JSON.parse(row.scopes) as ApiKeyView['scopes'],
@@ -50,25 +63,45 @@ function toView(row: KeyRow): ApiKeyView {
   };
 }
 
-const viewColumns = ['id', 'name', 'last4', 'scopes', 'location_ids', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const viewColumns = [
+  'api_keys.id',
+  'api_keys.name',
+  'api_keys.last4',
+  'api_keys.scopes',
+  'api_keys.location_ids',
+  'api_keys.created_at',
+  'api_keys.last_used_at',
+  'api_keys.revoked_at',
+  'companies.live_company_id',
+] as const;
+
+/** The actor's company's keys with their environment: its own (live) and its twin's (test), never another company's. */
+const companyKeys = (db: Db, actor: Actor) =>
+  db.qb
+    .selectFrom('api_keys')
+    .innerJoin('companies', 'companies.id', 'api_keys.company_id')
+    .select(viewColumns)
+    .where((eb) => eb.or([eb('companies.id', '=', actor.companyId), eb('companies.live_company_id', '=', actor.companyId)]));
 
 async function keyRow(db: Db, actor: Actor, keyId: string): Promise<KeyRow> {
-  const row = await db.first(db.qb.selectFrom('api_keys').select(viewColumns).where('id', '=', keyId).where('company_id', '=', actor.companyId));
+  const row = await db.first(companyKeys(db, actor).where('api_keys.id', '=', keyId));
   if (!row) throw new ApiError('resource_missing', `No such API key: ${keyId}.`, { param: 'id' });
   return row;
 }
 
-/** The company's keys the actor may manage, oldest first, revoked ones included (marked). */
-export async function listStaffKeys(db: Db, actor: Actor): Promise<ApiKeyView[]> {
+/** The company's keys of `environment` the actor may manage, oldest first, revoked ones included (marked). */
+export async function listStaffKeys(db: Db, actor: Actor, environment: Environment = 'live'): Promise<ApiKeyView[]> {
   refuseFrontDesk(actor);
-  const rows = await db.all(db.qb.selectFrom('api_keys').select(viewColumns).where('company_id', '=', actor.companyId).orderBy('created_at').orderBy('id'));
+  const companyId = environment === 'live' ? actor.companyId : await existingTestCompanyOf(db, actor.companyId);
+  if (companyId === null) return [];
+  const rows = await db.all(companyKeys(db, actor).where('api_keys.company_id', '=', companyId).orderBy('api_keys.created_at').orderBy('api_keys.id'));
   return rows.map(toView).filter((key) => mayManageKey(actor, key.location_ids));
 }
 
 export async function createStaffKey(
   db: Db,
   actor: Actor,
-  body: { password: string; name: string; scopes: Scope[]; location_ids: string[] | null },
+  body: { password: string; name: string; scopes: Scope[]; location_ids: string[] | null; environment?: Environment },
   clock: Clock = systemClock,
 ): Promise<{ key: ApiKeyView; secret: string }> {
   refuseFrontDesk(actor);
@@ -77,12 +110,17 @@ export async function createStaffKey(
   }
   await reauthenticate(db, actor, body.password);
   return db.transaction(async (tx) => {
-    const created = await createKey(db, { companyId: actor.companyId, name: body.name, scopes: body.scopes, locationIds: body.location_ids ?? 'all' });
+    const environment = body.environment ?? 'live';
+    const created = await createKey(db, { companyId: actor.companyId, environment, name: body.name, scopes: body.scopes, locationIds: body.location_ids ?? 'all' });
     await recordAudit(
       db,
       tx,
       actor,
-      { action: 'api_key_created', targetAccountId: null, details: { key_id: created.id, name: created.name, last4: created.last4, scopes: created.scopes, location_ids: created.location_ids } },
+      {
+        action: 'api_key_created',
+        targetAccountId: null,
+        details: { key_id: created.id, environment, name: created.name, last4: created.last4, scopes: created.scopes, location_ids: created.location_ids },
+      },
       clock,
     );
     const { key: secret, company_id: _company, ...record } = created;

@@ -7,7 +7,9 @@ import { nowIso } from '../../clock/time.js';
 import { assertLocationAllowed } from '../locations/lookup.js';
 import { assertInReach } from '../locations/reach.js';
 import { refuseCardShadowedByCode } from '../memberships/credential-namespace.js';
+import { recordEvent } from '../events/record.js';
 import { bumpFeed, nextFeedSeq } from '../feed/sequence.js';
+import { heldMemberships } from '../memberships/repository.js';
 
 /**
  * The setup side's changes to members (the CLI's today, staff screens' next), each in one
@@ -17,7 +19,7 @@ import { bumpFeed, nextFeedSeq } from '../feed/sequence.js';
  */
 
 async function membershipOf(db: Db, actor: Actor, membershipId: string) {
-  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id']).where('id', '=', membershipId).where('company_id', '=', actor.companyId));
+  const membership = await db.first(db.qb.selectFrom('memberships').select(['id', 'contact_id', 'location_id']).where('id', '=', membershipId).where('company_id', '=', actor.companyId));
   if (!membership) throw new ApiError('resource_missing', `No membership ${membershipId} in this company.`, { param: 'membership' });
   await assertInReach(db, db, actor, membership.contact_id, 'membership', 'membership');
   return membership;
@@ -108,10 +110,14 @@ export async function setMembershipStatus(db: Db, actor: Actor, membershipId: st
   if (!(membershipStatuses as readonly string[]).includes(status)) {
     throw new ApiError('invalid_param', `Unknown status "${status}"; one of ${membershipStatuses.join(', ')}.`, { param: 'status' });
   }
-  await membershipOf(db, actor, membershipId);
+  const membership = await membershipOf(db, actor, membershipId);
   await db.transaction(async (tx) => {
-    await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId));
+    // Guarded on the status, so of two requests setting the same one only the first changes it and has an event.
+    const changed = await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId).where('status', '!=', status));
     await bumpFeed(db, tx, companyId, [membershipId]);
+    if (changed === 0) return;
+    const [held] = await heldMemberships(db, tx, companyId, { membershipId });
+    await recordEvent(db, tx, { companyId, type: 'membership.status_changed', locationId: membership.location_id, data: held! });
   });
   return { id: membershipId, status };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { getContact } from '../contacts/service.js';
+import { recordEvent } from '../events/record.js';
 import { nextFeedSeq } from '../feed/sequence.js';
 import { requireLocation } from '../locations/lookup.js';
 import { refuseCodeShadowingCard } from './credential-namespace.js';
@@ -105,6 +106,7 @@ async function insertHolding(db: Db, actor: Actor, holding: Holding, input: { st
       throw error;
     }
     const [held] = await heldMemberships(db, sql, actor.companyId, { membershipId: membership.id });
+    await recordEvent(db, sql, { companyId: actor.companyId, type: 'membership.sold', locationId: holding.location.id, data: held! }, clock);
     return held!;
   });
 }

@@ -15,7 +15,7 @@ export const pingRoutes = [
     handler: async ({ db, actor, requestId }) =>
       ok({
         company_id: actor.companyId,
-        environment: 'live' as const,
+        environment: actor.environment,
         scopes: [...actor.scopes],
         location_ids: await actorLocationIds(db, db, actor),
         request_id: requestId,

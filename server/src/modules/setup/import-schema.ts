@@ -2,7 +2,7 @@ import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, Mem
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { keyPrefixPattern } from '../keys/key-format.js';
+import { keyPrefixPattern } from '../companies/repository.js';
 import { LocalEndTime, LocalTime, LocationSettings, endAfterStart } from '../locations/settings.js';
 import { lastAllowedDay, maxSeriesYears } from '../classes/series-classes.js';
 import { DaySpans, TimeOffInput } from '../staff/schedule-input.js';

@@ -15,7 +15,12 @@ export type AuditAction =
   | 'api_key_revoked'
   | 'import_dry_run'
   | 'import_committed'
-  | 'business_exported';
+  | 'business_exported'
+  | 'webhook_endpoint_created'
+  | 'webhook_endpoint_updated'
+  | 'webhook_secret_rotated'
+  | 'webhook_endpoint_deleted'
+  | 'webhook_delivery_resent';
 
 export interface AuditEntry {
   action: AuditAction;

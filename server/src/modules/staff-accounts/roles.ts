@@ -18,6 +18,8 @@ export type AccountRow = Tables['staff_accounts'];
 export function staffActor(account: Pick<AccountRow, 'id' | 'company_id' | 'role' | 'location_ids'>): Actor {
   return {
     companyId: account.company_id,
+    // Staff accounts belong to live companies: a staff session acts on live data only.
+    environment: 'live',
     identity: { kind: 'staff_user', staffUserId: account.id, role: account.role },
     scopes: roleScopes[account.role],
     locationIds: account.role === 'owner' || account.location_ids === null ? null : (JSON.parse(account.location_ids) as string[]),

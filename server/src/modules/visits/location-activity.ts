@@ -1,4 +1,4 @@
-import type { CheckinDenial, LocationVisit, Reason } from '@studio/shared';
+import type { CheckinDenial, LocationVisit } from '@studio/shared';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
@@ -7,7 +7,7 @@ import { cursorScope, type CursorCodec } from '../../pagination/cursor.js';
 import { carriedBy, keysetPage } from '../../pagination/keyset.js';
 import { targetLocation } from '../locations/lookup.js';
 import { boundary } from '../locations/time-window.js';
-import { reasonMessages } from '../memberships/reason-messages.js';
+import { toCheckinDenial } from './checkin-denials.js';
 import { toVisit, visitColumns } from './visit-view.js';
 
 export interface ActivityQuery {
@@ -70,10 +70,7 @@ export async function listCheckinDenials(db: Db, actor: Actor, query: ActivityQu
   const rows = db.qb.selectFrom('checkin_denials').select(['id', 'location_id', 'membership_id', 'contact_id', 'credential_hash', 'reasons', 'source', 'device_id', 'attempted_at']);
   const page = await activityPage(db, actor, { name: 'checkin-denials', rows, at: 'attempted_at' }, query, cursors, clock);
   return {
-    data: page.rows.map(({ credential_hash, reasons, source, ...row }) => {
-      const codes = JSON.parse(reasons) as Reason[];
-      return { ...row, reasons: codes, message: codes[0] === undefined ? '' : reasonMessages[codes[0]], identifier_presented: credential_hash !== null, source: source as CheckinDenial['source'] };
-    }),
+    data: page.rows.map(toCheckinDenial),
     next_cursor: page.next_cursor,
   };
 }

@@ -145,6 +145,29 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const alreadyScheduled: boolean = restored.already_scheduled;
   step(`class restore ${alreadyScheduled} ${restored.restored.length}`);
 
+  // A reconciliation pass: what changed, newest first, each event with the resource it describes.
+  const events = must('listEvents', await client.GET('/events', { params: { query: { type: 'booking.cancelled', location_id, limit: 5 } } }));
+  const event = must('getEvent', await client.GET('/events/{id}', { params: { path: { id: events.data[0]!.id } } }));
+  const environment: 'live' | 'test' = event.environment;
+  step(`events ${event.type} ${environment} ${event.data.id === booking.id}`);
+  // Webhooks: an endpoint made (its secret shown this once), changed, rotated, its delivery log read, deleted.
+  const hook = must('createWebhookEndpoint', await client.POST('/webhook_endpoints', { body: { url: 'https://receiver.example/flow', event_types: ['contact.created'] } }));
+  const firstSecret: string = hook.secret;
+  must('getWebhookEndpoint', await client.GET('/webhook_endpoints/{id}', { params: { path: { id: hook.id } } }));
+  must('updateWebhookEndpoint', await client.PATCH('/webhook_endpoints/{id}', { params: { path: { id: hook.id } }, body: { event_types: ['*'], description: 'from the generated client' } }));
+  const rotated = must('rotateWebhookEndpointSecret', await client.POST('/webhook_endpoints/{id}/rotate_secret', { params: { path: { id: hook.id } } }));
+  const hooks = must('listWebhookEndpoints', await client.GET('/webhook_endpoints'));
+  const deliveries = must('listWebhookDeliveries', await client.GET('/webhook_endpoints/{id}/deliveries', { params: { path: { id: hook.id }, query: { status: 'failed' } } }));
+  const [delivery] = deliveries.data;
+  if (delivery) must('resendWebhookDelivery', await client.POST('/webhook_deliveries/{id}/resend', { params: { path: { id: delivery.id } } }));
+  else {
+    // No delivery yet: the operation is still called, and its refusal is typed.
+    const missing = await client.POST('/webhook_deliveries/{id}/resend', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+    if (missing.error?.error.code !== 'resource_missing') throw new Error(`resend: expected resource_missing, got ${JSON.stringify(missing.error)}`);
+  }
+  const deleted = must('deleteWebhookEndpoint', await client.DELETE('/webhook_endpoints/{id}', { params: { path: { id: hook.id } } }));
+  step(`webhooks ${firstSecret.startsWith('whsec_')} ${rotated.secret !== firstSecret} ${hooks.data.some((h) => h.id === hook.id)} ${deleted.deleted}`);
+
   // A refusal comes back in the envelope, typed.
   const refused = await client.GET('/contacts/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
   if (refused.error?.error.code !== 'resource_missing') throw new Error(`expected resource_missing, got ${JSON.stringify(refused.error)}`);
