@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Environment } from '@studio/shared/schemas/events';
-import type { WebhookDelivery, WebhookEndpoint } from '@studio/shared/schemas/webhooks';
-import type { ApiKeyCreate, ApiKeyView } from '@studio/shared/web-app';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointUpdate, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
+import type { ApiKeyCreate, ApiKeyView, WebhookEndpointCreateRequest } from '@studio/shared/web-app';
 import type { z } from 'zod';
 import { http } from './http.ts';
 
@@ -15,26 +15,10 @@ import { http } from './http.ts';
 export type { Environment, WebhookDelivery, WebhookEndpoint };
 export type DeliveryStatus = WebhookDelivery['status'];
 
-/** A key as listed; `environment` is absent from servers older than test mode (then it is live). */
-export type ApiKey = ApiKeyView & { environment?: Environment };
-export type KeyCreate = z.infer<typeof ApiKeyCreate> & { environment: Environment };
-export type EndpointWithSecret = WebhookEndpoint & { secret: string };
-
-export interface EndpointCreate {
-  environment: Environment;
-  password: string;
-  url: string;
-  event_types: string[];
-  description: string;
-  enabled: boolean;
-}
-
-export interface EndpointChange {
-  url?: string;
-  event_types?: string[];
-  description?: string;
-  enabled?: boolean;
-}
+export type ApiKey = ApiKeyView;
+export type KeyCreate = z.input<typeof ApiKeyCreate>;
+export type EndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>;
+export type EndpointChange = z.input<typeof WebhookEndpointUpdate>;
 
 const keysKey = (environment: Environment) => ['keys', environment] as const;
 const endpointsKey = (environment: Environment) => ['webhook-endpoints', environment] as const;
@@ -50,9 +34,8 @@ export function useApiKeys(environment: Environment) {
 export function useCreateKey() {
   const client = useQueryClient();
   return useMutation({
-    // Live is the server's default, and a server from before test mode refuses the field.
-    mutationFn: ({ environment, ...key }: KeyCreate) => http.request<{ key: ApiKey; secret: string }>('/keys', { method: 'POST', body: environment === 'test' ? { ...key, environment } : key }),
-    onSuccess: (_, body) => client.invalidateQueries({ queryKey: keysKey(body.environment) }),
+    mutationFn: (body: KeyCreate) => http.request<{ key: ApiKey; secret: string }>('/keys', { method: 'POST', body }),
+    onSuccess: (created) => client.invalidateQueries({ queryKey: keysKey(created.key.environment) }),
   });
 }
 
@@ -76,8 +59,8 @@ export function useWebhookEndpoints(environment: Environment) {
 export function useCreateEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EndpointCreate) => http.request<EndpointWithSecret>('/developers/webhook_endpoints', { method: 'POST', body }),
-    onSuccess: (_, body) => client.invalidateQueries({ queryKey: endpointsKey(body.environment) }),
+    mutationFn: (body: WebhookEndpointCreateRequest) => http.request<EndpointWithSecret>('/developers/webhook_endpoints', { method: 'POST', body }),
+    onSuccess: (created) => client.invalidateQueries({ queryKey: endpointsKey(created.environment) }),
   });
 }
 

@@ -23,7 +23,7 @@ export function AddEndpointDialog({ environment, onClose }: { environment: Envir
     const checked = checkDraft(draft);
     const problems = password.length === 0 ? { ...checked.problems, password: 'Enter your password.' } : checked.problems;
     setErrors(problems);
-    if (checked.draft && password.length > 0) create.mutate({ ...checked.draft, enabled: true, environment, password }, { onSuccess: () => setPassword('') });
+    if (checked.endpoint && password.length > 0) create.mutate({ ...checked.endpoint, environment, password }, { onSuccess: () => setPassword('') });
   }
 
   return (

@@ -36,13 +36,13 @@ export function CreateKeyDialog({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = ApiKeyCreate.safeParse({ name, scopes: chosen, location_ids: locationIds, password });
+    const parsed = ApiKeyCreate.safeParse({ name, scopes: chosen, location_ids: locationIds, password, environment });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    create.mutate({ ...parsed.data, environment }, { onSuccess: () => setPassword('') });
+    create.mutate(parsed.data, { onSuccess: () => setPassword('') });
   }
 
   return (

@@ -17,7 +17,10 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
     event.preventDefault();
     const checked = checkDraft(draft);
     setErrors(checked.problems);
-    if (checked.draft) change.mutate(checked.draft, { onSuccess: onClose });
+    if (checked.endpoint) {
+      const { url, description, event_types } = checked.endpoint;
+      change.mutate({ url, description, event_types }, { onSuccess: onClose });
+    }
   }
 
   return (

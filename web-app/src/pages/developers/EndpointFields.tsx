@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { WebhookEndpointCreate } from '@studio/shared/schemas/webhooks';
+import type { z } from 'zod';
 import { ApiRequestError } from '../../api/http.ts';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { EventTypeChecklist } from './EventTypeChecklist.tsx';
@@ -12,13 +13,13 @@ export interface EndpointDraft {
 }
 
 /** The draft checked with the API's own schema, each problem as a sentence for its field. */
-export function checkDraft(draft: EndpointDraft): { draft: EndpointDraft | null; problems: Record<string, string> } {
+export function checkDraft(draft: EndpointDraft): { endpoint: z.infer<typeof WebhookEndpointCreate> | null; problems: Record<string, string> } {
   const parsed = WebhookEndpointCreate.safeParse({ url: draft.url.trim(), event_types: draft.event_types, description: draft.description.trim(), enabled: true });
-  if (parsed.success) return { draft: { url: parsed.data.url, description: parsed.data.description, event_types: parsed.data.event_types }, problems: {} };
+  if (parsed.success) return { endpoint: parsed.data, problems: {} };
   const problems = fieldErrors(parsed.error);
   if (problems.url) problems.url = 'Enter a full http:// or https:// address, such as https://example.com/webhooks.';
   if (problems.event_types) problems.event_types = 'Choose at least one event, or all events.';
-  return { draft: null, problems };
+  return { endpoint: null, problems };
 }
 
 const fields = new Set(['url', 'event_types', 'description', 'password']);
