@@ -264,6 +264,9 @@ describe('webhooks on the Developers page', () => {
       await managerPage.check('webhooks-manager');
       expect(managerPage.pageErrors).toEqual([]);
       expect(managerPage.accessibility).toEqual([]);
+    } catch (error) {
+      await managerPage.saveFailure('webhooks-manager');
+      throw error;
     } finally {
       await managerPage.close();
     }
