@@ -23,10 +23,13 @@ export function sessionOf(ctx: { session?: StaffSession | undefined }): StaffSes
   return ctx.session;
 }
 
-/** The business a sign-in is for: the one named, or the server's only one (a one-box holds one). */
+/**
+ * The business a sign-in is for: the one named, or the server's only one (a one-box holds one).
+ * A test-mode twin is no business of its own (staff sign in to its live company), so it is not counted.
+ */
 async function signInCompany(db: Db, named: string | undefined): Promise<string> {
   if (named !== undefined) return named;
-  const companies = await db.all(db.qb.selectFrom('companies').select('id').orderBy('id').limit(2));
+  const companies = await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('id').limit(2));
   if (companies.length === 1) return companies[0]!.id;
   throw new ApiError('missing_field', 'This server holds several businesses: choose the one to sign in to.', { param: 'company_id' });
 }

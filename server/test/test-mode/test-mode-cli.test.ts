@@ -50,6 +50,10 @@ describe.each(dialects)('test mode in the CLI (%s)', (dialect) => {
     expect(exported.company.id).toBe(demoCompanyId);
     // Names are looked up in live data only: the demo's contacts are in both, yet one is found.
     expect((await printed('find', 'Emma', '--company', 'harbour')).length).toBeGreaterThan(0);
+    // Without --company, the search and the location list span live businesses only.
+    const companiesOf = (rows: { company_id: string }[]) => [...new Set(rows.map((row) => row.company_id))];
+    expect(companiesOf(await printed('find', 'Emma'))).toEqual([demoCompanyId]);
+    expect(companiesOf(await printed('locations', 'list'))).toEqual([demoCompanyId]);
   });
 
   it("creates a test key at the test data's location, lists both environments and revokes a test key by its last four", async () => {

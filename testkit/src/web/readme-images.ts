@@ -17,6 +17,8 @@ export const readmeScreenshots = [
   { name: 'setup-locations', viewport: staffViewports.desktop },
   { name: 'devices-lost', viewport: staffViewports.desktop },
   { name: 'import-dry-run-problems', viewport: staffViewports.desktop },
+  { name: 'webhooks-delivery-log', viewport: staffViewports.desktop },
+  { name: 'webhooks-test-mode', viewport: staffViewports.tablet },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');

@@ -22,11 +22,18 @@ export interface SeededStudio {
   close(): Promise<void>;
 }
 
+export interface StudioOptions {
+  dialect?: DialectName;
+  logLevel?: string;
+  /** Settings for `serve` beyond the database and port (WEBHOOK_ALLOW_PRIVATE_TARGETS, say). */
+  env?: Record<string, string>;
+}
+
 /**
  * `studio-server serve` as a real process on a free loopback port, on a fresh database (a SQLite
  * file unless `dialect` says Postgres) holding the seeded business, imported by the CLI.
  */
-export async function startSeededStudio(options: { dialect?: DialectName; logLevel?: string } = {}): Promise<SeededStudio> {
+export async function startSeededStudio(options: StudioOptions = {}): Promise<SeededStudio> {
   // The import file is written here; on SQLite the database file lives in its own temp folder.
   const dir = mkdtempSync(join(tmpdir(), 'studio-web-'));
   const database = await freshDatabase(options.dialect ?? 'sqlite');
@@ -38,7 +45,7 @@ export async function startSeededStudio(options: { dialect?: DialectName; logLev
   let server: StudioProcess | null = null;
   try {
     const seed = await seedBusiness(databaseUrl, dir);
-    server = await startStudio('serve', databaseUrl, options.logLevel ?? 'warn');
+    server = await startStudio('serve', databaseUrl, options.logLevel ?? 'warn', { env: options.env ?? {} });
     const running = server;
     const cli = (args: string[]) => runStudio(databaseUrl, args);
     return {
@@ -88,7 +95,7 @@ export interface WebStack extends SeededStudio {
  * The studio as it ships, for the web app's browser tests: the seeded `serve` (which serves the
  * built web app at `/app/`) and the owner setup link minted by the command a studio would run.
  */
-export async function startWebStack(options: { dialect?: DialectName; logLevel?: string } = {}): Promise<WebStack> {
+export async function startWebStack(options: StudioOptions = {}): Promise<WebStack> {
   requireBuiltWebApp();
   const studio = await startSeededStudio(options);
   try {

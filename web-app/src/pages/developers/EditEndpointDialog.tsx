@@ -1,0 +1,44 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { checkDraft, EndpointFields, refusalOfField, type EndpointDraft } from './EndpointFields.tsx';
+
+/** Changes where an endpoint's events go and which; its secret and deliveries stay as they are. */
+export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const [draft, setDraft] = useState<EndpointDraft>({ url: endpoint.url, description: endpoint.description, event_types: endpoint.event_types });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangeEndpoint(endpoint);
+  const refused = refusalOfField(change.error);
+  const errorOf = (field: string) => errors[field] ?? (refused?.param === field ? refused.message : undefined);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const checked = checkDraft(draft);
+    setErrors(checked.problems);
+    if (checked.endpoint) {
+      const { url, description, event_types } = checked.endpoint;
+      change.mutate({ url, description, event_types }, { onSuccess: onClose });
+    }
+  }
+
+  return (
+    <Dialog opened onClose={onClose} title="Edit endpoint" size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorAlert error={refused ? null : change.error} />
+          <EndpointFields draft={draft} onChange={setDraft} errorOf={errorOf} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Save endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

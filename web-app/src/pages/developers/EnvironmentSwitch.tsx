@@ -1,0 +1,48 @@
+import { SegmentedControl, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import type { Environment } from '../../api/developers.ts';
+
+/**
+ * Live or test mode, kept in the address (`?mode=test`) so a reload, a bookmark or a link sent to
+ * a colleague opens the same mode, and the browser's Back leaves test mode.
+ */
+export function useEnvironment(): [Environment, (environment: Environment) => void] {
+  const [params, setParams] = useSearchParams();
+  const environment: Environment = params.get('mode') === 'test' ? 'test' : 'live';
+  const choose = (next: Environment) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'test') updated.set('mode', 'test');
+      else updated.delete('mode');
+      return updated;
+    });
+  return [environment, choose];
+}
+
+export function EnvironmentSwitch({ environment, onChange }: { environment: Environment; onChange: (environment: Environment) => void }) {
+  return (
+    <SegmentedControl
+      aria-label="Mode"
+      value={environment}
+      onChange={(value) => onChange(value === 'test' ? 'test' : 'live')}
+      data={[
+        { value: 'live', label: 'Live' },
+        { value: 'test', label: 'Test mode' },
+      ]}
+      styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
+    />
+  );
+}
+
+/** Orange as Stripe marks test mode; dark text on it keeps 7:1 contrast. */
+export const testOrange = '#f97316';
+const testText = '#1c1917';
+
+/** Above everything in test mode, so nobody mistakes test keys and endpoints for live ones. */
+export function TestModeBand() {
+  return (
+    <Text role="status" fw={600} p="sm" style={{ color: testText, background: testOrange, borderRadius: 4 }}>
+      Test mode: keys and webhooks here act only on test data, kept apart from the studio&apos;s live data. Test keys start with <code>_sk_test_</code>.
+    </Text>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useRevokeKey, type ApiKey, type Environment } from '../../api/developers.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+
+/** Revoking stops every program using the key at once, so the key's name is typed to confirm. */
+export function RevokeKeyDialog({ environment, apiKey, onClose }: { environment: Environment; apiKey: ApiKey; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const revoke = useRevokeKey(environment, apiKey.id);
+  const matches = typed.trim() === apiKey.name;
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (matches && password.length > 0) revoke.mutate(password, { onSuccess: onClose });
+  }
+  return (
+    <Dialog opened onClose={onClose} title="Revoke key">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text>Programs using &quot;{apiKey.name}&quot; stop working at once. This cannot be undone.</Text>
+          <ErrorAlert error={revoke.error} />
+          <TextInput label="Key name" description={`Type ${apiKey.name} to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
+          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" disabled={!matches || password.length === 0} loading={revoke.isPending}>
+              Revoke key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
