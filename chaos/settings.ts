@@ -5,6 +5,7 @@ import type { DeviceUnplugSettings } from './scenarios/device-unplug.js';
 import type { DiskFullSettings } from './scenarios/disk-full.js';
 import type { PostgresRestartSettings } from './scenarios/postgres-restart.js';
 import type { ServerKillSettings } from './scenarios/server-kill.js';
+import type { WebhookKillSettings } from './scenarios/webhook-kill.js';
 
 /** The sizes of a run: `quick` is what `npm test` runs (bounded to seconds per scenario), `full` is `npm run chaos`. */
 export interface ChaosSettings {
@@ -15,6 +16,7 @@ export interface ChaosSettings {
   agentKill: AgentKillSettings;
   deviceUnplug: DeviceUnplugSettings;
   clockJump: ClockJumpSettings;
+  webhookKill: WebhookKillSettings;
 }
 
 const load = { concurrency: 8, timeoutMs: 10_000, badInputEvery: 20 };
@@ -27,6 +29,20 @@ export const quickSettings: ChaosSettings = {
   agentKill: { kills: 3, admitted: 20, refused: 3 },
   deviceUnplug: { cycles: 1, admitted: 12 },
   clockJump: { scansPerPhase: 6 },
+  webhookKill: {
+    checkIns: 40,
+    bookings: 30,
+    classCheckIns: 20,
+    classes: 3,
+    updates: 30,
+    raceCapacity: 5,
+    raceRefusals: 10,
+    creates: 60,
+    kills: 3,
+    concurrency: 6,
+    timeoutMs: 10_000,
+    drainTimeoutMs: 30_000,
+  },
 };
 
 export const fullSettings: ChaosSettings = {
@@ -37,4 +53,18 @@ export const fullSettings: ChaosSettings = {
   agentKill: { kills: 20, admitted: 60, refused: 6 },
   deviceUnplug: { cycles: 6, admitted: 30 },
   clockJump: { scansPerPhase: 25 },
+  webhookKill: {
+    checkIns: 300,
+    bookings: 200,
+    classCheckIns: 100,
+    classes: 10,
+    updates: 200,
+    raceCapacity: 20,
+    raceRefusals: 40,
+    creates: 400,
+    kills: 12,
+    concurrency: 12,
+    timeoutMs: 10_000,
+    drainTimeoutMs: 120_000,
+  },
 };

@@ -7,6 +7,7 @@ import { deviceUnplug } from './device-unplug.js';
 import { diskFull } from './disk-full.js';
 import { postgresRestart } from './postgres-restart.js';
 import { serverKill } from './server-kill.js';
+import { webhookKill } from './webhook-kill.js';
 
 export interface Scenario {
   /** For `--only`. */
@@ -24,4 +25,6 @@ export const scenarios: Scenario[] = [
   { id: 'agent-kill', run: (s) => agentKill(s.agentKill) },
   { id: 'device-unplug', run: (s) => deviceUnplug(s.deviceUnplug) },
   { id: 'clock-jump', run: (s) => clockJump(s.clockJump) },
+  { id: 'webhook-kill-sqlite', run: (s) => webhookKill('sqlite', s.webhookKill) },
+  { id: 'webhook-kill-postgres', run: (s) => webhookKill('postgres', s.webhookKill) },
 ];

@@ -45,6 +45,15 @@ export const ConfigSchema = z
       .enum(['on', 'off'])
       .default('off')
       .describe("on: webhooks may go to this box's own addresses, loopback and link-local (refused by default; LAN ranges are always allowed)"),
+    WEBHOOK_FIRST_RETRY_MS: count(30_000, 100).describe(
+      'The wait after a failed webhook attempt; each further failure doubles it, up to 6 hours, for about three days. Shorter only for drills and tests',
+    ),
+    WEBHOOK_CLAIM_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .optional()
+      .describe('How long a process holds a delivery it is sending: one killed mid-send leaves it to another after this. Default WEBHOOK_TIMEOUT_MS and a minute'),
     TLS_DIR: z.string().min(1).optional().describe("Where TLS=self-signed keeps tls-cert.pem and tls-key.pem; default the SQLite file's folder (./data for Postgres)"),
   })
   // Node refuses a server whose headers may take longer than the whole request.
@@ -52,6 +61,8 @@ export const ConfigSchema = z
     message: 'must not exceed REQUEST_TIMEOUT_MS',
     path: ['HEADERS_TIMEOUT_MS'],
   })
+  // A claim that ran out while its attempt still runs would let a second process send the same delivery at the same time.
+  .refine((env) => env.WEBHOOK_CLAIM_MS === undefined || env.WEBHOOK_CLAIM_MS > env.WEBHOOK_TIMEOUT_MS, { message: 'must exceed WEBHOOK_TIMEOUT_MS', path: ['WEBHOOK_CLAIM_MS'] })
   .refine((env) => (env.TLS_CERT === undefined) === (env.TLS_KEY === undefined), { message: 'TLS_CERT and TLS_KEY go together: set both, or neither', path: ['TLS_CERT'] })
   .refine((env) => env.TLS === 'off' || env.TLS_CERT === undefined, {
     message: 'TLS=self-signed makes its own certificate: unset TLS_CERT and TLS_KEY, or unset TLS to serve the given one',
@@ -78,6 +89,9 @@ export interface WebhookSettings {
   timeoutMs: number;
   concurrency: number;
   allowPrivateTargets: boolean;
+  /** The first retry's wait (retry-schedule.ts doubles it). */
+  firstRetryMs: number;
+  claimMs: number;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: parsed.data.WEBHOOK_TIMEOUT_MS,
     concurrency: parsed.data.WEBHOOK_CONCURRENCY,
     allowPrivateTargets: parsed.data.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
+    firstRetryMs: parsed.data.WEBHOOK_FIRST_RETRY_MS,
+    claimMs: parsed.data.WEBHOOK_CLAIM_MS ?? parsed.data.WEBHOOK_TIMEOUT_MS + 60_000,
   };
   return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data), webhooks };
 }

@@ -37,7 +37,14 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await app.listen({ port: config.port, host: config.host });
   log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
-  const webhooks = new WebhookDeliveryWorker({ db, log, sender: config.webhooks, concurrency: config.webhooks.concurrency });
+  const webhooks = new WebhookDeliveryWorker({
+    db,
+    log,
+    sender: config.webhooks,
+    concurrency: config.webhooks.concurrency,
+    claimMs: config.webhooks.claimMs,
+    firstRetryMs: config.webhooks.firstRetryMs,
+  });
   webhooks.start();
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -21,6 +21,11 @@ describe('the webhook retry schedule', () => {
     expect(waits(() => 0.999999)).toEqual([24_000, 48_000, 96_000, 192_000, 12_288_000, 17_280_000, 17_280_000].map((ms) => expect.closeTo(ms, -1)));
   });
 
+  it('starts from a shorter first wait when one is configured (a drill), doubling the same way', () => {
+    const waits = [1, 2, 3].map((failed) => nextAttemptAt(created, created, failed, () => 0, 500)! - created);
+    expect(waits).toEqual([500, 1000, 2000]);
+  });
+
   it('tries for three days, the last attempt at the end of the window, then gives up', () => {
     // Attempts in all: 22 without jitter, 25 with the most.
     for (const [random, attempts] of [

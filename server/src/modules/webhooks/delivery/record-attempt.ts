@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { toIso, type Clock } from '../../../clock/time.js';
 import type { Db, Queryable } from '../../../db/types.js';
 import type { ClaimedDelivery } from './claims.js';
-import { nextAttemptAt, retryWindowMs } from './retry-schedule.js';
+import { firstRetryDelayMs, nextAttemptAt, retryWindowMs } from './retry-schedule.js';
 import type { SendOutcome } from './send.js';
 
 /** What recording an attempt decided, for the worker's log. */
@@ -27,7 +27,7 @@ function inWords(iso: string): string {
  * endpoint with the reason in words. The delivery row is changed only under this process's claim
  * token: if the claim ran out and another process took the row, its state is that process's to write.
  */
-export async function recordAttempt(db: Db, delivery: ClaimedDelivery, outcome: SendOutcome, clock: Clock, random: () => number): Promise<AttemptResult> {
+export async function recordAttempt(db: Db, delivery: ClaimedDelivery, outcome: SendOutcome, clock: Clock, random: () => number, firstRetryMs = firstRetryDelayMs): Promise<AttemptResult> {
   const nowMs = clock();
   const now = toIso(nowMs);
   const attempts = delivery.attempts + 1;
@@ -52,7 +52,7 @@ export async function recordAttempt(db: Db, delivery: ClaimedDelivery, outcome: 
       await tx.run(db.qb.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', delivery.endpoint_id).where('failing_since', 'is not', null));
       return { status: 'delivered', nextAttemptAt: null, disabledReason: null };
     }
-    const next = nextAttemptAt(Date.parse(delivery.created_at), nowMs, attempts, random);
+    const next = nextAttemptAt(Date.parse(delivery.created_at), nowMs, attempts, random, firstRetryMs);
     const status = next === null ? 'failed' : 'pending';
     const nextAttempt = next === null ? null : toIso(next);
     await tx.run(ours(updateDelivery().set({ ...last, status, next_attempt_at: nextAttempt })));

@@ -19,12 +19,13 @@ const jitterShare = 0.2;
 /**
  * The time of the next attempt after `failedAttempts` failures (1 or more) of a delivery created
  * at `createdAtMs`, or null when the delivery is to be given up. `random` answers in [0, 1).
+ * `firstDelayMs` is shortened by configuration only for drills and tests (WEBHOOK_FIRST_RETRY_MS).
  */
-export function nextAttemptAt(createdAtMs: number, nowMs: number, failedAttempts: number, random: () => number): number | null {
+export function nextAttemptAt(createdAtMs: number, nowMs: number, failedAttempts: number, random: () => number, firstDelayMs = firstRetryDelayMs): number | null {
   const deadline = createdAtMs + retryWindowMs;
   if (nowMs >= deadline) return null;
   const exponent = Math.min(Math.max(failedAttempts - 1, 0), 30);
-  const delay = Math.min(firstRetryDelayMs * 2 ** exponent, longestRetryDelayMs);
+  const delay = Math.min(firstDelayMs * 2 ** exponent, longestRetryDelayMs);
   const jittered = Math.round(delay * (1 - jitterShare * random()));
   return Math.min(nowMs + jittered, deadline);
 }

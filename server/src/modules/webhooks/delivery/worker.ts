@@ -4,6 +4,7 @@ import type { Db } from '../../../db/types.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './claims.js';
 import { fanOutEvents } from './fan-out.js';
 import { recordAttempt } from './record-attempt.js';
+import { firstRetryDelayMs } from './retry-schedule.js';
 import { WebhookSender, type SenderSettings } from './send.js';
 import { signatureHeaders } from './signature.js';
 
@@ -20,6 +21,8 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
   /** How long a claim lasts; longer than an attempt may take. Default: the timeout and a minute. */
   claimMs?: number;
+  /** The first retry's wait (retry-schedule.ts); default 30 s. */
+  firstRetryMs?: number;
   /** On stop, how long sends in flight may finish before they are cut off (and left to their claim's end). */
   stopGraceMs?: number;
   /** How many events one fan-out takes. */
@@ -59,6 +62,7 @@ export class WebhookDeliveryWorker {
       concurrency: options.concurrency ?? 8,
       pollMs: options.pollMs ?? 1000,
       claimMs: options.claimMs ?? options.sender.timeoutMs + 60_000,
+      firstRetryMs: options.firstRetryMs ?? firstRetryDelayMs,
       stopGraceMs: options.stopGraceMs ?? 5000,
       fanOutBatch: options.fanOutBatch ?? 100,
     };
@@ -144,7 +148,7 @@ export class WebhookDeliveryWorker {
       const outcome = await this.#sender.send(delivery.url, headers, delivery.body, this.#stopping.signal);
       // Cut off by a stop: nothing is recorded, the row stays pending and is sent again once its claim ends.
       if (this.#stopping.signal.aborted && !outcome.ok) return;
-      const result = await recordAttempt(this.#db, delivery, outcome, this.#clock, this.#random);
+      const result = await recordAttempt(this.#db, delivery, outcome, this.#clock, this.#random, this.#settings.firstRetryMs);
       const fields = { ...context, status: result.status, status_code: outcome.statusCode, latency_ms: outcome.latencyMs };
       if (outcome.ok) this.#log.debug(fields, 'webhook delivered');
       else this.#log.warn({ ...fields, error: outcome.error, next_attempt_at: result.nextAttemptAt }, 'webhook attempt failed');
