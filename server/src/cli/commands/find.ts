@@ -98,7 +98,8 @@ export function registerFindCommand(program: Command): void {
         printJson(
           await withDatabase(async (db) => {
             const scope = await companyScope(db, options.company);
-            const companyIds = scope.companyId !== undefined ? [scope.companyId] : (await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('name'))).map((row) => row.id);
+            const companyIds =
+              scope.companyId !== undefined ? [scope.companyId] : (await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('name'))).map((row) => row.id);
             if (companyIds.length === 0) return [];
             return [...(await contacts(db, wanted, companyIds, scope)), ...(await setup(db, foldForSearch(wanted), companyIds))];
           }),

@@ -22,7 +22,10 @@ export function registerLocationCommands(program: Command): void {
         printJson(
           await withDatabase(async (db) => {
             const scope = await companyScope(db, options.company);
-            const companies = scope.companyId !== undefined ? [scope.companyId] : (await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('name').orderBy('id'))).map((row) => row.id);
+            const companies =
+              scope.companyId !== undefined
+                ? [scope.companyId]
+                : (await db.all(db.qb.selectFrom('companies').select('id').where('live_company_id', 'is', null).orderBy('name').orderBy('id'))).map((row) => row.id);
             const lists = await Promise.all(
               companies.map(async (companyId) => (await listLocations(db, systemActor(companyId, 'studio CLI'))).map((location) => ({ ...location, company_id: companyId }))),
             );
