@@ -3,20 +3,11 @@ import { Event } from '@studio/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toIso } from '../../../src/clock/time.js';
 import { testCompanyOf } from '../../../src/modules/companies/environments.js';
-import { addEndpoint, addEvent, handClock, newCompany, newSecret, Receiver, settleAll, verifyAt, worker } from './fixture.js';
+import { addEndpoint, addEvent, handClock, newCompany, newSecret, useReceivers, verifyAt, worker } from './fixture.js';
 
 describe.each(dialects)('webhook delivery on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
-  const receivers: Receiver[] = [];
-  const receiver = async () => {
-    const made = await new Receiver().listen();
-    receivers.push(made);
-    return made;
-  };
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((made) => made.close()));
-    await settleAll(suite.db);
-  });
+  const receiver = useReceivers(suite);
 
   const deliveriesOf = (endpointId: string) => suite.db.all(suite.db.qb.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('created_at').orderBy('event_id'));
 

@@ -4,20 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemActor, type Actor } from '../../../src/domain/actor.js';
 import { fanOutEvents } from '../../../src/modules/webhooks/delivery/fan-out.js';
 import { resendDelivery } from '../../../src/modules/webhooks/resend.js';
-import { addEndpoint, addEvent, handClock, newCompany, Receiver, settleAll, worker } from './fixture.js';
+import { addEndpoint, addEvent, handClock, newCompany, useReceivers, worker } from './fixture.js';
 
 describe.each(dialects)('endpoint health and manual resend on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
-  const receivers: Receiver[] = [];
-  const receiver = async () => {
-    const made = await new Receiver().listen();
-    receivers.push(made);
-    return made;
-  };
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((made) => made.close()));
-    await settleAll(suite.db);
-  });
+  const receiver = useReceivers(suite);
   const endpointRow = (id: string) => suite.db.first(suite.db.qb.selectFrom('webhook_endpoints').selectAll().where('id', '=', id));
   const deliveryOf = async (eventId: string) => {
     const row = await suite.db.first(suite.db.qb.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { EventType } from '@studio/shared';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { toIso } from '../../../src/clock/time.js';
 import type { Db } from '../../../src/db/types.js';
 import { createCompany } from '../../../src/modules/companies/repository.js';
@@ -160,4 +160,21 @@ export function verifyAt(secret: string, request: Received, nowMs: number): unkn
 export async function settleAll(db: Db): Promise<void> {
   await db.run(db.qb.updateTable('events').set({ dispatched_at: '2000-01-01T00:00:00.000Z' }).where('dispatched_at', 'is', null));
   await db.run(db.qb.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('status', '=', 'pending'));
+}
+
+/**
+ * Receivers on loopback for one describe block: `receiver()` starts one, and after each test they
+ * are closed and what the test left pending is settled, so no delivery leaks into the next test.
+ */
+export function useReceivers(suite: { readonly db: Db }): () => Promise<Receiver> {
+  const receivers: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((made) => made.close()));
+    await settleAll(suite.db);
+  });
+  return async () => {
+    const made = await new Receiver().listen();
+    receivers.push(made);
+    return made;
+  };
 }

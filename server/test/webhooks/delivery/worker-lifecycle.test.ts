@@ -2,20 +2,11 @@ import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createKey } from '../../../src/modules/keys/repository.js';
-import { addEndpoint, addEvent, handClock, newCompany, Receiver, settleAll, worker } from './fixture.js';
+import { addEndpoint, addEvent, handClock, newCompany, useReceivers, worker } from './fixture.js';
 
 describe.each(dialects)('the webhook worker running in a server on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
-  const receivers: Receiver[] = [];
-  const receiver = async () => {
-    const made = await new Receiver().listen();
-    receivers.push(made);
-    return made;
-  };
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((made) => made.close()));
-    await settleAll(suite.db);
-  });
+  const receiver = useReceivers(suite);
   const deliveryOf = (eventId: string) =>
     suite.db.first(suite.db.qb.selectFrom('webhook_deliveries').select(['status', 'attempts', 'last_error', 'last_status_code', 'claim_token']).where('event_id', '=', eventId));
 
