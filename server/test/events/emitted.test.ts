@@ -1,11 +1,13 @@
 import { classSuite } from '@studio/testkit/server/classes';
 import { dialects } from '@studio/testkit/server/databases';
+import { eventTypes, Event } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../src/domain/actor.js';
 import { addToWaitlist, cancelClass } from '../../src/modules/classes/admin.js';
 import { setMembershipStatus } from '../../src/modules/members/admin.js';
 import { salon } from '../appointments/fixture.js';
-import { eventsOf, typesOf } from './events-helper.js';
+import { addEndpoint, handClock, Receiver, verifyAt, worker } from '../webhooks/delivery/fixture.js';
+import { eventsOf, storedEvents, typesOf } from './events-helper.js';
 
 const now = '2027-03-03T15:00:00.000Z';
 const hours = (n: number) => new Date(Date.parse(now) + n * 3600_000).toISOString();
@@ -158,5 +160,22 @@ describe.each(dialects)('events written by each change (%s)', (dialect) => {
         .sort(),
     ).toEqual([...guests].sort());
     expect(await emitted(() => cancelClass(s.f.db, actor(), later))).toEqual([]);
+  });
+
+  it('delivers every event type written above to a real receiver on loopback, each verified with the standardwebhooks package', async () => {
+    const stored = await storedEvents(s.f.db, s.f.acme.id);
+    expect(new Set(stored.map((event) => event.type))).toEqual(new Set(eventTypes));
+    const clock = handClock(hours(1));
+    const receiver = await new Receiver().listen();
+    try {
+      const endpoint = await addEndpoint(s.f.db, s.f.acme.id, receiver.url, clock);
+      const sender = worker(s.f.db, clock);
+      while ((await sender.runOnce()) > 0);
+      const verified = receiver.received.map((request) => Event.parse(verifyAt(endpoint.secret, request, clock.now())));
+      expect(verified.map((event) => event.id).sort()).toEqual(stored.map((event) => event.id).sort());
+      for (const event of verified) expect(event).toEqual({ ...stored.find((row) => row.id === event.id), environment: 'live', created_at: expect.any(String) });
+    } finally {
+      await receiver.close();
+    }
   });
 });
