@@ -97,8 +97,8 @@ export async function startFixture(dialect: DialectName) {
     await addCatalog(db, company, location, label);
   }
 
-  const mint = async (options: { company?: string; scopes?: Scope[] | 'all'; locations?: string[] | 'all' } = {}) =>
-    (await createKey(db, { companyId: options.company ?? acme.id, scopes: options.scopes ?? 'all', locationIds: options.locations ?? 'all' })).key;
+  const mint = async (options: { company?: string; environment?: 'live' | 'test'; scopes?: Scope[] | 'all'; locations?: string[] | 'all' } = {}) =>
+    (await createKey(db, { companyId: options.company ?? acme.id, environment: options.environment, scopes: options.scopes ?? 'all', locationIds: options.locations ?? 'all' })).key;
 
   const request = async (method: string, url: string, options: RequestOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers };

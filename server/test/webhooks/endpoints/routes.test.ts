@@ -77,7 +77,7 @@ describe.each(dialects)('webhook endpoint API routes (%s)', (dialect) => {
 
   it('keeps test and live endpoints apart: a test key finds no live endpoint or delivery, and lists its own only', async () => {
     const live = await f.mint({ scopes: ['write:webhooks'] });
-    const test = await f.mint({ company: await testCompanyOf(f.db, f.acme.id), scopes: ['write:webhooks'] });
+    const test = await f.mint({ environment: 'test', scopes: ['write:webhooks'] });
     const liveEndpoint = (await call(live, 'POST', '/v1/webhook_endpoints', { url: 'https://receiver.example/live', event_types: ['*'] })).body.id as string;
     const testEndpoint = await call(test, 'POST', '/v1/webhook_endpoints', { url: 'https://receiver.example/test', event_types: ['*'] });
     expect(testEndpoint.body.environment).toBe('test');
