@@ -11,6 +11,8 @@ import { memberProfile } from '../../../src/web/desk/profile.js';
 import { clockAt, deskStudio, refusal } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');
+/** A 7-byte card UID unique to the site; the 'A' keeps it hexadecimal, whatever digits the site's id starts with. */
+const cardAt = (site: string, n: number) => `04A${site.slice(0, 7)}000${n}`;
 const feedSeq = async (f: Fixture) => Number((await f.db.first(f.db.qb.selectFrom('companies').select('feed_seq').where('id', '=', f.acme.id)))!.feed_seq);
 
 /** Issue 17: the member's page in one answer, its status and form actions, and the desk's check-in with overrides. */
@@ -86,7 +88,7 @@ describe.each(dialects)('member profile and desk check-in (%s)', (dialect) => {
 
   it('changes of status and form bump the feed, and resolve sees them at once', async () => {
     const s = await deskStudio(f);
-    const kai = await s.build.member({ locationId: s.site, code: `KAI-${s.site.slice(0, 6)}`, cards: [{ value: `04${s.site.slice(0, 8).replace(/-/g, '0')}0003` }] });
+    const kai = await s.build.member({ locationId: s.site, code: `KAI-${s.site.slice(0, 6)}`, cards: [{ value: cardAt(s.site, 3) }] });
     const resolve = () => resolveMember(f.db, s.desk, { location_id: s.site, identifier: `KAI-${s.site.slice(0, 6)}` });
     const before = await feedSeq(f);
     await setMembershipStatus(f.db, s.desk, kai.membershipId, 'paused');
@@ -103,7 +105,7 @@ describe.each(dialects)('member profile and desk check-in (%s)', (dialect) => {
 
   it('refuses a blocked member as the door does; a manager overrides with a reason, the front desk may not', async () => {
     const s = await deskStudio(f);
-    const pat = await s.build.member({ locationId: s.site, firstName: 'Pat', status: 'past_due', cards: [{ value: `04${s.site.slice(0, 8).replace(/-/g, '0')}0001` }] });
+    const pat = await s.build.member({ locationId: s.site, firstName: 'Pat', status: 'past_due', cards: [{ value: cardAt(s.site, 1) }] });
     const at = clockAt(base);
     const blocked = await refusal(deskCheckIn(f.db, s.desk, pat.contactId, { location_id: s.site }, at));
     expect(blocked).toMatchObject({ code: 'checkin_blocked', details: { reasons: ['past_due'] } });
@@ -123,7 +125,7 @@ describe.each(dialects)('member profile and desk check-in (%s)', (dialect) => {
 
   it('checks in a member with a warning, the warning carried in the visit flags', async () => {
     const s = await deskStudio(f);
-    const una = await s.build.member({ locationId: s.site, formSigned: false, cards: [{ value: `04${s.site.slice(0, 8).replace(/-/g, '0')}0002` }] });
+    const una = await s.build.member({ locationId: s.site, formSigned: false, cards: [{ value: cardAt(s.site, 2) }] });
     const { visit } = await deskCheckIn(f.db, s.desk, una.contactId, { location_id: s.site }, clockAt(base));
     expect(visit.flags).toEqual(['form_missing']);
     expect(await listOverrides(f.db, f.acme.id, { locationId: s.site })).toEqual([]);
