@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [--members N] [--dialects sqlite,postgres] [--no-agent] [--no-kiosk] [--no-web]`: the server's hot paths
+// `npm run bench [-- --quick] [--members N] [--dialects sqlite,postgres] [--no-agent] [--no-kiosk] [--no-web] [--no-profile]`: the server's hot paths
 // against a bare Fastify route measured in the same run, as ratios, medians of several rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { cpuSeconds, peakRssMb } from './proc.js';
 import { agentBench, type AgentBenchResult } from './agent-bench.js';
 import { classRush, type RushResult } from './class-rush.js';
 import { kioskPaintBench } from './kiosk-paint.js';
+import { profileLines, profileScenario, type ProfileResult } from './profile.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 import { shipBench, type ShipResult } from './ship.js';
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     'no-agent': { type: 'boolean', default: false },
     'no-kiosk': { type: 'boolean', default: false },
     'no-web': { type: 'boolean', default: false },
+    'no-profile': { type: 'boolean', default: false },
     members: { type: 'string' },
     dialects: { type: 'string', default: 'sqlite,postgres' },
   },
@@ -103,11 +105,18 @@ function writeBookings(data: BenchData): string {
   return file;
 }
 
-function scenarios(data: BenchData, base: string, bodies: string) {
-  const { classServiceIds, appointmentServiceIds } = data.schedule;
+/** The door's two requests: measured, then profiled. */
+function hotPaths(base: string, bodies: string) {
   return [
     { name: 'POST /members/resolve', spec: { url: `${base}/v1/members/resolve`, method: 'POST', bodiesFile: bodies } },
     { name: 'POST /members/check-in', spec: { url: `${base}/v1/members/check-in`, method: 'POST', bodiesFile: bodies, idempotencyKey: true } },
+  ];
+}
+
+function scenarios(data: BenchData, base: string, bodies: string) {
+  const { classServiceIds, appointmentServiceIds } = data.schedule;
+  return [
+    ...hotPaths(base, bodies),
     { name: 'GET /classes', spec: { url: base, method: 'GET', paths: data.locationIds.map((l, i) => `/v1/classes?location_id=${l}&service_id=${classServiceIds[i]}`) } },
     { name: 'POST /classes/{id}/book', spec: { url: base, method: 'POST', requestsFile: writeBookings(data), idempotencyKey: true } },
     { name: 'GET /availability', spec: { url: base, method: 'GET', paths: data.locationIds.map((l, i) => `/v1/availability?service_id=${appointmentServiceIds[i]}&location_id=${l}`) } },
@@ -141,6 +150,7 @@ async function measure(name: string, dialect: string, pid: number, spec: Record<
 
 const measurements: Measurement[] = [];
 const rushes: (RushResult & { dialect: string })[] = [];
+const profiles: ProfileResult[] = [];
 let agent: AgentBenchResult | null = null;
 let ship: ShipResult | null = null;
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
@@ -150,7 +160,9 @@ try {
     process.stderr.write(`${dialect}: seeding ${settings.members} members\n`);
     const data = await seedBench(database.url, settings.members);
     // Warnings only: the figures are the API's, not a log pipe's.
-    const server = await startProcess(['server/bin/studio-server.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
+    const startServer = (nodeFlags: string[] = []) =>
+      startProcess([...nodeFlags, 'server/bin/studio-server.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
+    const server = await startServer();
     try {
       process.stderr.write(`${dialect}: bare route\n`);
       // The same bodies and headers as the routes measured against it.
@@ -159,6 +171,22 @@ try {
       for (const scenario of scenarios(data, server.url, bodies)) {
         process.stderr.write(`${dialect}: ${scenario.name}\n`);
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
+      }
+      if (!args['no-profile']) {
+        // After the measured rounds, in a server of its own: the profiler's cost stays out of the figures above.
+        for (const [i, { name }] of hotPaths(server.url, bodies).entries()) {
+          process.stderr.write(`${dialect}: profile of ${name}\n`);
+          profiles.push(
+            await profileScenario({
+              scenario: name,
+              dialect,
+              start: startServer,
+              load: async (url, seconds) => (await runLoad({ ...hotPaths(url, bodies)[i]!.spec, key: data.key, connections: settings.connections, durationSeconds: seconds })).requests,
+              warmupSeconds: settings.warmupSeconds,
+              seconds: settings.durationSeconds,
+            }),
+          );
+        }
       }
       process.stderr.write(`${dialect}: class rush\n`);
       rushes.push({ dialect, ...(await classRush(server.url, data.key, database.url, data.schedule)) });
@@ -195,7 +223,9 @@ if (!args['no-web']) process.stderr.write('web app: bundle, first load of Today\
 const web = args['no-web'] ? null : await webAppBench({ loads: quick ? 5 : 21 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web);
+const report = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web);
+const markdown = [report.markdown, ...profileLines(profiles)].join('\n');
+const json = { ...report.json, profiles };
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
