@@ -160,7 +160,7 @@ export async function profileScenario(run: ProfileRun): Promise<ProfileResult> {
 export function profileLines(profiles: ProfileResult[]): string[] {
   const lines = ['## Where the CPU goes', '', "Samples of `studio serve` under V8's profiler during each load (start-up and warm-up left out), idle excluded.", ''];
   for (const p of profiles) {
-    lines.push(`### ${p.dialect}: ${p.scenario} (${p.requests} requests, ${p.usPerRequest.toFixed(0)} µs of CPU sampled per request)`, '');
+    lines.push(`### ${p.dialect}: ${p.scenario} (${p.requests} requests, ${p.usPerRequest.toFixed(0)} µs sampled per request)`, '');
     lines.push('| area | share | µs/req |', '|---|---:|---:|');
     for (const a of p.areas.filter((a) => a.share >= 0.01)) lines.push(`| ${a.area} | ${(a.share * 100).toFixed(1)} % | ${a.usPerRequest.toFixed(1)} |`);
     lines.push('', '| function (self time) | share | µs/req |', '|---|---:|---:|');
