@@ -3,72 +3,102 @@ import { openDatabase } from '../server/src/db/dialects/open.js';
 import type { ScheduleData } from './seed-schedule.js';
 
 export interface RushResult {
+  /** `studio serve` processes the requests were spread over, round-robin. */
+  processes: number;
   requests: number;
+  /** Requests that got an HTTP answer (a 5xx too); the rest met a socket error. */
   answered: number;
-  reserved: number;
-  classFull: number;
-  other: number;
+  booked: number;
+  /** Answers other than 201, by error code (`class_full`, ...), or by status when the body names none. */
+  refusals: Record<string, number>;
+  serverErrors: number;
+  socketErrors: number;
   seconds: number;
   rps: number;
   p99: number;
-  /** Classes holding more live spots than their capacity: must be 0. */
-  overbooked: number;
+  capacity: number;
+  /** Spots the class holds in the database afterwards: must equal its capacity. */
+  liveSpots: number;
+  /** Contacts holding a spot and still queued on the class's waitlist: must be 0. */
+  bookedAndWaiting: number;
 }
 
-/**
- * 500 book requests at once over 10 classes of 20 spots (one connection each): every request must
- * be answered, 200 spots taken, 300 refused `class_full`, and no class over capacity in the database.
- */
-export async function classRush(base: string, key: string, databaseUrl: string, schedule: ScheduleData): Promise<RushResult> {
-  const started = performance.now();
-  const latencies: number[] = [];
-  const answers = await Promise.all(
-    schedule.rushContactIds.map(async (contactId, i) => {
-      const classId = schedule.rushClassIds[i % schedule.rushClassIds.length]!;
-      const t0 = performance.now();
-      try {
-        const response = await fetch(`${base}/v1/classes/${classId}/book`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ contact_id: contactId }),
-        });
-        const body = (await response.json()) as { error?: { code: string } };
-        return { status: response.status, code: body.error?.code };
-      } catch {
-        return { status: 0, code: 'network' };
-      } finally {
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const db = await openDatabase(databaseUrl);
-  let overbooked = 0;
+interface Answer {
+  status: number;
+  code: string | undefined;
+  ms: number;
+}
+
+async function book(base: string, key: string, classId: string, contactId: string): Promise<Answer> {
+  const t0 = performance.now();
   try {
-    for (const classId of schedule.rushClassIds) {
-      const cls = await db.first(db.qb.selectFrom('classes').select('capacity').where('id', '=', classId));
-      const live = await db.first(
-        db.qb
-          .selectFrom('class_attendees')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('class_id', '=', classId)
-          .where('status', 'in', ['reserved', 'checked_in']),
-      );
-      if (Number(live!.n) > cls!.capacity) overbooked++;
-    }
+    const response = await fetch(`${base}/v1/classes/${classId}/book`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ contact_id: contactId }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+    return { status: response.status, code: body.error?.code, ms: performance.now() - t0 };
+  } catch {
+    return { status: 0, code: undefined, ms: performance.now() - t0 };
+  }
+}
+
+/** The class's live spots, and its contacts both holding a spot and still queued, as the database has them. */
+async function rosterCheck(databaseUrl: string, classId: string) {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const cls = await db.first(db.qb.selectFrom('classes').select('capacity').where('id', '=', classId));
+    const live = await db.first(
+      db.qb
+        .selectFrom('class_attendees')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('class_id', '=', classId)
+        .where('status', 'in', ['reserved', 'checked_in']),
+    );
+    const both = await db.first(
+      db.qb
+        .selectFrom('class_attendees as a')
+        .innerJoin('class_waitlist as w', (join) => join.onRef('w.class_id', '=', 'a.class_id').onRef('w.contact_id', '=', 'a.contact_id'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('a.class_id', '=', classId)
+        .where('a.status', 'in', ['reserved', 'checked_in'])
+        .where('w.status', 'in', ['waiting', 'offered']),
+    );
+    return { capacity: cls!.capacity, liveSpots: Number(live!.n), bookedAndWaiting: Number(both!.n) };
   } finally {
     await db.close();
   }
-  latencies.sort((a, b) => a - b);
+}
+
+/**
+ * Every rush contact (2,000 with the full data set) books the one rush class of 20 spots at once,
+ * each request with its own Idempotency-Key, spread round-robin over `bases` (one per `serve`
+ * process on the same database). Exactly 20 must be booked, the rest refused with their code,
+ * every request answered without a 5xx, and the database must hold exactly 20 live spots.
+ */
+export async function classRush(bases: string[], key: string, databaseUrl: string, schedule: ScheduleData): Promise<RushResult> {
+  const started = performance.now();
+  const answers = await Promise.all(schedule.rushContactIds.map((contactId, i) => book(bases[i % bases.length]!, key, schedule.rushClassId, contactId)));
+  const seconds = (performance.now() - started) / 1000;
+  const refusals: Record<string, number> = {};
+  for (const a of answers) {
+    if (a.status === 201 || a.status === 0) continue;
+    const code = a.code ?? `HTTP ${a.status}`;
+    refusals[code] = (refusals[code] ?? 0) + 1;
+  }
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
+    processes: bases.length,
     requests: answers.length,
     answered: answers.filter((a) => a.status > 0).length,
-    reserved: answers.filter((a) => a.status === 201).length,
-    classFull: answers.filter((a) => a.code === 'class_full').length,
-    other: answers.filter((a) => a.status !== 201 && a.code !== 'class_full').length,
+    booked: answers.filter((a) => a.status === 201).length,
+    refusals,
+    serverErrors: answers.filter((a) => a.status >= 500).length,
+    socketErrors: answers.filter((a) => a.status === 0).length,
     seconds,
     rps: answers.length / seconds,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
-    overbooked,
+    ...(await rosterCheck(databaseUrl, schedule.rushClassId)),
   };
 }

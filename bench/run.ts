@@ -34,6 +34,8 @@ const settings = {
   rounds: quick ? 1 : 3,
   connections: 50,
 };
+/** `serve` processes the class rush spreads its requests over. */
+const rushProcesses = 4;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = new URL('..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -62,6 +64,11 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
     }
   }
   throw new Error(`${args.join(' ')} did not start`);
+}
+
+async function stop({ child }: { child: ChildProcess }): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 function runLoad(spec: Record<string, unknown>): Promise<{ requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number }> {
@@ -150,7 +157,8 @@ try {
     process.stderr.write(`${dialect}: seeding ${settings.members} members\n`);
     const data = await seedBench(database.url, settings.members);
     // Warnings only: the figures are the API's, not a log pipe's.
-    const server = await startProcess(['server/bin/studio-server.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
+    const serve = () => startProcess(['server/bin/studio-server.js', 'serve'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' }, '/v1/openapi.json');
+    const server = await serve();
     try {
       process.stderr.write(`${dialect}: bare route\n`);
       // The same bodies and headers as the routes measured against it.
@@ -161,7 +169,13 @@ try {
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
       }
       process.stderr.write(`${dialect}: class rush\n`);
-      rushes.push({ dialect, ...(await classRush(server.url, data.key, database.url, data.schedule)) });
+      // The rush spreads over several `serve` processes on the one database: the first and three more.
+      const others = await Promise.all(Array.from({ length: rushProcesses - 1 }, serve));
+      try {
+        rushes.push({ dialect, ...(await classRush([server.url, ...others.map((o) => o.url)], data.key, database.url, data.schedule)) });
+      } finally {
+        await Promise.all(others.map(stop));
+      }
       if (dialect === 'sqlite' && !args['no-agent']) {
         process.stderr.write('agent: scan to relay, feed load, outbox drain\n');
         agent = await agentBench({ root, work, serverUrl: server.url, databaseUrl: database.url, data, scans: quick ? 200 : 1000, drainVisits: quick ? 1000 : 10_000, agentPort: await freePort() });
@@ -180,8 +194,7 @@ try {
         });
       }
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await stop(server);
       await database.drop();
     }
   }
