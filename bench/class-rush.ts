@@ -13,6 +13,8 @@ export interface RushResult {
   refusals: Record<string, number>;
   serverErrors: number;
   socketErrors: number;
+  /** Socket errors by their cause's code (`UND_ERR_CONNECT_TIMEOUT`, `ECONNRESET`, ...). */
+  socketErrorCauses: Record<string, number>;
   seconds: number;
   rps: number;
   p99: number;
@@ -39,8 +41,9 @@ async function book(base: string, key: string, classId: string, contactId: strin
     });
     const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
     return { status: response.status, code: body.error?.code, ms: performance.now() - t0 };
-  } catch {
-    return { status: 0, code: undefined, ms: performance.now() - t0 };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, code: cause?.code ?? cause?.message ?? String(error), ms: performance.now() - t0 };
   }
 }
 
@@ -82,10 +85,12 @@ export async function classRush(bases: string[], key: string, databaseUrl: strin
   const answers = await Promise.all(schedule.rushContactIds.map((contactId, i) => book(bases[i % bases.length]!, key, schedule.rushClassId, contactId)));
   const seconds = (performance.now() - started) / 1000;
   const refusals: Record<string, number> = {};
+  const socketErrorCauses: Record<string, number> = {};
   for (const a of answers) {
-    if (a.status === 201 || a.status === 0) continue;
+    if (a.status === 201) continue;
+    const counts = a.status === 0 ? socketErrorCauses : refusals;
     const code = a.code ?? `HTTP ${a.status}`;
-    refusals[code] = (refusals[code] ?? 0) + 1;
+    counts[code] = (counts[code] ?? 0) + 1;
   }
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
@@ -96,6 +101,7 @@ export async function classRush(bases: string[], key: string, databaseUrl: strin
     refusals,
     serverErrors: answers.filter((a) => a.status >= 500).length,
     socketErrors: answers.filter((a) => a.status === 0).length,
+    socketErrorCauses,
     seconds,
     rps: answers.length / seconds,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,

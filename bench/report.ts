@@ -62,7 +62,7 @@ export function renderReport(
     '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rushes.map(
       (r) =>
-        `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
+        `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors ? `${r.socketErrors} (${refusalList(r.socketErrorCauses)})` : 0} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
     ),
     '',
     ...(agent ? agentLines(agent) : []),
@@ -74,8 +74,8 @@ export function renderReport(
   return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, web, targets } };
 }
 
-function refusalList(refusals: Record<string, number>): string {
-  return Object.entries(refusals)
+function refusalList(counts: Record<string, number>): string {
+  return Object.entries(counts)
     .map(([code, n]) => `${code} ${n}`)
     .join(', ');
 }
