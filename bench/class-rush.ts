@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, fetch } from 'undici';
 import { openDatabase } from '../server/src/db/dialects/open.js';
+import { cpuSeconds } from './proc.js';
 import type { ScheduleData } from './seed-schedule.js';
 
 export interface RushResult {
@@ -18,6 +20,8 @@ export interface RushResult {
   seconds: number;
   rps: number;
   p99: number;
+  /** CPU the `serve` processes spent over the rush, per request. */
+  cpuUsPerRequest: number;
   capacity: number;
   /** Spots the class holds in the database afterwards: must equal its capacity. */
   liveSpots: number;
@@ -31,10 +35,18 @@ interface Answer {
   ms: number;
 }
 
-async function book(base: string, key: string, classId: string, contactId: string): Promise<Answer> {
+/**
+ * The load generator is one address, and a server process closes an address's connections over a
+ * quarter of MAX_CONNECTIONS (256 by default) at once: beyond that, requests wait for a connection
+ * here, as they would behind a proxy, rather than be cut off.
+ */
+const connectionsPerProcess = 256;
+
+async function book(dispatcher: Agent, base: string, key: string, classId: string, contactId: string): Promise<Answer> {
   const t0 = performance.now();
   try {
     const response = await fetch(`${base}/v1/classes/${classId}/book`, {
+      dispatcher,
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify({ contact_id: contactId }),
@@ -76,14 +88,19 @@ async function rosterCheck(databaseUrl: string, classId: string) {
 
 /**
  * Every rush contact (2,000 with the full data set) books the one rush class of 20 spots at once,
- * each request with its own Idempotency-Key, spread round-robin over `bases` (one per `serve`
- * process on the same database). Exactly 20 must be booked, the rest refused with their code,
+ * each request with its own Idempotency-Key, spread round-robin over `servers` (`serve`
+ * processes on the same database). Exactly 20 must be booked, the rest refused with their code,
  * every request answered without a 5xx, and the database must hold exactly 20 live spots.
  */
-export async function classRush(bases: string[], key: string, databaseUrl: string, schedule: ScheduleData): Promise<RushResult> {
+export async function classRush(servers: { url: string; pid: number }[], key: string, databaseUrl: string, schedule: ScheduleData): Promise<RushResult> {
+  const serverCpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+  const cpuBefore = serverCpu();
   const started = performance.now();
-  const answers = await Promise.all(schedule.rushContactIds.map((contactId, i) => book(bases[i % bases.length]!, key, schedule.rushClassId, contactId)));
+  const dispatcher = new Agent({ connections: connectionsPerProcess });
+  const answers = await Promise.all(schedule.rushContactIds.map((contactId, i) => book(dispatcher, servers[i % servers.length]!.url, key, schedule.rushClassId, contactId)));
   const seconds = (performance.now() - started) / 1000;
+  await dispatcher.close();
+  const cpuUsPerRequest = ((serverCpu() - cpuBefore) * 1e6) / answers.length;
   const refusals: Record<string, number> = {};
   const socketErrorCauses: Record<string, number> = {};
   for (const a of answers) {
@@ -94,7 +111,7 @@ export async function classRush(bases: string[], key: string, databaseUrl: strin
   }
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return {
-    processes: bases.length,
+    processes: servers.length,
     requests: answers.length,
     answered: answers.filter((a) => a.status > 0).length,
     booked: answers.filter((a) => a.status === 201).length,
@@ -105,6 +122,7 @@ export async function classRush(bases: string[], key: string, databaseUrl: strin
     seconds,
     rps: answers.length / seconds,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    cpuUsPerRequest,
     ...(await rosterCheck(databaseUrl, schedule.rushClassId)),
   };
 }

@@ -58,11 +58,11 @@ export function renderReport(
     '',
     '## Class rush: every rush contact books one class of 20 spots at once, over several `serve` processes',
     '',
-    '| dialect | processes | requests | answered | booked | refused, by code | 5xx | socket errors | seconds | req/s | p99 ms | live spots / capacity | booked and waiting |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| dialect | processes | requests | answered | booked | refused, by code | 5xx | socket errors | seconds | req/s | p99 ms | server CPU µs/req | live spots / capacity | booked and waiting |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rushes.map(
       (r) =>
-        `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors ? `${r.socketErrors} (${refusalList(r.socketErrorCauses)})` : 0} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
+        `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors ? `${r.socketErrors} (${refusalList(r.socketErrorCauses)})` : 0} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${Math.round(r.cpuUsPerRequest)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
     ),
     '',
     ...(agent ? agentLines(agent) : []),

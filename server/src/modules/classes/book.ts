@@ -42,12 +42,16 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
     // A rush on a full class (thousands of books for its last spots, from several processes): each
     // is refused without queuing on the class lock, after the rules that come before a free spot,
     // read without locks. Only `class_full` is answered so; any other outcome is decided under the lock.
-    if (await fullForContact(db, sql, classId, input.contact_id, nowIso)) {
-      const { cls, location } = await readSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
+    const fullFor = () => fullForContact(db, sql, classId, input.contact_id, nowIso);
+    const refuseFull = async ({ cls, location }: { cls: ClassRow; location: LocationRow }) => {
       await checkRulesBeforeSpot(db, sql, cls, location, input.contact_id, now);
       throw classFull();
-    }
+    };
+    if (await fullFor()) await refuseFull(await readSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true }));
     const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
+    // Those that queued on the lock while the last spots went are refused as soon as they hold it,
+    // so each holds it for a few statements, not for the whole decision.
+    if (await fullFor()) await refuseFull({ cls, location });
     await lockRows(sql, { contact: input.contact_id });
     const taken = async () => spotsTaken(db, sql, cls.id, nowIso);
     const existing = await liveSpot(db, sql, cls.id, input.contact_id);
