@@ -172,7 +172,8 @@ try {
       // The rush spreads over several `serve` processes on the one database: the first and three more.
       const others = await Promise.all(Array.from({ length: rushProcesses - 1 }, serve));
       try {
-        rushes.push({ dialect, ...(await classRush([server, ...others].map(({ url, child }) => ({ url, pid: child.pid! })), data.key, database.url, data.schedule)) });
+        const servers = [server, ...others].map(({ url, child }) => ({ url, pid: child.pid! }));
+        rushes.push({ dialect, ...(await classRush(servers, data.key, database.url, data.schedule)) });
       } finally {
         await Promise.all(others.map(stop));
       }
