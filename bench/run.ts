@@ -34,8 +34,12 @@ const settings = {
   rounds: quick ? 1 : 3,
   connections: 50,
 };
-/** `serve` processes the class rush spreads its requests over. */
-const rushProcesses = 4;
+/**
+ * `serve` processes the class rush spreads its requests over. Several share one Postgres; SQLite is
+ * served by one process (several on one file is not a supported deployment: a process waiting for
+ * another's write lock waits with its event loop stopped, and its clients time out).
+ */
+const rushProcesses = { sqlite: 1, postgres: 4 } as const;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = new URL('..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -169,8 +173,7 @@ try {
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
       }
       process.stderr.write(`${dialect}: class rush\n`);
-      // The rush spreads over several `serve` processes on the one database: the first and three more.
-      const others = await Promise.all(Array.from({ length: rushProcesses - 1 }, serve));
+      const others = await Promise.all(Array.from({ length: rushProcesses[dialect as keyof typeof rushProcesses] - 1 }, serve));
       try {
         const servers = [server, ...others].map(({ url, child }) => ({ url, pid: child.pid! }));
         rushes.push({ dialect, ...(await classRush(servers, data.key, database.url, data.schedule)) });
