@@ -5,23 +5,16 @@ import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { recordEvent } from '../events/record.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
-import type { LocationRow } from '../locations/lookup.js';
 import { liveSpot, newSpot, queued, spotResult, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
 import { fullForContact } from './full-class.js';
 import { openSpotChange, readSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
 
-/**
- * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
- * class, already booked, time rules, the contact's rules, a free spot (decided under the class
- * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
- * waitlist offer takes the spot held for them. A contact outside the actor's reach is refused
- * (403) before anything else; one already holding a spot is answered it, `already_booked`.
- */
 const classFull = () => new ApiError('class_full', 'This class has no spot left.');
 
 /** The rules between `already_booked` and a free spot: time rules, then the contact's rules. Answers the class's service. */
@@ -34,6 +27,13 @@ async function checkRulesBeforeSpot(db: Db, sql: Queryable, cls: ClassRow, locat
   return service;
 }
 
+/**
+ * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
+ * class, already booked, time rules, the contact's rules, a free spot (decided under the class
+ * lock, so capacity holds under any concurrency), then what pays. A contact holding an open
+ * waitlist offer takes the spot held for them. A contact outside the actor's reach is refused
+ * (403) before anything else; one already holding a spot is answered it, `already_booked`.
+ */
 export async function bookClass(db: Db, actor: Actor, classId: string, input: z.output<typeof ClassBook>, clock: Clock = systemClock): Promise<ClassBookResult> {
   await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
   const now = clock();
