@@ -78,8 +78,7 @@ export async function lockRows(tx: Queryable, rows: RowsToLock): Promise<void> {
 
 /**
  * How long the transaction's next lock waits may last before failing (Postgres lock_not_available,
- * errors.ts isLockWaitTimeout); 0 lifts the limit. SQLite never waits on a row: its writers queue
- * for the one connection.
+ * errors.ts isLockWaitTimeout). SQLite never waits on a row: its writers queue for the one connection.
  */
 export async function limitLockWait(tx: Queryable, ms: number): Promise<void> {
   const scope = scopeOf(tx, 'limitLockWait');

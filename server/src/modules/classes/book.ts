@@ -1,6 +1,6 @@
 import { ApiError, type ClassBook, type ClassBookResult } from '@studio/shared';
 import type { z } from 'zod';
-import { limitLockWait, lockRows } from '../../db/row-locks.js';
+import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
@@ -48,9 +48,6 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
       throw classFull();
     };
     if (await fullFor()) await refuseFull(await readSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true }));
-    // The Idempotency-Key claim limits lock waits (plugins/idempotency.ts); a queue on the class
-    // lock is not a duplicate request, so its wait is not answered as one.
-    await limitLockWait(sql, 0);
     const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
     // Those that queued on the lock while the last spots went are refused as soon as they hold it,
     // so each holds it for a few statements, not for the whole decision.
