@@ -38,7 +38,7 @@ export function checkTargets(
   for (const rush of rushes) {
     const answered = rush.answered - rush.serverErrors;
     checks.push({
-      target: `${rush.dialect}: class rush of ${rush.requests.toLocaleString('en')} books on ${rush.capacity} spots across ${rush.processes} processes: exactly ${rush.capacity} booked, every request answered`,
+      target: `${rush.dialect}: class rush of ${rush.requests.toLocaleString('en')} books on ${rush.capacity} spots across ${rush.processes === 1 ? 'one process' : `${rush.processes} processes`}: exactly ${rush.capacity} booked, every request answered`,
       measured: `${rush.booked} booked, ${rush.liveSpots} live spots, ${answered}/${rush.requests} answered without a 5xx, ${rush.bookedAndWaiting} booked and waiting`,
       met: rush.booked === rush.capacity && rush.liveSpots === rush.capacity && answered === rush.requests && rush.bookedAndWaiting === 0,
     });
