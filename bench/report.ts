@@ -56,12 +56,13 @@ export function renderReport(
     '',
     'The data set gives 5% of members a past-due membership, so check-in answers about 5% 422 `checkin_blocked` by design. Class bookings pick (class, contact) pairs at random, so some answer 200 `already_booked`.',
     '',
-    '## Class rush: 500 book requests at once over 10 classes of 20 spots',
+    '## Class rush: every rush contact books one class of 20 spots at once, over several `serve` processes',
     '',
-    '| dialect | requests | answered | reserved | class_full | other | seconds | req/s | p99 ms | classes overbooked |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| dialect | processes | requests | answered | booked | refused, by code | 5xx | socket errors | seconds | req/s | p99 ms | server CPU µs/req | live spots / capacity | booked and waiting |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rushes.map(
-      (r) => `| ${r.dialect} | ${r.requests} | ${r.answered} | ${r.reserved} | ${r.classFull} | ${r.other} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${r.overbooked} |`,
+      (r) =>
+        `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors ? `${r.socketErrors} (${refusalList(r.socketErrorCauses)})` : 0} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${Math.round(r.cpuUsPerRequest)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
     ),
     '',
     ...(agent ? agentLines(agent) : []),
@@ -71,6 +72,12 @@ export function renderReport(
     ...targetLines(targets),
   ];
   return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, web, targets } };
+}
+
+function refusalList(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
 }
 
 function agentLines({ scans, sync }: AgentBenchResult): string[] {

@@ -36,6 +36,12 @@ const settings = {
   rounds: quick ? 1 : 3,
   connections: 50,
 };
+/**
+ * `serve` processes the class rush spreads its requests over. Several share one Postgres; SQLite is
+ * served by one process (several on one file is not a supported deployment: a process waiting for
+ * another's write lock waits with its event loop stopped, and its clients time out).
+ */
+const rushProcesses = { sqlite: 1, postgres: 4 } as const;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = new URL('..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -64,6 +70,11 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
     }
   }
   throw new Error(`${args.join(' ')} did not start`);
+}
+
+async function stop({ child }: { child: ChildProcess }): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 function runLoad(spec: Record<string, unknown>): Promise<{ requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number }> {
@@ -189,7 +200,13 @@ try {
         }
       }
       process.stderr.write(`${dialect}: class rush\n`);
-      rushes.push({ dialect, ...(await classRush(server.url, data.key, database.url, data.schedule)) });
+      const others = await Promise.all(Array.from({ length: rushProcesses[dialect as keyof typeof rushProcesses] - 1 }, () => startServer()));
+      try {
+        const servers = [server, ...others].map(({ url, child }) => ({ url, pid: child.pid! }));
+        rushes.push({ dialect, ...(await classRush(servers, data.key, database.url, data.schedule)) });
+      } finally {
+        await Promise.all(others.map(stop));
+      }
       if (dialect === 'sqlite' && !args['no-agent']) {
         process.stderr.write('agent: scan to relay, feed load, outbox drain\n');
         agent = await agentBench({ root, work, serverUrl: server.url, databaseUrl: database.url, data, scans: quick ? 200 : 1000, drainVisits: quick ? 1000 : 10_000, agentPort: await freePort() });
@@ -208,8 +225,7 @@ try {
         });
       }
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await stop(server);
       await database.drop();
     }
   }

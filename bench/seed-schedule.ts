@@ -3,6 +3,9 @@ import type { Db } from '../server/src/db/types.js';
 
 const batchSize = 400;
 const dayMs = 86_400_000;
+const rushContactsPerLocation = 400;
+/** Rush contacts already on the rush class's waitlist: a booking that wins a spot leaves it. */
+const rushWaiting = 40;
 
 export interface ScheduleData {
   /** A class service per location; every class in the month is of these. */
@@ -11,9 +14,9 @@ export interface ScheduleData {
   appointmentServiceIds: string[];
   /** (class, contact) pairs to book, over classes of the next 7 days with room for all of them. */
   bookings: { classId: string; contactId: string }[];
-  /** Ten classes of 20 spots starting tomorrow, for the class rush. */
-  rushClassIds: string[];
-  /** Contacts that hold no spot yet, for the rush. */
+  /** One class of 20 spots starting tomorrow, for the class rush, with some of the rush's contacts already waiting. */
+  rushClassId: string;
+  /** Contacts that hold no spot in the rush class (up to 2,000, from every location), the waiting ones first. */
   rushContactIds: string[];
 }
 
@@ -106,27 +109,36 @@ export async function seedSchedule(db: Db, companyId: string, locationIds: strin
       }
     }
   }
-  const rushClassIds: string[] = [];
-  for (let r = 0; r < 10; r++) {
-    const id = randomUUID();
-    rushClassIds.push(id);
-    const start = today + dayMs + (7 + r) * 3600_000 + 30 * 60_000;
-    classes.push({
-      ...base,
-      id,
-      location_id: locationIds[0]!,
-      service_id: classServiceIds[0]!,
-      staff_id: null,
-      room_id: null,
-      series_id: null,
-      start_at: new Date(start).toISOString(),
-      end_at: new Date(start + 3600_000).toISOString(),
-      capacity: 20,
-      status: 'scheduled' as const,
-    });
-  }
+  const rushClassId = randomUUID();
+  const rushStart = today + dayMs + 7 * 3600_000 + 30 * 60_000;
+  classes.push({
+    ...base,
+    id: rushClassId,
+    location_id: locationIds[0]!,
+    service_id: classServiceIds[0]!,
+    staff_id: null,
+    room_id: null,
+    series_id: null,
+    start_at: new Date(rushStart).toISOString(),
+    end_at: new Date(rushStart + 3600_000).toISOString(),
+    capacity: 20,
+    status: 'scheduled' as const,
+  });
   await insertAll(db, classes, (batch) => db.qb.insertInto('classes').values(batch));
   await insertAll(db, attendees, (batch) => db.qb.insertInto('class_attendees').values(batch));
-  const rushContactIds = contactIdsByLocation[0]!.slice(-500);
-  return { classServiceIds, appointmentServiceIds, bookings, rushClassIds, rushContactIds };
+  // The last 400 contacts of each location: none booked by the scenarios before the rush.
+  const rushContactIds = contactIdsByLocation.flatMap((contacts) => contacts.slice(-rushContactsPerLocation));
+  const waitlist = rushContactIds.slice(0, rushWaiting).map((contactId, i) => ({
+    id: randomUUID(),
+    company_id: companyId,
+    class_id: rushClassId,
+    contact_id: contactId,
+    status: 'waiting' as const,
+    position: i + 1,
+    offer_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertAll(db, waitlist, (batch) => db.qb.insertInto('class_waitlist').values(batch));
+  return { classServiceIds, appointmentServiceIds, bookings, rushClassId, rushContactIds };
 }

@@ -1,17 +1,31 @@
 import { ApiError, type ClassBook, type ClassBookResult } from '@studio/shared';
 import type { z } from 'zod';
 import { lockRows } from '../../db/row-locks.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { recordEvent } from '../events/record.js';
+import type { LocationRow } from '../locations/lookup.js';
 import { requireContactInReach } from '../locations/reach.js';
 import { classRules } from '../locations/settings.js';
 import { checkTimeRules, contactRuleRefusal } from './booking-rules.js';
-import { liveSpot, newSpot, queued, spotResult, spotsTaken } from './class-repository.js';
+import { liveSpot, newSpot, queued, spotResult, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
-import { openSpotChange } from './spot-change.js';
+import { fullForContact } from './full-class.js';
+import { openSpotChange, readSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
+
+const classFull = () => new ApiError('class_full', 'This class has no spot left.');
+
+/** The rules between `already_booked` and a free spot: time rules, then the contact's rules. Answers the class's service. */
+async function checkRulesBeforeSpot(db: Db, sql: Queryable, cls: ClassRow, location: LocationRow, contactId: string, now: number) {
+  const rules = classRules(location);
+  checkTimeRules(cls, rules, now);
+  const service = await classService(db, sql, cls.service_id);
+  const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId, firstTimersOnly: service.first_timers_only === 1 });
+  if (refusal) throw refusal;
+  return service;
+}
 
 /**
  * Books a contact into a class (docs/api-decisions.md, Classes), rules in the decided order: cancelled
@@ -25,17 +39,25 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
   const now = clock();
   const nowIso = toIso(now);
   return db.transaction(async (sql) => {
+    // A rush on a full class (thousands of books for its last spots, from several processes): each
+    // is refused without queuing on the class lock, after the rules that come before a free spot,
+    // read without locks. Only `class_full` is answered so; any other outcome is decided under the lock.
+    const fullFor = () => fullForContact(db, sql, classId, input.contact_id, nowIso);
+    const refuseFull = async ({ cls, location }: { cls: ClassRow; location: LocationRow }) => {
+      await checkRulesBeforeSpot(db, sql, cls, location, input.contact_id, now);
+      throw classFull();
+    };
+    if (await fullFor()) await refuseFull(await readSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true }));
     const { cls, location } = await openSpotChange(db, sql, actor, classId, input.contact_id, { refuseCancelled: true });
+    // Those that queued on the lock while the last spots went are refused as soon as they hold it,
+    // so each holds it for a few statements, not for the whole decision.
+    if (await fullFor()) await refuseFull({ cls, location });
     await lockRows(sql, { contact: input.contact_id });
     const taken = async () => spotsTaken(db, sql, cls.id, nowIso);
     const existing = await liveSpot(db, sql, cls.id, input.contact_id);
     if (existing) return { ...spotResult(existing), spots_left: Math.max(0, cls.capacity - (await taken())), already_booked: true };
 
-    const rules = classRules(location);
-    checkTimeRules(cls, rules, now);
-    const service = await classService(db, sql, cls.service_id);
-    const refusal = await contactRuleRefusal(db, sql, { cls, location, rules, contactId: input.contact_id, firstTimersOnly: service.first_timers_only === 1 });
-    if (refusal) throw refusal;
+    const service = await checkRulesBeforeSpot(db, sql, cls, location, input.contact_id, now);
     const entry = await sql.first(
       db.qb
         .selectFrom('class_waitlist')
@@ -45,7 +67,7 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
         .where('status', 'in', [...queued]),
     );
     const holdsOffer = entry?.status === 'offered' && entry.offer_expires_at! > nowIso;
-    if ((await taken()) - (holdsOffer ? 1 : 0) >= cls.capacity) throw new ApiError('class_full', 'This class has no spot left.');
+    if ((await taken()) - (holdsOffer ? 1 : 0) >= cls.capacity) throw classFull();
     const coverage = await decideCoverage(db, sql, {
       cls,
       location,

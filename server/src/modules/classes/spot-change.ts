@@ -21,6 +21,21 @@ export async function openSpotChange(
 ): Promise<{ cls: ClassRow; location: LocationRow }> {
   // Locked before it is read, so the row read is the current one: no second read under the lock.
   await lockRows(sql, { class: classId });
+  return readSpotChange(db, sql, actor, classId, contactId, options);
+}
+
+/**
+ * The same reads and refusals without the class lock: what a change would meet now, for a refusal
+ * that needs no lock (a booking of a full class, book.ts).
+ */
+export async function readSpotChange(
+  db: Db,
+  sql: Queryable,
+  actor: Actor,
+  classId: string,
+  contactId: string,
+  options: { refuseCancelled: boolean },
+): Promise<{ cls: ClassRow; location: LocationRow }> {
   const cls = await findClass(db, sql, actor, classId);
   await requireContact(db, sql, actor.companyId, contactId);
   const location = await requireLocation(db, sql, actor, cls.location_id, 'id');
