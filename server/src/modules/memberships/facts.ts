@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
@@ -16,6 +16,33 @@ export interface MembershipFacts extends EligibilityFacts {
   door_checkin_consumes: 'visit' | 'nothing';
 }
 
+/** What a membership's facts are read from: the membership, its holder, plan or package, and whether a card is live. */
+export const factColumns = (eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>) =>
+  [
+    'm.id',
+    'm.contact_id',
+    'm.kind',
+    'm.status',
+    'm.start_date',
+    'm.end_date',
+    'm.credits_total',
+    'c.first_name',
+    'c.form_signed_at',
+    'p.name as plan_name',
+    't.name as template_name',
+    'p.visit_limit',
+    'p.visit_period',
+    'p.billing_interval',
+    'p.access_location_ids',
+    'p.door_checkin_consumes as plan_door',
+    't.door_checkin_consumes as template_door',
+    eb
+      .exists(eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null))
+      .as('has_card'),
+  ] as const;
+
+type FactSources = Tables & { m: Tables['memberships']; c: Tables['contacts']; p: Tables['membership_plans']; t: Tables['package_templates'] };
+
 /** Who holds each membership, on which plan or package, and whether a card is live. */
 const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
   qb
@@ -23,29 +50,9 @@ const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
     .innerJoin('contacts as c', 'c.id', 'm.contact_id')
     .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
     .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
-    .select((eb) => [
-      'm.id',
-      'm.contact_id',
-      'm.kind',
-      'm.status',
-      'm.start_date',
-      'm.end_date',
-      'm.credits_total',
-      'c.first_name',
-      'c.form_signed_at',
-      'p.name as plan_name',
-      't.name as template_name',
-      'p.visit_limit',
-      'p.visit_period',
-      'p.billing_interval',
-      'p.access_location_ids',
-      'p.door_checkin_consumes as plan_door',
-      't.door_checkin_consumes as template_door',
-      eb
-        .exists(eb.selectFrom('credential_keys as k').select('k.membership_id').whereRef('k.membership_id', '=', 'm.id').where('k.kind', '=', 'card_uid').where('k.revoked_at', 'is', null))
-        .as('has_card'),
-    ])
+    .select((eb) => factColumns(eb as unknown as ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>))
     .where('m.company_id', '=', companyId);
+export type FactRow = Awaited<ReturnType<ReturnType<typeof factsQuery>['executeTakeFirstOrThrow']>>;
 /** Resolve and check-in ask for one membership on every scan. */
 const oneMembership = prepared((qb, companyId: string, id: string) => factsQuery(qb, companyId).where('m.id', '=', id));
 
@@ -71,8 +78,7 @@ export async function loadFacts(
   // Only a limited allowance needs its period and its visits counted: most plans are unlimited.
   const periods = new Map<string, LimitPeriod>();
   for (const row of rows) {
-    if (row.kind === 'package') periods.set(row.id, { start: '', end: '\uffff' });
-    else if (row.visit_limit !== null || options.countUnlimited) periods.set(row.id, limitPeriod(row.visit_period, row, timezone, now));
+    if (countsVisits(row) || options.countUnlimited) periods.set(row.id, countingPeriod(row, timezone, now));
   }
   const used = new Map<string, number>();
   if (periods.size) {
@@ -91,26 +97,39 @@ export async function loadFacts(
       if (visit.checked_in_at >= period.start && visit.checked_in_at < period.end) used.set(visit.membership_id, (used.get(visit.membership_id) ?? 0) + 1);
     }
   }
-  for (const row of rows) {
-    const isPackage = row.kind === 'package';
-    facts.set(row.id, {
-      membership_id: row.id,
-      contact_id: row.contact_id,
-      first_name: row.first_name,
-      kind: row.kind,
-      status: row.status,
-      start_date: row.start_date,
-      end_date: row.end_date,
-      plan_name: (isPackage ? row.template_name : row.plan_name) ?? '',
-      allowance: isPackage ? row.credits_total : row.visit_limit,
-      used: used.get(row.id) ?? 0,
-      allowance_renews_at: isPackage || row.visit_limit === null ? null : periods.get(row.id)!.end,
-      // A plan without an access list admits every location of the company.
-      allowed_here: row.access_location_ids === null || (JSON.parse(row.access_location_ids) as string[]).includes(location.id),
-      form_signed: row.form_signed_at !== null,
-      has_card: Boolean(row.has_card),
-      door_checkin_consumes: ((isPackage ? row.template_door : row.plan_door) ?? 'visit') as 'visit' | 'nothing',
-    });
-  }
+  for (const row of rows) facts.set(row.id, factsOfRow(row, location, used.get(row.id) ?? 0, periods.get(row.id)));
   return facts;
+}
+
+/** Whether a membership's allowance needs its visits counted to decide: a package's always, a plan's when it limits visits. */
+export function countsVisits(row: Pick<FactRow, 'kind' | 'visit_limit'>): boolean {
+  return row.kind === 'package' || row.visit_limit !== null;
+}
+
+/** The period a membership's counted visits are counted in at `location` at `now`: a package's whole life. */
+export function countingPeriod(row: FactRow, timezone: string, now: Date): LimitPeriod {
+  return row.kind === 'package' ? { start: '', end: '\uffff' } : limitPeriod(row.visit_period, row, timezone, now);
+}
+
+/** A membership's facts from its row, `used` visits counted in `period` (undefined: not counted). */
+export function factsOfRow(row: FactRow, location: { id: string }, used: number, period: LimitPeriod | undefined): MembershipFacts {
+  const isPackage = row.kind === 'package';
+  return {
+    membership_id: row.id,
+    contact_id: row.contact_id,
+    first_name: row.first_name,
+    kind: row.kind,
+    status: row.status,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    plan_name: (isPackage ? row.template_name : row.plan_name) ?? '',
+    allowance: isPackage ? row.credits_total : row.visit_limit,
+    used,
+    allowance_renews_at: isPackage || row.visit_limit === null ? null : period!.end,
+    // A plan without an access list admits every location of the company.
+    allowed_here: row.access_location_ids === null || (JSON.parse(row.access_location_ids) as string[]).includes(location.id),
+    form_signed: row.form_signed_at !== null,
+    has_card: Boolean(row.has_card),
+    door_checkin_consumes: ((isPackage ? row.template_door : row.plan_door) ?? 'visit') as 'visit' | 'nothing',
+  };
 }

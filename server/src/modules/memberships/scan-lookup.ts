@@ -1,0 +1,173 @@
+import { candidateKeys, MatchingProfile } from '@studio/shared';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { padded, prepared } from '../../db/prepared.js';
+import type { Tables } from '../../db/tables.js';
+import type { Db, DialectName, Queryable } from '../../db/types.js';
+import type { LocationRow } from '../locations/lookup.js';
+import { checkinRules } from '../locations/settings.js';
+import { countingPeriod, countsVisits, factColumns, factsOfRow, type FactRow, type MembershipFacts } from './facts.js';
+import type { Match } from './identifier-lookup.js';
+
+/**
+ * Everything a scan at the door needs, in one statement: the location, the live credential keys
+ * the identifier may be read as, and the facts of the memberships they belong to with their
+ * counted visits. The location's matching profile is only known from its row, so the keys looked
+ * up are every reading any profile allows; the location's own profile then picks among them.
+ */
+
+/** Every reading any matching profile allows: a superset of what the location's profile yields. */
+const everyReading = MatchingProfile.parse({ formats: { hex: true, decimal: true, wiegand26: true }, byte_order: 'both' });
+const keyArity = 12;
+type Twelve = [string, string, string, string, string, string, string, string, string, string, string, string];
+
+/**
+ * The earliest instant a limit period holding `now` can start, by the longest period of each
+ * kind, with two days to spare for the location's time zone: counted visits from then on are
+ * read, and the exact period (limit-period.ts) counts among them. A one-off plan or a package
+ * counts from the beginning.
+ */
+function countedSince(now: Date) {
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  return { week: daysBefore(7 + 2), month: daysBefore(31 + 2), quarter: daysBefore(92 + 2), year: daysBefore(366 + 2) };
+}
+
+type Sources = Tables & {
+  l: Tables['locations'];
+  k: Tables['credential_keys'];
+  m: Tables['memberships'];
+  c: Tables['contacts'];
+  p: Tables['membership_plans'];
+  t: Tables['package_templates'];
+  v: Tables['visits'];
+};
+
+/** The counted visits' times, comma-separated, from the start of the longest period the plan's limit may count in. */
+function countedVisits(eb: ExpressionBuilder<Sources, 'l' | 'k' | 'm' | 'c' | 'p' | 't'>, dialect: DialectName, since: Record<'week' | 'month' | 'quarter' | 'year', string>) {
+  const from = eb
+    .case()
+    .when('p.visit_period', 'in', ['day', 'week'])
+    .then(since.week)
+    .when('p.visit_period', '=', 'month')
+    .then(since.month)
+    .when('p.billing_interval', '=', 'weekly')
+    .then(since.week)
+    .when('p.billing_interval', '=', 'monthly')
+    .then(since.month)
+    .when('p.billing_interval', '=', 'quarterly')
+    .then(since.quarter)
+    .when('p.billing_interval', '=', 'yearly')
+    .then(since.year)
+    .else('')
+    .end();
+  const joined = dialect === 'postgres' ? sql<string>`string_agg(v.checked_in_at, ',')` : sql<string>`group_concat(v.checked_in_at, ',')`;
+  const times = eb.selectFrom('visits as v').select(joined.as('times')).whereRef('v.membership_id', '=', 'm.id').where('v.counted', '=', 1).where('v.checked_in_at', '>=', from);
+  return eb
+    .case()
+    .when(eb.or([eb('m.kind', '=', 'package'), eb('p.visit_limit', 'is not', null)]))
+    .then(times)
+    .end()
+    .as('counted_visits');
+}
+
+function scanQuery(dialect: DialectName) {
+  return prepared(
+    (
+      qb: Kysely<Tables>,
+      locationId: string,
+      companyId: string,
+      week: string,
+      month: string,
+      quarter: string,
+      year: string,
+      k0: string,
+      k1: string,
+      k2: string,
+      k3: string,
+      k4: string,
+      k5: string,
+      k6: string,
+      k7: string,
+      k8: string,
+      k9: string,
+      k10: string,
+      k11: string,
+    ) =>
+      qb
+        .selectFrom('locations as l')
+        .leftJoin('credential_keys as k', (join) =>
+          join
+            .onRef('k.company_id', '=', 'l.company_id')
+            .on('k.match_key', 'in', [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11])
+            .on('k.revoked_at', 'is', null),
+        )
+        .leftJoin('memberships as m', (join) => join.onRef('m.id', '=', 'k.membership_id').onRef('m.company_id', '=', 'l.company_id'))
+        .leftJoin('contacts as c', 'c.id', 'm.contact_id')
+        .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+        .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
+        .select(['l.id as location_id', 'l.company_id as location_company_id', 'l.name as location_name', 'l.slug', 'l.timezone', 'l.country', 'l.address', 'l.settings'])
+        .select(['k.match_key', 'k.kind as resolved_by'])
+        .select((eb) => [...factColumns(eb as never), countedVisits(eb as never, dialect, { week, month, quarter, year })])
+        .where('l.id', '=', locationId)
+        .where('l.company_id', '=', companyId),
+  );
+}
+
+const scanQueries = { sqlite: scanQuery('sqlite'), postgres: scanQuery('postgres') };
+
+type ScanRow = FactRow & {
+  location_id: string;
+  location_company_id: string;
+  location_name: string;
+  slug: string;
+  timezone: string;
+  country: string;
+  address: string | null;
+  settings: string;
+  match_key: string | null;
+  resolved_by: Match['resolved_by'] | null;
+  counted_visits: string | null;
+};
+
+export interface Scan {
+  location: LocationRow;
+  /** The membership the identifier reads as at this location, with its facts now; null when none. */
+  found: { facts: MembershipFacts; resolved_by: Match['resolved_by'] } | null;
+}
+
+/**
+ * The location (undefined when it is not the company's) and the membership an identifier belongs
+ * to there, as `findByIdentifier` and `loadFacts` would answer them; null when the identifier has
+ * more readings than the statement takes (the caller asks those two instead).
+ */
+export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, locationId: string, identifier: string, now: Date): Promise<Scan | undefined | null> {
+  const keys = padded(candidateKeys(identifier, everyReading), keyArity);
+  if (!keys) return null;
+  const since = countedSince(now);
+  const rows = (await sql.all(scanQueries[db.dialect](db, locationId, companyId, since.week, since.month, since.quarter, since.year, ...(keys as Twelve)))) as ScanRow[];
+  const first = rows[0];
+  if (!first) return undefined;
+  const location: LocationRow = {
+    id: first.location_id,
+    company_id: first.location_company_id,
+    name: first.location_name,
+    slug: first.slug,
+    timezone: first.timezone,
+    country: first.country,
+    address: first.address,
+    settings: first.settings,
+  };
+  const byKey = new Map(rows.filter((row) => row.match_key !== null && row.id !== null).map((row) => [row.match_key, row]));
+  // The most specific reading the location's profile allows wins, as findByIdentifier picks.
+  for (const candidate of candidateKeys(identifier, checkinRules(location).matching_profile)) {
+    const row = byKey.get(candidate);
+    if (row) return { location, found: { facts: factsWithVisits(row, location, now), resolved_by: row.resolved_by! } };
+  }
+  return { location, found: null };
+}
+
+function factsWithVisits(row: ScanRow, location: LocationRow, now: Date): MembershipFacts {
+  if (!countsVisits(row)) return factsOfRow(row, location, 0, undefined);
+  const period = countingPeriod(row, location.timezone, now);
+  const times = row.counted_visits === null ? [] : row.counted_visits.split(',');
+  return factsOfRow(row, location, times.filter((at) => at >= period.start && at < period.end).length, period);
+}
