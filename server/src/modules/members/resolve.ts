@@ -5,7 +5,7 @@ import type { Actor } from '../../domain/actor.js';
 import { systemClock, type Clock } from '../../clock/time.js';
 import { checkedLocation, requireLocation } from '../locations/lookup.js';
 import { evaluateIdentifier, judge, type Evaluated } from '../memberships/eligibility.js';
-import { scanAtLocation } from '../memberships/scan-lookup.js';
+import { scanAtLocation, scannedFacts } from '../memberships/scan-lookup.js';
 
 /** Who a code or card belongs to and whether they may check in at the location now; records nothing. */
 export async function resolveMember(db: Db, actor: Actor, input: z.output<typeof ResolveRequest>, clock: Clock = systemClock): Promise<ResolveResult> {
@@ -18,7 +18,7 @@ export async function resolveMember(db: Db, actor: Actor, input: z.output<typeof
   }
   const location = checkedLocation(actor, scan?.location, input.location_id);
   if (!scan?.found) return resolveResult(null);
-  const [judged] = await judge(db, db, actor, location, [scan.found.facts], now);
+  const [judged] = await judge(db, db, actor, location, [scannedFacts(scan.found, location, now)], now);
   return resolveResult(judged ? { ...judged, resolved_by: scan.found.resolved_by } : null);
 }
 

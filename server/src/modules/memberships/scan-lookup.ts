@@ -130,19 +130,29 @@ type ScanRow = FactRow & {
 
 export interface Scan {
   location: LocationRow;
-  /** The membership the identifier reads as at this location, with its facts now; null when none. */
-  found: { facts: MembershipFacts; resolved_by: Match['resolved_by'] } | null;
+  /** The membership the identifier reads as at this location; null when none. */
+  found: ScanMatch | null;
+}
+
+/** A membership found by a scan, its facts still to be taken at the time of the check-in. */
+export interface ScanMatch {
+  membership_id: string;
+  contact_id: string;
+  resolved_by: Match['resolved_by'];
+  row: ScanRow;
 }
 
 /**
  * The location (undefined when it is not the company's) and the membership an identifier belongs
- * to there, as `findByIdentifier` and `loadFacts` would answer them; null when the identifier has
- * more readings than the statement takes (the caller asks those two instead).
+ * to there, as `findByIdentifier` would answer; null when the identifier has more readings than
+ * the statement takes (the caller asks requireLocation and findByIdentifier instead). Counted
+ * visits are read from the longest period holding `countFrom` back: the facts may be taken at
+ * any time from then on.
  */
-export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, locationId: string, identifier: string, now: Date): Promise<Scan | undefined | null> {
+export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, locationId: string, identifier: string, countFrom: Date): Promise<Scan | undefined | null> {
   const keys = padded(candidateKeys(identifier, everyReading), keyArity);
   if (!keys) return null;
-  const since = countedSince(now);
+  const since = countedSince(countFrom);
   const rows = (await sql.all(scanQueries[db.dialect](db, locationId, companyId, since.week, since.month, since.quarter, since.year, ...(keys as Twelve)))) as ScanRow[];
   const first = rows[0];
   if (!first) return undefined;
@@ -160,14 +170,16 @@ export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, 
   // The most specific reading the location's profile allows wins, as findByIdentifier picks.
   for (const candidate of candidateKeys(identifier, checkinRules(location).matching_profile)) {
     const row = byKey.get(candidate);
-    if (row) return { location, found: { facts: factsWithVisits(row, location, now), resolved_by: row.resolved_by! } };
+    if (row) return { location, found: { membership_id: row.id, contact_id: row.contact_id, resolved_by: row.resolved_by!, row } };
   }
   return { location, found: null };
 }
 
-function factsWithVisits(row: ScanRow, location: LocationRow, now: Date): MembershipFacts {
+/** The facts of a scanned membership at `at`, no earlier than the scan's `countFrom`, as loadFacts gives them. */
+export function scannedFacts(found: ScanMatch, location: LocationRow, at: Date): MembershipFacts {
+  const { row } = found;
   if (!countsVisits(row)) return factsOfRow(row, location, 0, undefined);
-  const period = countingPeriod(row, location.timezone, now);
+  const period = countingPeriod(row, location.timezone, at);
   const times = row.counted_visits === null ? [] : row.counted_visits.split(',');
-  return factsOfRow(row, location, times.filter((at) => at >= period.start && at < period.end).length, period);
+  return factsOfRow(row, location, times.filter((time) => time >= period.start && time < period.end).length, period);
 }
