@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
+import { preparedInsert } from '../../db/prepared.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
@@ -22,6 +23,27 @@ import { toVisit } from '../visits/visit-view.js';
 import { recordEvent } from '../events/record.js';
 
 type Body = z.output<typeof CheckInRequest>;
+
+const insertVisit = preparedInsert('visits', [
+  'id',
+  'company_id',
+  'membership_id',
+  'contact_id',
+  'location_id',
+  'kind',
+  'class_id',
+  'checked_in_at',
+  'recorded_at',
+  'source',
+  'device_id',
+  'resolved_by',
+  'offline',
+  'flags',
+  'plan_name',
+  'visits_used',
+  'visits_remaining',
+  'counted',
+]);
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
 
@@ -182,7 +204,7 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
       counted: counted ? 1 : 0,
     };
-    await sql.run(db.qb.insertInto('visits').values(visit));
+    await sql.run(insertVisit(db, visit));
     await noteOverride(visit.id);
     // Only a counted visit of a limited allowance changes what the feed says.
     if (counted && facts.allowance !== null) await bumpFeed(db, sql, actor.companyId, [facts.membership_id]);
