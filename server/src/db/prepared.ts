@@ -29,7 +29,10 @@ export function prepared<A extends Scalar[], R>(build: (qb: Kysely<Tables>, ...a
  * An insert of one row into `table`, prepared as `prepared` does: `row` gives a value (a whole
  * one) for each of `columns`, every insert the same columns.
  */
-export function preparedInsert<T extends keyof Tables & string>(table: T, columns: readonly (keyof Tables[T] & string)[]): (db: { qb: Kysely<Tables> }, row: Record<(typeof columns)[number], Scalar>) => CompiledQuery<unknown> {
+export function preparedInsert<T extends keyof Tables & string, C extends keyof Tables[T] & string>(
+  table: T,
+  columns: readonly C[],
+): (db: { qb: Kysely<Tables> }, row: Record<C, Scalar>) => CompiledQuery<unknown> {
   const insert = compiledOnce((qb, ...values: Scalar[]) => qb.insertInto(table).values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never), columns.length);
   return (db, row) => insert(db, ...columns.map((column) => row[column]));
 }

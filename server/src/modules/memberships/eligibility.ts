@@ -21,7 +21,14 @@ export interface Evaluated {
 /** Facts and decisions of memberships at `location`, in the order of `ids`. */
 async function evaluateMany(db: Db, sql: Queryable, actor: Actor, location: LocationRow, ids: readonly string[], now: Date): Promise<Omit<Evaluated, 'resolved_by'>[]> {
   const facts = await loadFacts(db, sql, actor.companyId, ids, location, now);
-  return judge(db, sql, actor, location, ids.flatMap((id) => facts.get(id) ?? []), now);
+  return judge(
+    db,
+    sql,
+    actor,
+    location,
+    ids.flatMap((id) => facts.get(id) ?? []),
+    now,
+  );
 }
 
 /** The decisions on memberships whose facts are in hand, leaving out those outside the actor's reach. */

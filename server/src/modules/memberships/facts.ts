@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql as rawSql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
-import type { Db, Queryable } from '../../db/types.js';
+import type { Db, DialectName, Queryable } from '../../db/types.js';
 import type { EligibilityFacts } from '@studio/shared';
 import { limitPeriod, type LimitPeriod } from './limit-period.js';
 
@@ -53,8 +53,55 @@ const factsQuery = (qb: Kysely<Tables>, companyId: string) =>
     .select((eb) => factColumns(eb as unknown as ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>))
     .where('m.company_id', '=', companyId);
 export type FactRow = Awaited<ReturnType<ReturnType<typeof factsQuery>['executeTakeFirstOrThrow']>>;
-/** Resolve and check-in ask for one membership on every scan. */
-const oneMembership = prepared((qb, companyId: string, id: string) => factsQuery(qb, companyId).where('m.id', '=', id));
+
+/**
+ * The earliest instant a limit period holding `now` can start, by the longest period of each
+ * kind, with two days to spare for the location's time zone: counted visits from then on are
+ * read, and the exact period (limit-period.ts) counts among them. A one-off plan or a package
+ * counts from the beginning.
+ */
+export function countedSince(now: Date) {
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  return { week: daysBefore(7 + 2), month: daysBefore(31 + 2), quarter: daysBefore(92 + 2), year: daysBefore(366 + 2) };
+}
+
+/** The counted visits' times, comma-separated, from the start of the longest period the plan's limit may count in. */
+export function countedVisits(eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, dialect: DialectName, since: Record<'week' | 'month' | 'quarter' | 'year', string>) {
+  const from = eb
+    .case()
+    .when('p.visit_period', 'in', ['day', 'week'])
+    .then(since.week)
+    .when('p.visit_period', '=', 'month')
+    .then(since.month)
+    .when('p.billing_interval', '=', 'weekly')
+    .then(since.week)
+    .when('p.billing_interval', '=', 'monthly')
+    .then(since.month)
+    .when('p.billing_interval', '=', 'quarterly')
+    .then(since.quarter)
+    .when('p.billing_interval', '=', 'yearly')
+    .then(since.year)
+    .else('')
+    .end();
+  const joined = dialect === 'postgres' ? rawSql<string>`string_agg(v.checked_in_at, ',')` : rawSql<string>`group_concat(v.checked_in_at, ',')`;
+  const times = eb.selectFrom('visits as v').select(joined.as('times')).whereRef('v.membership_id', '=', 'm.id').where('v.counted', '=', 1).where('v.checked_in_at', '>=', from);
+  return eb
+    .case()
+    .when(eb.or([eb('m.kind', '=', 'package'), eb('p.visit_limit', 'is not', null)]))
+    .then(times)
+    .end()
+    .as('counted_visits');
+}
+
+/** Resolve and check-in ask for one membership on every scan: its facts and counted visits in one statement. */
+function oneMembershipQuery(dialect: DialectName) {
+  return prepared((qb, companyId: string, id: string, week: string, month: string, quarter: string, year: string) =>
+    factsQuery(qb, companyId)
+      .select((eb) => countedVisits(eb as unknown as ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, dialect, { week, month, quarter, year }))
+      .where('m.id', '=', id),
+  );
+}
+const oneMembership = { sqlite: oneMembershipQuery('sqlite'), postgres: oneMembershipQuery('postgres') };
 
 /**
  * The facts of each membership for a check-in at `location` at `now`, in two queries whatever
@@ -74,7 +121,13 @@ export async function loadFacts(
   const facts = new Map<string, MembershipFacts>();
   if (membershipIds.length === 0) return facts;
   const ids = [...new Set(membershipIds)];
-  const rows = await sql.all(ids.length === 1 ? oneMembership(db, companyId, ids[0]!) : factsQuery(db.qb, companyId).where('m.id', 'in', ids));
+  if (ids.length === 1 && !options.countUnlimited) {
+    const since = countedSince(now);
+    const row = await sql.first(oneMembership[db.dialect](db, companyId, ids[0]!, since.week, since.month, since.quarter, since.year));
+    if (row) facts.set(row.id, factsCountingVisits(row, location, now));
+    return facts;
+  }
+  const rows = await sql.all(factsQuery(db.qb, companyId).where('m.id', 'in', ids));
   // Only a limited allowance needs its period and its visits counted: most plans are unlimited.
   const periods = new Map<string, LimitPeriod>();
   for (const row of rows) {
@@ -99,6 +152,14 @@ export async function loadFacts(
   }
   for (const row of rows) facts.set(row.id, factsOfRow(row, location, used.get(row.id) ?? 0, periods.get(row.id)));
   return facts;
+}
+
+/** A membership's facts at `now` from its row with its counted visits' times (`countedVisits`, read from `countedSince(now)` or earlier). */
+export function factsCountingVisits(row: FactRow & { counted_visits: string | null }, location: { id: string; timezone: string }, now: Date): MembershipFacts {
+  if (!countsVisits(row)) return factsOfRow(row, location, 0, undefined);
+  const period = countingPeriod(row, location.timezone, now);
+  const times = row.counted_visits === null ? [] : row.counted_visits.split(',');
+  return factsOfRow(row, location, times.filter((time) => time >= period.start && time < period.end).length, period);
 }
 
 /** Whether a membership's allowance needs its visits counted to decide: a package's always, a plan's when it limits visits. */

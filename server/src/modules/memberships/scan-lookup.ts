@@ -1,11 +1,11 @@
 import { candidateKeys, MatchingProfile } from '@studio/shared';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { padded, prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, DialectName, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
-import { countingPeriod, countsVisits, factColumns, factsOfRow, type FactRow, type MembershipFacts } from './facts.js';
+import { countedSince, countedVisits, factColumns, factsCountingVisits, type FactRow, type MembershipFacts } from './facts.js';
 import type { Match } from './identifier-lookup.js';
 
 /**
@@ -19,55 +19,6 @@ import type { Match } from './identifier-lookup.js';
 const everyReading = MatchingProfile.parse({ formats: { hex: true, decimal: true, wiegand26: true }, byte_order: 'both' });
 const keyArity = 12;
 type Twelve = [string, string, string, string, string, string, string, string, string, string, string, string];
-
-/**
- * The earliest instant a limit period holding `now` can start, by the longest period of each
- * kind, with two days to spare for the location's time zone: counted visits from then on are
- * read, and the exact period (limit-period.ts) counts among them. A one-off plan or a package
- * counts from the beginning.
- */
-function countedSince(now: Date) {
-  const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-  return { week: daysBefore(7 + 2), month: daysBefore(31 + 2), quarter: daysBefore(92 + 2), year: daysBefore(366 + 2) };
-}
-
-type Sources = Tables & {
-  l: Tables['locations'];
-  k: Tables['credential_keys'];
-  m: Tables['memberships'];
-  c: Tables['contacts'];
-  p: Tables['membership_plans'];
-  t: Tables['package_templates'];
-  v: Tables['visits'];
-};
-
-/** The counted visits' times, comma-separated, from the start of the longest period the plan's limit may count in. */
-function countedVisits(eb: ExpressionBuilder<Sources, 'l' | 'k' | 'm' | 'c' | 'p' | 't'>, dialect: DialectName, since: Record<'week' | 'month' | 'quarter' | 'year', string>) {
-  const from = eb
-    .case()
-    .when('p.visit_period', 'in', ['day', 'week'])
-    .then(since.week)
-    .when('p.visit_period', '=', 'month')
-    .then(since.month)
-    .when('p.billing_interval', '=', 'weekly')
-    .then(since.week)
-    .when('p.billing_interval', '=', 'monthly')
-    .then(since.month)
-    .when('p.billing_interval', '=', 'quarterly')
-    .then(since.quarter)
-    .when('p.billing_interval', '=', 'yearly')
-    .then(since.year)
-    .else('')
-    .end();
-  const joined = dialect === 'postgres' ? sql<string>`string_agg(v.checked_in_at, ',')` : sql<string>`group_concat(v.checked_in_at, ',')`;
-  const times = eb.selectFrom('visits as v').select(joined.as('times')).whereRef('v.membership_id', '=', 'm.id').where('v.counted', '=', 1).where('v.checked_in_at', '>=', from);
-  return eb
-    .case()
-    .when(eb.or([eb('m.kind', '=', 'package'), eb('p.visit_limit', 'is not', null)]))
-    .then(times)
-    .end()
-    .as('counted_visits');
-}
 
 function scanQuery(dialect: DialectName) {
   return prepared(
@@ -95,10 +46,7 @@ function scanQuery(dialect: DialectName) {
       qb
         .selectFrom('locations as l')
         .leftJoin('credential_keys as k', (join) =>
-          join
-            .onRef('k.company_id', '=', 'l.company_id')
-            .on('k.match_key', 'in', [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11])
-            .on('k.revoked_at', 'is', null),
+          join.onRef('k.company_id', '=', 'l.company_id').on('k.match_key', 'in', [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11]).on('k.revoked_at', 'is', null),
         )
         .leftJoin('memberships as m', (join) => join.onRef('m.id', '=', 'k.membership_id').onRef('m.company_id', '=', 'l.company_id'))
         .leftJoin('contacts as c', 'c.id', 'm.contact_id')
@@ -115,6 +63,7 @@ function scanQuery(dialect: DialectName) {
 const scanQueries = { sqlite: scanQuery('sqlite'), postgres: scanQuery('postgres') };
 
 type ScanRow = FactRow & {
+  counted_visits: string | null;
   location_id: string;
   location_company_id: string;
   location_name: string;
@@ -125,7 +74,6 @@ type ScanRow = FactRow & {
   settings: string;
   match_key: string | null;
   resolved_by: Match['resolved_by'] | null;
-  counted_visits: string | null;
 };
 
 export interface Scan {
@@ -177,9 +125,5 @@ export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, 
 
 /** The facts of a scanned membership at `at`, no earlier than the scan's `countFrom`, as loadFacts gives them. */
 export function scannedFacts(found: ScanMatch, location: LocationRow, at: Date): MembershipFacts {
-  const { row } = found;
-  if (!countsVisits(row)) return factsOfRow(row, location, 0, undefined);
-  const period = countingPeriod(row, location.timezone, at);
-  const times = row.counted_visits === null ? [] : row.counted_visits.split(',');
-  return factsOfRow(row, location, times.filter((time) => time >= period.start && time < period.end).length, period);
+  return factsCountingVisits(found.row, location, at);
 }
