@@ -22,8 +22,23 @@ const markerIndex = (value: unknown) => (typeof value === 'string' && value.star
  * the caller (a repeated element changes nothing).
  */
 export function prepared<A extends Scalar[], R>(build: (qb: Kysely<Tables>, ...args: A) => Compilable<R>): (db: { qb: Kysely<Tables> }, ...args: A) => CompiledQuery<R> {
+  return compiledOnce(build, build.length - 1);
+}
+
+/**
+ * An insert of one row into `table`, prepared as `prepared` does: `row` gives a value (a whole
+ * one) for each of `columns`, every insert the same columns.
+ */
+export function preparedInsert<T extends keyof Tables & string, C extends keyof Tables[T] & string>(
+  table: T,
+  columns: readonly C[],
+): (db: { qb: Kysely<Tables> }, row: Record<C, Scalar>) => CompiledQuery<unknown> {
+  const insert = compiledOnce((qb, ...values: Scalar[]) => qb.insertInto(table).values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never), columns.length);
+  return (db, row) => insert(db, ...columns.map((column) => row[column]));
+}
+
+function compiledOnce<A extends Scalar[], R>(build: (qb: Kysely<Tables>, ...args: A) => Compilable<R>, arity: number): (db: { qb: Kysely<Tables> }, ...args: A) => CompiledQuery<R> {
   const templates = new WeakMap<Kysely<Tables>, Template>();
-  const arity = build.length - 1;
   const compile = (qb: Kysely<Tables>): Template => {
     const markers = Array.from({ length: arity }, (_, i) => marker(i)) as A;
     const query = build(qb, ...markers).compile();

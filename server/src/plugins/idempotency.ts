@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '@studio/shared';
 import { isLockWaitTimeout } from '../db/errors.js';
+import { prepared } from '../db/prepared.js';
 import { limitLockWait } from '../db/row-locks.js';
 import type { Db, Queryable } from '../db/types.js';
 import { nowIso } from '../clock/time.js';
@@ -58,6 +59,18 @@ function storable(status: number): boolean {
   return (status >= 200 && status < 300) || status === 404 || status === 409 || status === 422;
 }
 
+/** The claim of a key: a row without an answer yet, or nothing when the key is claimed already. */
+const claimKey = prepared((qb, companyId: string, key: string, method: string, path: string, requestHash: string, createdAt: string) =>
+  qb
+    .insertInto('idempotency_keys')
+    .values({ company_id: companyId, key, method, path, request_hash: requestHash, response_status: null, response_body: null, access_checks: null, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['company_id', 'key']).doNothing()),
+);
+
+const recordReply = prepared((qb, status: number, body: string, accessChecks: string, companyId: string, key: string) =>
+  qb.updateTable('idempotency_keys').set({ response_status: status, response_body: body, access_checks: accessChecks }).where('company_id', '=', companyId).where('key', '=', key),
+);
+
 class Unstored {
   constructor(readonly reply: Reply) {}
 }
@@ -74,28 +87,8 @@ class Refused {
  */
 export async function runIdempotent(db: Db, request: IdempotentRequest, execute: (sql: Queryable) => Promise<Reply>): Promise<IdempotentReply> {
   const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
-  const claim = db.qb
-    .insertInto('idempotency_keys')
-    .values({
-      company_id: request.companyId,
-      key: request.key,
-      method: request.method,
-      path: request.path,
-      request_hash: requestHash,
-      response_status: null,
-      response_body: null,
-      access_checks: null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['company_id', 'key']).doNothing());
-  const record = (reply: Reply, sql: Queryable) =>
-    sql.run(
-      db.qb
-        .updateTable('idempotency_keys')
-        .set({ response_status: reply.status, response_body: JSON.stringify(reply.body), access_checks: JSON.stringify(accessChecks(request.actor)) })
-        .where('company_id', '=', request.companyId)
-        .where('key', '=', request.key),
-    );
+  const claim = claimKey(db, request.companyId, request.key, request.method, request.path, requestHash, nowIso());
+  const record = (reply: Reply, sql: Queryable) => sql.run(recordReply(db, reply.status, JSON.stringify(reply.body), JSON.stringify(accessChecks(request.actor)), request.companyId, request.key));
 
   try {
     const result = await db.transaction(async (sql): Promise<IdempotentReply | Refused> => {

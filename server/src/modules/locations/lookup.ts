@@ -22,7 +22,11 @@ const companyLocation = prepared((qb, id: string, companyId: string) =>
  * what exists elsewhere); one of the company's outside the actor's locations is 403.
  */
 export async function requireLocation(db: Db, sql: Queryable, actor: Actor, locationId: string, param = 'location_id'): Promise<LocationRow> {
-  const location = await sql.first(companyLocation(db, locationId, actor.companyId));
+  return checkedLocation(actor, await sql.first(companyLocation(db, locationId, actor.companyId)), locationId, param);
+}
+
+/** `requireLocation` on a location row read by another statement (undefined: not the company's). */
+export function checkedLocation(actor: Actor, location: LocationRow | undefined, locationId: string, param = 'location_id'): LocationRow {
   if (!location) throw new ApiError('resource_missing', `No such location: ${locationId}.`, { param });
   assertLocationAllowed(actor, location.id, param);
   return location;

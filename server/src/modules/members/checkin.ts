@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
+import { preparedInsert } from '../../db/prepared.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { RecordedRefusal, transactionKeepingRefusals } from '../../domain/recorded-refusal.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { requireContactInReach, requireMembershipInReach } from '../locations/reach.js';
-import { requireLocation, type LocationRow } from '../locations/lookup.js';
+import { checkedLocation, requireLocation, type LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
 import { overrideFlag, recordOverride, type CheckInOverride } from './checkin-override.js';
 import { bumpFeed } from '../feed/sequence.js';
-import { evaluate, evaluateContact, type Evaluated } from '../memberships/eligibility.js';
+import { evaluate, evaluateContact, judge, type Evaluated } from '../memberships/eligibility.js';
+import { scanAtLocation, scannedFacts, type Scan } from '../memberships/scan-lookup.js';
 import { findByIdentifier } from '../memberships/identifier-lookup.js';
 import { reasonMessages } from '../memberships/reason-messages.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
@@ -21,6 +23,27 @@ import { toVisit } from '../visits/visit-view.js';
 import { recordEvent } from '../events/record.js';
 
 type Body = z.output<typeof CheckInRequest>;
+
+const insertVisit = preparedInsert('visits', [
+  'id',
+  'company_id',
+  'membership_id',
+  'contact_id',
+  'location_id',
+  'kind',
+  'class_id',
+  'checked_in_at',
+  'recorded_at',
+  'source',
+  'device_id',
+  'resolved_by',
+  'offline',
+  'flags',
+  'plan_name',
+  'visits_used',
+  'visits_remaining',
+  'counted',
+]);
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
 
@@ -49,8 +72,13 @@ async function identifierHash(db: Db, sql: Queryable, actor: Actor, location: Lo
   return key && company?.credential_secret ? credentialHash(company.credential_secret, key) : null;
 }
 
-/** Finds, locks and evaluates the membership the request names, as of `at`. */
-async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRow, body: Body, by: NamedBy, at: Date): Promise<Evaluated | null> {
+/**
+ * Finds, locks and evaluates the membership the request names, as of `at`. A membership a scan
+ * found is locked, then its facts taken: on Postgres read again under the lock, as another
+ * check-in may have committed since the scan; on SQLite the transaction itself is the lock
+ * (server/src/db/row-locks.ts), so what the scan read in it is still current.
+ */
+async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRow, body: Body, by: NamedBy, at: Date, scan: Scan | null): Promise<Evaluated | null> {
   if (by === 'contact_id') {
     const chosen = await evaluateContact(db, sql, actor, location, body.contact_id!, at);
     if (!chosen) return null;
@@ -62,6 +90,15 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
     const evaluated = await evaluate(db, sql, actor, location, body.membership_id!, at);
     if (!evaluated) throw new ApiError('resource_missing', `No such membership: ${body.membership_id}.`, { param: 'membership_id' });
     return { ...evaluated, resolved_by: null };
+  }
+  if (scan) {
+    const found = scan.found;
+    if (!found) return null;
+    await lockRows(sql, { contact: found.contact_id, membershipsOf: found.contact_id });
+    // null outside the actor's reach: answered as an unknown card (modules/locations/reach.ts).
+    const evaluated =
+      db.dialect === 'postgres' ? await evaluate(db, sql, actor, location, found.membership_id, at) : ((await judge(db, sql, actor, location, [scannedFacts(found, location, at)], at))[0] ?? null);
+    return evaluated && { ...evaluated, resolved_by: found.resolved_by };
   }
   const match = await findByIdentifier(db, sql, actor.companyId, body.identifier!, checkinRules(location).matching_profile);
   if (!match) return null;
@@ -84,17 +121,22 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * flagged `staff_override` with its reasons, and the override with who and why (checkin-override.ts).
  */
 export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock, override?: CheckInOverride): Promise<{ visit: Visit; created: boolean }> {
-  // The location first, as every route aims: a member named outside the actor's reach is then 403 (modules/locations/reach.ts).
-  const location = await requireLocation(db, db, actor, body.location_id);
-  // Naming two at once is refused below, as invalid_param.
-  const named = [body.identifier, body.contact_id, body.membership_id].filter((field) => field !== undefined).length;
-  if (named === 1 && body.contact_id !== undefined) await requireContactInReach(db, db, actor, body.contact_id, 'contact_id');
-  if (named === 1 && body.membership_id !== undefined) await requireMembershipInReach(db, db, actor, body.membership_id, 'membership_id');
-  const by = identifiedBy(body);
-  const offline = body.offline === true;
-  const { at, clockAhead } = reportedCheckInTime(body.checked_in_at, clock(), offline);
   return transactionKeepingRefusals(db, async (sql) => {
-    const evaluated = await target(db, sql, actor, location, body, by, at);
+    const now = clock();
+    // Naming two at once is refused below, as invalid_param.
+    const named = [body.identifier, body.contact_id, body.membership_id].filter((field) => field !== undefined).length;
+    // A scan: the location, the membership the identifier reads as and its facts in one statement,
+    // with counted visits from before the time the check-in is reported for, if that is earlier.
+    const countFrom = new Date(Math.min(now, Date.parse(body.checked_in_at ?? '') || now));
+    const scan = named === 1 && body.identifier !== undefined ? await scanAtLocation(db, sql, actor.companyId, body.location_id, body.identifier, countFrom) : null;
+    // The location first, as every route aims: a member named outside the actor's reach is then 403 (modules/locations/reach.ts).
+    const location = scan === null ? await requireLocation(db, sql, actor, body.location_id) : checkedLocation(actor, scan?.location, body.location_id);
+    if (named === 1 && body.contact_id !== undefined) await requireContactInReach(db, sql, actor, body.contact_id, 'contact_id');
+    if (named === 1 && body.membership_id !== undefined) await requireMembershipInReach(db, sql, actor, body.membership_id, 'membership_id');
+    const by = identifiedBy(body);
+    const offline = body.offline === true;
+    const { at, clockAhead } = reportedCheckInTime(body.checked_in_at, now, offline);
+    const evaluated = await target(db, sql, actor, location, body, by, at, scan ?? null);
     const deny = async (reasons: string[], membership?: Evaluated) =>
       recordCheckinDenial(
         db,
@@ -162,7 +204,7 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
       counted: counted ? 1 : 0,
     };
-    await sql.run(db.qb.insertInto('visits').values(visit));
+    await sql.run(insertVisit(db, visit));
     await noteOverride(visit.id);
     // Only a counted visit of a limited allowance changes what the feed says.
     if (counted && facts.allowance !== null) await bumpFeed(db, sql, actor.companyId, [facts.membership_id]);

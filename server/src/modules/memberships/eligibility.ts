@@ -20,20 +20,28 @@ export interface Evaluated {
 
 /** Facts and decisions of memberships at `location`, in the order of `ids`. */
 async function evaluateMany(db: Db, sql: Queryable, actor: Actor, location: LocationRow, ids: readonly string[], now: Date): Promise<Omit<Evaluated, 'resolved_by'>[]> {
-  const rules = checkinRules(location);
   const facts = await loadFacts(db, sql, actor.companyId, ids, location, now);
+  return judge(
+    db,
+    sql,
+    actor,
+    location,
+    ids.flatMap((id) => facts.get(id) ?? []),
+    now,
+  );
+}
+
+/** The decisions on memberships whose facts are in hand, leaving out those outside the actor's reach. */
+export async function judge(db: Db, sql: Queryable, actor: Actor, location: LocationRow, facts: readonly MembershipFacts[], now: Date): Promise<Omit<Evaluated, 'resolved_by'>[]> {
+  const rules = checkinRules(location);
   // A membership whose holder is outside the actor's reach is not shown: unknown, as to the location's devices.
   // A membership admitted here admits one of the actor's locations (this one was checked): its holder is
   // within reach without a query, so a turnstile's everyday scan costs nothing more.
-  const all = [...facts.values()];
-  const admitted = all.filter((f) => f.allowed_here).map((f) => f.contact_id);
-  const others = all.filter((f) => !f.allowed_here).map((f) => f.contact_id);
+  const admitted = facts.filter((f) => f.allowed_here).map((f) => f.contact_id);
+  const others = facts.filter((f) => !f.allowed_here).map((f) => f.contact_id);
   const reached = new Set([...admitted, ...(await contactsInReach(db, sql, actor, others))]);
   for (const contactId of reached) noteAccess(actor, { contact: contactId });
-  return ids.flatMap((id) => {
-    const f = facts.get(id);
-    return f && reached.has(f.contact_id) ? [{ facts: f, decision: decide(f, rules, now) }] : [];
-  });
+  return facts.flatMap((f) => (reached.has(f.contact_id) ? [{ facts: f, decision: decide(f, rules, now) }] : []));
 }
 
 /** Facts and decision of one membership at `location`; null when it is not the company's or outside the actor's reach. */
