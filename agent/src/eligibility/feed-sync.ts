@@ -2,7 +2,7 @@ import { ApiRequestError, defaultRetries, type StudioClient } from '@studio/shar
 import type { Logger } from 'pino';
 import type { ServerContact } from '../link/server-contact.js';
 import { ServerLink } from '../link/server-link.js';
-import type { EligibilityCache } from './cache.js';
+import type { EligibilityCache, FeedPage } from './cache.js';
 
 export type FeedServer = Pick<StudioClient['members'], 'eligibility'>;
 
@@ -40,17 +40,17 @@ export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
   let startsFullLoad = cursor === undefined;
   let knownKey = before.reload?.hashKey ?? before.hashKey;
   let rows = 0;
-  const fetchPage = (from: string | undefined) => {
+  const fetchPage = (from: string | undefined): Promise<FeedPage> => {
     const query = { location_id: deps.locationId, limit: deps.pageLimit, ...(from !== undefined && { cursor: from }) };
     const fetched = link.within(pageBudgetMs, { retries: defaultRetries })((o) => link.server.eligibility(query, o));
     // Awaited by the next turn of the loop; a failure is handled there, not as an unhandled rejection.
     fetched.catch(() => undefined);
     return fetched;
   };
-  let next: ReturnType<typeof fetchPage> | null = null;
+  let next: Promise<FeedPage> | null = null;
   for (;;) {
     let page;
-    const pending = next ?? fetchPage(cursor);
+    const pending: Promise<FeedPage> = next ?? fetchPage(cursor);
     next = null;
     try {
       page = await pending;
