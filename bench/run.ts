@@ -10,6 +10,7 @@ import pg from 'pg';
 import { cpuSeconds, peakRssMb } from './proc.js';
 import { agentBench, type AgentBenchResult } from './agent-bench.js';
 import { classRush, type RushResult } from './class-rush.js';
+import { herdBench, type HerdResult, type LoadResult } from './herd.js';
 import { kioskPaintBench } from './kiosk-paint.js';
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
@@ -64,7 +65,7 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
   throw new Error(`${args.join(' ')} did not start`);
 }
 
-function runLoad(spec: Record<string, unknown>): Promise<{ requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number }> {
+function runLoad(spec: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(spec)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -141,6 +142,7 @@ async function measure(name: string, dialect: string, pid: number, spec: Record<
 
 const measurements: Measurement[] = [];
 const rushes: (RushResult & { dialect: string })[] = [];
+const herds: HerdResult[] = [];
 let agent: AgentBenchResult | null = null;
 let ship: ShipResult | null = null;
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
@@ -160,6 +162,21 @@ try {
         process.stderr.write(`${dialect}: ${scenario.name}\n`);
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
       }
+      process.stderr.write(`${dialect}: check-ins at half rate, alone and under a herd of feed reloads\n`);
+      herds.push(
+        await herdBench({
+          root,
+          dialect,
+          serverUrl: server.url,
+          key: data.key,
+          locationId: data.locationIds[0]!,
+          bodiesFile: bodies,
+          checkinRps: measurements.find((m) => m.dialect === dialect && m.scenario === 'POST /members/check-in')!.rps,
+          connections: settings.connections,
+          durationSeconds: settings.durationSeconds,
+          runLoad,
+        }),
+      );
       process.stderr.write(`${dialect}: class rush\n`);
       rushes.push({ dialect, ...(await classRush(server.url, data.key, database.url, data.schedule)) });
       if (dialect === 'sqlite' && !args['no-agent']) {
@@ -195,7 +212,7 @@ if (!args['no-web']) process.stderr.write('web app: bundle, first load of Today\
 const web = args['no-web'] ? null : await webAppBench({ loads: quick ? 5 : 21 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web);
+const { markdown, json } = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web, herds);
 const results = join(root, 'bench', 'results');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
