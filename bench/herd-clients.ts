@@ -1,7 +1,7 @@
 // The herd's feed clients, in their own process so their JSON parsing does not share the load
 // generator's event loop: each pages GET /v1/members/eligibility in full, without a cursor (as an
-// agent does after a restore or a rotated hash key), and starts again until the time is up.
-// Input: one JSON argument; output: one JSON line.
+// agent does after a restore or a rotated hash key), starting again when done, until the time is
+// up (mid-load: the round measures the herd, not its end). Input: one JSON argument; output: `started`, then one JSON line.
 
 interface HerdSpec {
   url: string;
@@ -40,6 +40,7 @@ async function client(): Promise<void> {
         const answer = await page(cursor);
         cursor = answer.next_cursor;
         if (!answer.has_more) break;
+        if (performance.now() >= deadline) return;
       }
       loadSeconds.push((performance.now() - started) / 1000);
     } catch {
@@ -48,6 +49,10 @@ async function client(): Promise<void> {
   }
 }
 
-await Promise.all(Array.from({ length: spec.clients }, client));
+const herd = Promise.all(Array.from({ length: spec.clients }, client));
+// The runner starts the check-ins on this line: the herd's first pages are already asked for.
+process.stdout.write('started\n');
+await herd;
 const sorted = [...loadSeconds].sort((a, b) => a - b);
-process.stdout.write(JSON.stringify({ fullLoads: sorted.length, pages, failures, medianLoadSeconds: sorted[Math.floor(sorted.length / 2)] ?? null }) + '\n');
+const pagesPerSecond = pages / spec.durationSeconds;
+process.stdout.write(JSON.stringify({ fullLoads: sorted.length, pages, pagesPerSecond, failures, medianLoadSeconds: sorted[Math.floor(sorted.length / 2)] ?? null }) + '\n');
