@@ -1,5 +1,6 @@
 import { credentialHash, decide, validUntil, type EligibilityRow } from '@studio/shared';
-import { sql as raw, type InferResult } from 'kysely';
+import { sql as raw, type CompiledQuery } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { systemClock, type Clock } from '../../clock/time.js';
@@ -10,18 +11,19 @@ import { loadFacts } from '../memberships/facts.js';
 import { Mutex } from '../../db/mutex.js';
 
 /** Up to `limit` keys of the company's feed after a (sequence, match key) position, in feed order. */
-const feedKeys = (db: Db, companyId: string, after: readonly [number, string], limit: number) =>
-  db.qb
+const feedKeys = prepared((qb, companyId: string, afterSeq: number, afterKey: string, limit: number) =>
+  qb
     .selectFrom('credential_keys as k')
     .innerJoin('memberships as m', 'm.id', 'k.membership_id')
     .select(['k.match_key', 'k.membership_id', 'k.kind', 'k.feed_seq', 'k.feed_updated_at', 'k.revoked_at', 'm.location_id'])
     .where('k.company_id', '=', companyId)
     // A row value: one index range (with `or`, SQLite scanned from the first key on every page).
-    .where(raw<boolean>`(k.feed_seq, k.match_key) > (${after[0]}, ${after[1]})`)
+    .where(raw<boolean>`(k.feed_seq, k.match_key) > (${afterSeq}, ${afterKey})`)
     .orderBy('k.feed_seq')
     .orderBy('k.match_key')
-    .limit(limit);
-type FeedKeyRow = InferResult<ReturnType<typeof feedKeys>>[number];
+    .limit(limit),
+);
+type FeedKeyRow = ReturnType<typeof feedKeys> extends CompiledQuery<infer R> ? R : never;
 
 export interface FeedQuery {
   location_id?: string | undefined;
@@ -35,8 +37,11 @@ export interface FeedQuery {
  */
 const pageTurns = new Mutex();
 
-/** Rows built per turn of the event loop: a slice's queries, decisions and hashes hold it a millisecond or two. */
-const rowsPerSlice = 200;
+/**
+ * Rows built per turn of the event loop: a slice's queries, decisions and hashes hold it about a
+ * millisecond, so a check-in waits that long at most at each of its own turns.
+ */
+const rowsPerSlice = 100;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -71,7 +76,8 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
   for (;;) {
     const remaining = query.limit - data.length;
     const asked = Math.min(rowsPerSlice, remaining + 1);
-    const rows = await db.all(feedKeys(db, actor.companyId, last ? [last.feed_seq, last.match_key] : [afterSeq, afterKey], asked));
+    const from = last ?? { feed_seq: afterSeq, match_key: afterKey };
+    const rows = await db.all(feedKeys(db, actor.companyId, from.feed_seq, from.match_key, asked));
     hasMore = rows.length > remaining;
     if (hasMore) rows.length = remaining;
     const facts = await loadFacts(
