@@ -68,7 +68,6 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
   const secret = company!.credential_secret!;
   const now = new Date(clock());
   const rules = checkinRules(location);
-  const validUntils = new Map<string | null, string | null>();
   const data: EligibilityRow[] = [];
   let last: FeedKeyRow | undefined;
   let hasMore = false;
@@ -93,7 +92,6 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
       const decision = decide(f, rules, now);
       // A member of another location whose plan does not admit here: the reason, not who they are.
       const foreign = !f.allowed_here && row.location_id !== location.id;
-      if (!validUntils.has(f.end_date)) validUntils.set(f.end_date, validUntil(f.end_date, location.timezone));
       data.push({
         credential_hash: credentialHash(secret, row.match_key),
         membership_id: f.membership_id,
@@ -103,7 +101,7 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
         status: f.status as EligibilityRow['status'],
         start_date: f.start_date,
         end_date: f.end_date,
-        valid_until: validUntils.get(f.end_date)!,
+        valid_until: validUntil(f.end_date, location.timezone),
         allowance: f.allowance,
         used: f.used,
         allowance_renews_at: f.allowance_renews_at,
