@@ -17,6 +17,8 @@ interface LoadSpec {
   requestsFile?: string;
   /** A fresh Idempotency-Key on every request. */
   idempotencyKey?: boolean;
+  /** A fixed rate over all connections (requests per second) instead of as fast as the server answers. */
+  overallRate?: number;
 }
 
 const spec = JSON.parse(process.argv[2]!) as LoadSpec;
@@ -29,6 +31,7 @@ const result = await autocannon({
   url: spec.url,
   connections: spec.connections,
   duration: spec.durationSeconds,
+  ...(spec.overallRate !== undefined && { overallRate: spec.overallRate }),
   requests: [
     {
       method: spec.method,

@@ -17,6 +17,7 @@ import type { AgentBenchResult } from './agent-bench.js';
 import type { RushResult } from './class-rush.js';
 import { kioskPaintLines, type KioskPaintResult } from './kiosk-paint.js';
 import { shipLines, type ShipResult } from './ship.js';
+import { herdLines, type HerdResult } from './herd.js';
 import { checkTargets, targetLines } from './targets.js';
 import { webAppLines, type WebAppResult } from './web-app.js';
 
@@ -31,12 +32,13 @@ export function renderReport(
   kiosk: KioskPaintResult | null = null,
   ship: ShipResult | null = null,
   web: WebAppResult | null = null,
+  herds: HerdResult[] = [],
 ) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
-  const targets = checkTargets(rows, rushes, agent, kiosk, ship, web);
+  const targets = checkTargets(rows, rushes, agent, kiosk, ship, web, herds);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
@@ -65,13 +67,14 @@ export function renderReport(
         `| ${r.dialect} | ${r.processes} | ${r.requests} | ${r.answered} | ${r.booked} | ${refusalList(r.refusals)} | ${r.serverErrors} | ${r.socketErrors ? `${r.socketErrors} (${refusalList(r.socketErrorCauses)})` : 0} | ${r.seconds.toFixed(2)} | ${Math.round(r.rps)} | ${Math.round(r.p99)} | ${Math.round(r.cpuUsPerRequest)} | ${r.liveSpots} / ${r.capacity} | ${r.bookedAndWaiting} |`,
     ),
     '',
+    ...herdLines(herds),
     ...(agent ? agentLines(agent) : []),
     ...(kiosk ? kioskPaintLines(kiosk) : []),
     ...(ship ? shipLines(ship) : []),
     ...(web ? webAppLines(web) : []),
     ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, agent, kiosk, ship, web, targets } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, herds, agent, kiosk, ship, web, targets } };
 }
 
 function refusalList(counts: Record<string, number>): string {

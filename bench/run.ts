@@ -10,6 +10,7 @@ import pg from 'pg';
 import { cpuSeconds, peakRssMb } from './proc.js';
 import { agentBench, type AgentBenchResult } from './agent-bench.js';
 import { classRush, type RushResult } from './class-rush.js';
+import { herdBench, type HerdResult, type LoadResult } from './herd.js';
 import { kioskPaintBench } from './kiosk-paint.js';
 import { profileLines, profileScenario, type ProfileResult } from './profile.js';
 import { renderReport, type Measurement } from './report.js';
@@ -77,7 +78,7 @@ async function stop({ child }: { child: ChildProcess }): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-function runLoad(spec: Record<string, unknown>): Promise<{ requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number }> {
+function runLoad(spec: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(spec)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -162,6 +163,7 @@ async function measure(name: string, dialect: string, pid: number, spec: Record<
 const measurements: Measurement[] = [];
 const rushes: (RushResult & { dialect: string })[] = [];
 const profiles: ProfileResult[] = [];
+const herds: HerdResult[] = [];
 let agent: AgentBenchResult | null = null;
 let ship: ShipResult | null = null;
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, '/bare');
@@ -183,6 +185,21 @@ try {
         process.stderr.write(`${dialect}: ${scenario.name}\n`);
         measurements.push(await measure(scenario.name, dialect, server.child.pid!, scenario.spec, data.key));
       }
+      process.stderr.write(`${dialect}: check-ins at half rate, alone and under a herd of feed reloads\n`);
+      herds.push(
+        await herdBench({
+          root,
+          dialect,
+          serverUrl: server.url,
+          key: data.key,
+          locationId: data.locationIds[0]!,
+          bodiesFile: bodies,
+          checkinRps: measurements.find((m) => m.dialect === dialect && m.scenario === 'POST /members/check-in')!.rps,
+          connections: settings.connections,
+          durationSeconds: settings.durationSeconds,
+          runLoad,
+        }),
+      );
       if (!args['no-profile']) {
         // After the measured rounds, in a server of its own: the profiler's cost stays out of the figures above.
         for (const [i, { name }] of hotPaths(server.url, bodies).entries()) {
@@ -239,7 +256,7 @@ if (!args['no-web']) process.stderr.write('web app: bundle, first load of Today\
 const web = args['no-web'] ? null : await webAppBench({ loads: quick ? 5 : 21 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const report = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web);
+const report = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web, herds);
 const markdown = [report.markdown, ...profileLines(profiles)].join('\n');
 const json = { ...report.json, profiles };
 const results = join(root, 'bench', 'results');

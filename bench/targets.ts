@@ -1,4 +1,5 @@
 import type { AgentBenchResult } from './agent-bench.js';
+import type { HerdResult } from './herd.js';
 import type { RushResult } from './class-rush.js';
 import type { KioskPaintResult } from './kiosk-paint.js';
 import type { Measurement } from './report.js';
@@ -22,6 +23,7 @@ export function checkTargets(
   kiosk: KioskPaintResult | null = null,
   ship: ShipResult | null = null,
   web: WebAppResult | null = null,
+  herds: HerdResult[] = [],
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (dialect: string, scenario: string, minimum: number) => {
@@ -61,10 +63,19 @@ export function checkTargets(
       measured: `${Math.round(sync.drainPerSecond)}/s, ${sync.serverVisits}/${sync.drainVisits} on the server`,
       met: sync.drainPerSecond >= 1000 && sync.serverVisits === sync.drainVisits,
     });
+    // Issue 20's target is per 100,000 credentials; the full data set has 200,000 (two per member).
+    const per100k = (sync.feedSeconds * 100_000) / Math.max(1, sync.feedRows);
     checks.push({
-      target: `feed full load of ${sync.feedRows} credentials < 10 s, agent RSS < 150 MB`,
-      measured: `${sync.feedSeconds.toFixed(2)} s, ${Math.round(sync.feedPeakRssMb)} MB`,
-      met: sync.feedSeconds < 10 && sync.feedPeakRssMb < 150,
+      target: `feed full load of N credentials < 5 s per 100,000 (N = ${sync.feedRows}), agent RSS < 150 MB`,
+      measured: `${per100k.toFixed(2)} s per 100,000 (${sync.feedSeconds.toFixed(2)} s in all), ${Math.round(sync.feedPeakRssMb)} MB`,
+      met: per100k < 5 && sync.feedPeakRssMb < 150,
+    });
+  }
+  for (const herd of herds) {
+    checks.push({
+      target: `${herd.dialect}: check-in p99 with a herd of ${herd.clients} full feed reloads < 3 × without`,
+      measured: `${herd.ratio.toFixed(2)} × (${herd.with.p99} ms / ${herd.without.p99} ms at ${herd.rate}/s)`,
+      met: herd.ratio < 3,
     });
   }
   if (kiosk) {

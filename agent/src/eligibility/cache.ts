@@ -65,6 +65,19 @@ function tableStatements(db: AgentDatabase, table: RowTable) {
     count: db.prepare<[], { n: number }>(`select count(*) as n from ${table}`),
   };
 }
+
+/**
+ * The lookup indexes of a table of rows (the migrations make them). A full load drops them from the
+ * table it fills, which answers nothing until its last page, and that page builds them again: one
+ * sort at the end instead of two random index inserts per row (about half the load's work). A
+ * load resumed after a restart goes on without them; a query meanwhile is slower, never wrong.
+ */
+function lookupIndexes(table: RowTable) {
+  return {
+    drop: `drop index if exists ${table}_membership; drop index if exists ${table}_contact_id`,
+    build: `create index if not exists ${table}_membership on ${table} (membership_id); create index if not exists ${table}_contact_id on ${table} (contact_id)`,
+  };
+}
 type TableStatements = ReturnType<typeof tableStatements>;
 
 /**
@@ -133,21 +146,23 @@ export class EligibilityCache {
       const before = this.state();
       const reloading = options.startsFullLoad ? before.fullSyncAt !== null : before.reload !== null;
       if (reloading) {
-        if (options.startsFullLoad) this.tables[this.spare].clear.run();
+        if (options.startsFullLoad) this.startLoad(this.spare);
         this.applyRows(this.tables[this.spare], page);
         if (page.has_more) {
           this.statements.saveReload.run({ location_id: page.location_id, cursor: page.next_cursor, hash_key: page.credential_hash_key });
           return;
         }
+        this.db.exec(lookupIndexes(this.spare).build);
         this.saveState(page, { full_sync_at: options.at.toISOString(), delta_sync_at: null, live_table: this.spare });
         this.statements.endReload.run();
         swapped = true;
         return;
       }
-      if (options.startsFullLoad) this.tables[this.live].clear.run();
+      if (options.startsFullLoad) this.startLoad(this.live);
       this.applyRows(this.tables[this.live], page);
       const fullSyncAt = options.startsFullLoad ? null : before.fullSyncAt;
       const finished = !page.has_more;
+      if (finished && fullSyncAt === null) this.db.exec(lookupIndexes(this.live).build);
       this.saveState(page, {
         full_sync_at: finished && fullSyncAt === null ? options.at.toISOString() : fullSyncAt,
         delta_sync_at: finished && fullSyncAt !== null ? options.at.toISOString() : options.startsFullLoad ? null : before.deltaSyncAt,
@@ -157,8 +172,14 @@ export class EligibilityCache {
     if (swapped) {
       this.live = this.spare;
       // The old generation, now spare, is emptied after the swap committed: not on the swap's time.
-      this.tables[this.spare].clear.run();
+      this.startLoad(this.spare);
     }
+  }
+
+  /** Empties a table for a full load into it (or the old generation after a swap), without its lookup indexes until a load ends. */
+  private startLoad(table: RowTable): void {
+    this.db.exec(lookupIndexes(table).drop);
+    this.tables[table].clear.run();
   }
 
   private applyRows(table: TableStatements, page: FeedPage): void {

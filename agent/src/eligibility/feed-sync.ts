@@ -2,7 +2,7 @@ import { ApiRequestError, defaultRetries, type StudioClient } from '@studio/shar
 import type { Logger } from 'pino';
 import type { ServerContact } from '../link/server-contact.js';
 import { ServerLink } from '../link/server-link.js';
-import type { EligibilityCache } from './cache.js';
+import type { EligibilityCache, FeedPage } from './cache.js';
 
 export type FeedServer = Pick<StudioClient['members'], 'eligibility'>;
 
@@ -40,11 +40,20 @@ export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
   let startsFullLoad = cursor === undefined;
   let knownKey = before.reload?.hashKey ?? before.hashKey;
   let rows = 0;
+  const fetchPage = (from: string | undefined): Promise<FeedPage> => {
+    const query = { location_id: deps.locationId, limit: deps.pageLimit, ...(from !== undefined && { cursor: from }) };
+    const fetched = link.within(pageBudgetMs, { retries: defaultRetries })((o) => link.server.eligibility(query, o));
+    // Awaited by the next turn of the loop; a failure is handled there, not as an unhandled rejection.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
+  let next: Promise<FeedPage> | null = null;
   for (;;) {
     let page;
+    const pending: Promise<FeedPage> = next ?? fetchPage(cursor);
+    next = null;
     try {
-      const query = { location_id: deps.locationId, limit: deps.pageLimit, ...(cursor !== undefined && { cursor }) };
-      page = await link.within(pageBudgetMs, { retries: defaultRetries })((o) => link.server.eligibility(query, o));
+      page = await pending;
     } catch (error) {
       if (cursor !== undefined && error instanceof ApiRequestError && error.status === 400 && error.param === 'cursor') {
         log.warn({ code: error.code }, 'the server refused the feed cursor; reloading the cache in full');
@@ -60,6 +69,9 @@ export async function syncFeed(deps: FeedSyncDeps): Promise<void> {
       startsFullLoad = true;
       continue;
     }
+    // The next page is asked for before this one is written, so the server builds it meanwhile.
+    next = page.has_more ? fetchPage(page.next_cursor) : null;
+    if (next) await new Promise(setImmediate);
     deps.cache.applyPage(page, { startsFullLoad, at: deps.now() });
     knownKey = page.credential_hash_key;
     rows += page.data.length;

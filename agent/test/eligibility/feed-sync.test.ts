@@ -119,6 +119,34 @@ describe('the feed sync', () => {
     expect((store.db.prepare('select count(*) as n from feed_rows_alt union all select count(*) from feed_rows').all() as { n: number }[]).map((r) => r.n).sort()).toEqual([0, 6]);
   });
 
+  it('builds the lookup indexes of the table that answers when a full load ends, one resumed after a restart too, and when a reload swaps', async () => {
+    const indexesOfLiveTable = () => {
+      const { live_table } = store.db.prepare('select live_table from feed_state').get() as { live_table: string };
+      return (store.db.prepare("select name from sqlite_master where type = 'index' and tbl_name = ? order by name").all(live_table) as { name: string }[]).map((r) => r.name);
+    };
+    const members = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005'].map((card) => studio.addMember(card));
+    let calls = 0;
+    const flaky: FeedServer = {
+      eligibility: async (query, options) => {
+        if (++calls === 2) throw new Error('connection reset');
+        return studio.eligibility(query, options);
+      },
+    };
+    await expect(sync(flaky)).rejects.toThrow('connection reset');
+    store.close();
+    store = openStore(`${temp.dir}/agent.db`);
+    await sync(flaky);
+    expect(indexesOfLiveTable()).toEqual(['feed_rows_contact_id', 'feed_rows_membership', 'sqlite_autoindex_feed_rows_1']);
+    expect(store.cache.ofContact(members[3]!.contact_id!).map((row) => row.membership_id)).toEqual([members[3]!.membership_id]);
+
+    const rotated = new FakeStudio();
+    Object.assign(rotated, { locationId: studio.locationId });
+    const fresh = rotated.addMember('1000000001');
+    await sync(rotated);
+    expect(indexesOfLiveTable()).toEqual(['feed_rows_alt_contact_id', 'feed_rows_alt_membership', 'sqlite_autoindex_feed_rows_alt_1']);
+    expect(store.cache.ofContact(fresh.contact_id!).map((row) => row.membership_id)).toEqual([fresh.membership_id]);
+  });
+
   it('keeps the old location cache answering while a lane moved to another location reloads, until the reload completes', async () => {
     const ann = studio.addMember('1000000001');
     studio.addMember('1000000002');
