@@ -1,5 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowProjectsFirst from './testkit/src/runner/slow-projects-first.js';
+
+/**
+ * Files that replace a module for themselves (`vi.mock`) need a module graph of their own; every
+ * other file of a project that shares one (`isolate: false`) runs on modules already loaded.
+ */
+const ownModuleGraph = ['test/reliability/key-comparison.test.ts'];
 
 // One runner, a project per workspace. Server tests open real databases (SQLite files and
 // Postgres schemas), so they get generous timeouts; nothing here is a timing assertion.
@@ -12,15 +19,31 @@ export default defineConfig({
     // the agent serves it (the agent's kiosk routes, the browser tests and the one-box need it), and
     // the commands (`studio`, `studio-server`, `studio-agent`) that tests run as processes.
     globalSetup: ['./testkit/src/kiosk/renderer-build.ts', './scripts/build-commands.mjs'],
+    // The browser, process and chaos projects first, so the longest files do not end the run alone.
+    sequence: { sequencer: SlowProjectsFirst },
     projects: [
       // The repository as a whole: what `npm test` needs, and rules that span workspaces.
-      { test: { name: 'repo', root: '.', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'shared', root: './shared', include: ['test/**/*.test.ts'] } },
+      // `isolate: false`: loading the server's modules again for every file was a sixth of the
+      // run's time. Each file still opens its own databases, servers and clock; tests that fake
+      // timers put the real ones back after themselves.
+      { test: { name: 'repo', root: '.', include: ['test/**/*.test.ts'], isolate: false } },
+      { test: { name: 'shared', root: './shared', include: ['test/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'server',
           root: './server',
           include: ['test/**/*.test.ts'],
+          exclude: ownModuleGraph,
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-own-modules',
+          root: './server',
+          include: ownModuleGraph,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +53,7 @@ export default defineConfig({
           name: 'agent',
           root: './agent',
           include: ['test/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -56,7 +80,7 @@ export default defineConfig({
       },
       {
         // The staff web app's logic (formatting, the fetch wrapper, the feed): plain functions, no browser.
-        test: { name: 'web-app', root: './web-app', include: ['test/*.test.ts'] },
+        test: { name: 'web-app', root: './web-app', include: ['test/*.test.ts'], isolate: false },
       },
       {
         // The staff web app in Debian's Chromium against a real `studio serve` and simulated agents

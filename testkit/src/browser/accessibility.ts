@@ -13,7 +13,9 @@ export interface AxeViolation {
 
 /** axe-core's violations in the page as it is now (evaluated through the debugger: the page's CSP need not allow it). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(await axeSource);
+  // Half a megabyte of script: loaded once per document, not again at every check (a page of the app
+  // keeps its document from one route to the next).
+  if (!(await page.evaluate<boolean>("typeof globalThis.axe?.run === 'function'"))) await page.evaluate(await axeSource);
   // A string, evaluated in the page: this file is typed for Node, without the DOM's globals.
   return page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
     result.violations.map((violation) => ({

@@ -40,8 +40,13 @@ const zonesByOffset = [
  * whatever hour the suite runs at.
  */
 export function zoneNearNoon(now: Date): string {
-  const distance = (zone: string) => Math.abs(DateTime.fromJSDate(now, { zone }).hour + DateTime.fromJSDate(now, { zone }).minute / 60 - 12);
-  return zonesByOffset.reduce((best, zone) => (distance(zone) < distance(best) ? zone : best));
+  const fromNoon = (zone: string) => {
+    const local = DateTime.fromJSDate(now, { zone });
+    return Math.abs(local.hour + local.minute / 60 - 12);
+  };
+  // Each zone's local time worked out once: the first zone nearest noon wins.
+  const zones = zonesByOffset.map((zone) => ({ zone, fromNoon: fromNoon(zone) }));
+  return zones.reduce((best, next) => (next.fromNoon < best.fromNoon ? next : best)).zone;
 }
 
 /**
