@@ -62,7 +62,15 @@ interface KnownKey {
   lastUsedAt: string | null;
 }
 
-function knownKey(row: { id: string; company_id: string; scopes: string; location_ids: string | null; revoked_at: string | null; last_used_at: string | null; live_company_id: string | null }): KnownKey {
+function knownKey(row: {
+  id: string;
+  company_id: string;
+  scopes: string;
+  location_ids: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  live_company_id: string | null;
+}): KnownKey {
   const locationIds = row.location_ids === null ? null : Object.freeze(JSON.parse(row.location_ids) as string[]);
   const auth: AuthContext = {
     keyId: row.id,

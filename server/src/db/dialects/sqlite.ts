@@ -33,7 +33,11 @@ function watcher(raw: BetterSqlite3.Database): (tables: readonly WatchedTable[])
     for (const { table, columns } of tables) {
       for (const part of [table, ...(columns ?? [])]) if (!identifier.test(part)) throw new Error(`not a plain identifier: ${part}`);
       const update = columns ? `UPDATE OF ${columns.join(', ')}` : 'UPDATE';
-      for (const [suffix, event] of [['insert', 'INSERT'], ['update', update], ['delete', 'DELETE']] as const) {
+      for (const [suffix, event] of [
+        ['insert', 'INSERT'],
+        ['update', update],
+        ['delete', 'DELETE'],
+      ] as const) {
         raw.exec(`CREATE TEMP TRIGGER ${name}_${table}_${suffix} AFTER ${event} ON main.${table} BEGIN SELECT ${name}(); END`);
       }
     }
