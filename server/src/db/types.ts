@@ -27,9 +27,9 @@ export interface Db extends Queryable {
    * A cheap, exact change check on some tables, for a per-process cache of their rows: the answer
    * reads a number that changes once a write committed by any connection (this process's or
    * another's) may have changed a row of `tables`. Absent where each check would cost as much as
-   * the lookup it saves (Postgres: a round trip).
+   * the lookup it saves (Postgres: a round trip); null while a transaction is open (ask again after).
    */
-  watch?(tables: readonly WatchedTable[]): () => number;
+  watch?(tables: readonly WatchedTable[]): (() => number) | null;
 }
 
 /** A table whose rows a cache keeps: any insert or delete, and updates of `columns` (all when omitted). */

@@ -6,6 +6,7 @@ import { actorFromAuth, type Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
+import { keyCacheFor } from '../plugins/key-cache.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
 import type { RateLimiter } from '../plugins/rate-limit.js';
 import type { HandlerContext, Reply, RouteSpec } from './route.js';
@@ -49,6 +50,8 @@ function pathOf(url: string): string {
 
 /** The API's authenticator: key, rate limit and scope. */
 export function apiKeyAuthenticator(db: Db, limiter: RateLimiter): Authenticator {
+  // Made now, outside any transaction (key-cache.ts): the app is built before it serves.
+  keyCacheFor(db);
   return async (request, _reply, route) => {
     try {
       request.auth = await authenticate(db, request.headers.authorization);

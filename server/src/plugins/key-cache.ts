@@ -51,12 +51,16 @@ const keyTables = [
 
 const caches = new WeakMap<Db, KeyCache<unknown> | null>();
 
-/** The database's key cache, made on first use; null where it has no cheap change check (Postgres). */
+/**
+ * The database's key cache, made on first use (the API's authenticator asks when the app is built);
+ * null where it has no cheap change check (Postgres), or cannot make one yet.
+ */
 export function keyCacheFor<Key>(db: Db): KeyCache<Key> | null {
   let cache = caches.get(db);
   if (cache === undefined) {
-    cache = db.watch ? new KeyCache(db.watch(keyTables)) : null;
-    caches.set(db, cache);
+    const current = db.watch ? db.watch(keyTables) : null;
+    cache = current ? new KeyCache(current) : null;
+    if (current || !db.watch) caches.set(db, cache);
   }
   return cache as KeyCache<Key> | null;
 }

@@ -19,10 +19,12 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * Each is counted as soon as it happens, before its commit: a cache refilled meanwhile reads
  * through the mutex, so after the commit; a rolled-back write only costs one refill.
  */
-function watcher(raw: BetterSqlite3.Database): (tables: readonly WatchedTable[]) => () => number {
+function watcher(raw: BetterSqlite3.Database): (tables: readonly WatchedTable[]) => (() => number) | null {
   const dataVersion = raw.prepare('PRAGMA data_version').pluck();
   let watches = 0;
   return (tables) => {
+    // Triggers made inside a transaction would go with its rollback.
+    if (raw.inTransaction) return null;
     const name = `studio_watch_${++watches}`;
     let generation = 0;
     let seen = dataVersion.get();
