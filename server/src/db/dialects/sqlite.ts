@@ -17,7 +17,9 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * changes `PRAGMA data_version`; this connection's own writes to the tables call back through
  * temporary triggers, which exist on this connection only and so cost the other writers nothing.
  * Each is counted as soon as it happens, before its commit: a cache refilled meanwhile reads
- * through the mutex, so after the commit; a rolled-back write only costs one refill.
+ * through the mutex, so after the commit; a rolled-back write only costs one refill. Read while
+ * this connection's transaction is open, the version is still exact: transactions begin IMMEDIATE
+ * (group-commit.ts), so no other connection commits while one is open.
  */
 function watcher(raw: BetterSqlite3.Database): (tables: readonly WatchedTable[]) => (() => number) | null {
   const dataVersion = raw.prepare('PRAGMA data_version').pluck();
