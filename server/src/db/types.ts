@@ -23,6 +23,19 @@ export interface Db extends Queryable {
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * A cheap, exact change check on some tables, for a per-process cache of their rows: the answer
+   * reads a number that changes once a write committed by any connection (this process's or
+   * another's) may have changed a row of `tables`. Absent where each check would cost as much as
+   * the lookup it saves (Postgres: a round trip); null while a transaction is open (ask again after).
+   */
+  watch?(tables: readonly WatchedTable[]): (() => number) | null;
+}
+
+/** A table whose rows a cache keeps: any insert or delete, and updates of `columns` (all when omitted). */
+export interface WatchedTable {
+  table: string;
+  columns?: readonly string[];
 }
 
 export function compiled<R>(query: Query<R>): CompiledQuery<R> {

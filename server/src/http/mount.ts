@@ -6,6 +6,7 @@ import { actorFromAuth, type Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { authenticate, requireScope, type AuthContext } from '../plugins/auth.js';
+import { keyCacheFor } from '../plugins/key-cache.js';
 import { runIdempotent, validateIdempotencyKey } from '../plugins/idempotency.js';
 import type { RateLimiter } from '../plugins/rate-limit.js';
 import type { HandlerContext, Reply, RouteSpec } from './route.js';
@@ -33,19 +34,24 @@ export type Authenticator = (request: FastifyRequest, reply: FastifyReply, route
 
 export const apiPrefix = '/v1';
 
-function context(
-  db: Db,
-  cursors: CursorCodec,
-  request: FastifyRequest,
-  caller: Caller,
-  input: Pick<HandlerContext<unknown, unknown, unknown>, 'params' | 'query' | 'body'>,
-): HandlerContext<unknown, unknown, unknown> {
-  const { actor, session, web } = caller;
-  return { ...input, actor, db, requestId: request.id, cursors, ...(session && { session }), ...(web && { web }) };
+/** What a handler is given; `session` and `web` only under /app/api, where the caller has them. */
+function context(db: Db, cursors: CursorCodec, request: FastifyRequest, caller: Caller, params: unknown, query: unknown, body: unknown): HandlerContext<unknown, unknown, unknown> {
+  const ctx: HandlerContext<unknown, unknown, unknown> = { params, query, body, actor: caller.actor, db, requestId: request.id, cursors };
+  if (caller.session) ctx.session = caller.session;
+  if (caller.web) ctx.web = caller.web;
+  return ctx;
+}
+
+/** The URL's path, without its query: what an idempotency key is bound to. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /** The API's authenticator: key, rate limit and scope. */
 export function apiKeyAuthenticator(db: Db, limiter: RateLimiter): Authenticator {
+  // Made now, outside any transaction (key-cache.ts): the app is built before it serves.
+  keyCacheFor(db);
   return async (request, _reply, route) => {
     try {
       request.auth = await authenticate(db, request.headers.authorization);
@@ -55,7 +61,7 @@ export function apiKeyAuthenticator(db: Db, limiter: RateLimiter): Authenticator
     }
     await limiter.admitKey(request);
     requireScope(request.auth, route.scopes);
-    for (const scope of route.alsoRequires ?? []) requireScope(request.auth, [scope]);
+    if (route.alsoRequires) for (const scope of route.alsoRequires) requireScope(request.auth, [scope]);
     return { actor: actorFromAuth(request.auth) };
   };
 }
@@ -77,21 +83,19 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
         request.caller = await authenticator(request, reply, route);
       },
       handler: async (request, reply) => {
-        const input = {
-          params: route.params ? parseWith(route.params, request.params) : undefined,
-          query: route.query ? parseWith(route.query, request.query) : undefined,
-          body: route.body ? parseBody(route.body, request.body) : undefined,
-        };
+        const params = route.params ? parseWith(route.params, request.params) : undefined;
+        const query = route.query ? parseWith(route.query, request.query) : undefined;
+        const body = route.body ? parseBody(route.body, request.body) : undefined;
         const key = route.idempotent ? validateIdempotencyKey(request.headers['idempotency-key']) : undefined;
         const caller = request.caller!;
         const actor = caller.actor;
         let result: Reply;
         if (key === undefined) {
-          result = await route.handler(context(db, cursors, request, caller, input));
+          result = await route.handler(context(db, cursors, request, caller, params, query, body));
         } else {
-          const path = request.url.split('?')[0]!;
+          const path = pathOf(request.url);
           const idempotent = await runIdempotent(db, { companyId: actor.companyId, key, method: route.method, path, body: request.body ?? {}, requestId: request.id, actor }, () =>
-            route.handler(context(db, cursors, request, caller, input)),
+            route.handler(context(db, cursors, request, caller, params, query, body)),
           );
           if (idempotent.replayed) {
             reply.header('Idempotent-Replayed', 'true');

@@ -2,6 +2,7 @@ import { ApiError, type Environment, type Scope } from '@studio/shared';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
+import { keyCacheFor } from './key-cache.js';
 
 /** What an authenticated key grants; the routes act on it as an Actor (domain/actor.ts, `actorFromAuth`). */
 export interface AuthContext {
@@ -54,37 +55,70 @@ function noteKeyUsed(db: Db, keyId: string, stored: string | null, now: number, 
 
 const warnLastUsed = (error: unknown) => process.emitWarning(`Could not record when an API key was last used: ${error instanceof Error ? error.message : String(error)}`);
 
+/** A key as looked up, with the answer every request with it gets made once. */
+interface KnownKey {
+  auth: Readonly<AuthContext>;
+  revoked: boolean;
+  lastUsedAt: string | null;
+}
+
+function knownKey(row: {
+  id: string;
+  company_id: string;
+  scopes: string;
+  location_ids: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  live_company_id: string | null;
+}): KnownKey {
+  const locationIds = row.location_ids === null ? null : Object.freeze(JSON.parse(row.location_ids) as string[]);
+  const auth: AuthContext = {
+    keyId: row.id,
+    companyId: row.company_id,
+    environment: row.live_company_id === null ? 'live' : 'test',
+    scopes: Object.freeze(JSON.parse(row.scopes) as Scope[]),
+    locationIds,
+  };
+  return { auth: Object.freeze(auth), revoked: row.revoked_at !== null, lastUsedAt: row.last_used_at };
+}
+
+/** The key with this hash: from the process's cache while the key tables are unchanged, else looked up. */
+async function findKey(db: Db, hash: string): Promise<KnownKey | undefined> {
+  const cache = keyCacheFor<KnownKey>(db);
+  const cached = cache?.find(hash);
+  if (cached) return cached;
+  const generation = cache?.generationRead;
+  const row = await db.first(keyByHash(db, hash));
+  if (!row || !hashesEqual(row.key_hash, hash)) return undefined;
+  const key = knownKey(row);
+  if (cache) cache.keep(hash, key, generation!);
+  return key;
+}
+
 function unauthenticated(message: string): ApiError {
   return new ApiError('invalid_api_key', message);
 }
 
 /**
- * Looks the key up on every request (one indexed, prepared lookup): revocation in any process is
- * seen at the very next request by every other process sharing the database.
+ * Finds the key (key-cache.ts: cached per process on SQLite, behind a change check; an indexed,
+ * prepared lookup per request on Postgres): revocation in any process is seen at the very next
+ * request by every other process sharing the database.
  */
-export async function authenticate(db: Db, header: string | undefined, warn: (error: unknown) => void = warnLastUsed): Promise<AuthContext> {
+export async function authenticate(db: Db, header: string | undefined, warn: (error: unknown) => void = warnLastUsed): Promise<Readonly<AuthContext>> {
   if (!header) throw unauthenticated('No API key: send "Authorization: Bearer <key>".');
   const match = bearer.exec(header);
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <key>".');
   const key = match[1]!;
   const parsed = parseKey(key);
   if (!parsed) throw unauthenticated('Malformed API key.');
-  const hash = hashKey(key);
-  const row = await db.first(keyByHash(db, hash));
-  if (!row || !hashesEqual(row.key_hash, hash)) throw unauthenticated('Unknown API key.');
+  const found = await findKey(db, hashKey(key));
+  if (!found) throw unauthenticated('Unknown API key.');
   // A test key lives in a test-mode twin and a live key never does (keys/repository.ts mints them so);
   // a row breaking that is refused rather than let a key reach the other environment's data.
-  const environment: Environment = row.live_company_id === null ? 'live' : 'test';
-  if (environment !== parsed.environment) throw unauthenticated('Unknown API key.');
-  if (row.revoked_at !== null) throw unauthenticated('This API key has been revoked.');
-  noteKeyUsed(db, row.id, row.last_used_at, Date.now(), warn);
-  return {
-    keyId: row.id,
-    companyId: row.company_id,
-    environment,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    locationIds: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]),
-  };
+  if (found.auth.environment !== parsed.environment) throw unauthenticated('Unknown API key.');
+  if (found.revoked) throw unauthenticated('This API key has been revoked.');
+  noteKeyUsed(db, found.auth.keyId, found.lastUsedAt, Date.now(), warn);
+  return found.auth;
 }
 
 /** Any one of `anyOf` grants the route; an empty list means any valid key (GET /ping). */

@@ -3,13 +3,58 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery } from 'kysely';
 import type { Tables } from '../tables.js';
-import { compiled, type Db, type Query, type Queryable } from '../types.js';
+import { compiled, type Db, type Query, type Queryable, type WatchedTable } from '../types.js';
 import { GroupCommit } from '../group-commit.js';
 import { Mutex } from '../mutex.js';
 import { withAmbientTransactions } from '../ambient-transaction.js';
 import { dropSqliteSamples } from '../statistics.js';
 
 const statementCacheSize = 500;
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * `Db.watch` on one connection. Another connection's commit (a CLI command, another process)
+ * changes `PRAGMA data_version`; this connection's own writes to the tables call back through
+ * temporary triggers, which exist on this connection only and so cost the other writers nothing.
+ * Each is counted as soon as it happens, before its commit: a cache refilled meanwhile reads
+ * through the mutex, so after the commit; a rolled-back write only costs one refill. Read while
+ * this connection's transaction is open, the version is still exact: transactions begin IMMEDIATE
+ * (group-commit.ts), so no other connection commits while one is open.
+ */
+function watcher(raw: BetterSqlite3.Database): (tables: readonly WatchedTable[]) => (() => number) | null {
+  const dataVersion = raw.prepare('PRAGMA data_version').pluck();
+  let watches = 0;
+  return (tables) => {
+    // Triggers made inside a transaction would go with its rollback.
+    if (raw.inTransaction) return null;
+    const name = `studio_watch_${++watches}`;
+    let generation = 0;
+    let seen = dataVersion.get();
+    raw.function(name, { deterministic: false }, () => {
+      generation++;
+      return null;
+    });
+    for (const { table, columns } of tables) {
+      for (const part of [table, ...(columns ?? [])]) if (!identifier.test(part)) throw new Error(`not a plain identifier: ${part}`);
+      const update = columns ? `UPDATE OF ${columns.join(', ')}` : 'UPDATE';
+      for (const [suffix, event] of [
+        ['insert', 'INSERT'],
+        ['update', update],
+        ['delete', 'DELETE'],
+      ] as const) {
+        raw.exec(`CREATE TEMP TRIGGER ${name}_${table}_${suffix} AFTER ${event} ON main.${table} BEGIN SELECT ${name}(); END`);
+      }
+    }
+    return () => {
+      const version = dataVersion.get();
+      if (version !== seen) {
+        seen = version;
+        generation++;
+      }
+      return generation;
+    };
+  };
+}
 
 /**
  * SQLite through better-sqlite3 on one connection. Statements are synchronous; a transaction spans
@@ -82,6 +127,7 @@ export function openSqlite(file: string): Db {
       close: async () => {
         await mutex.run(async () => raw.close());
       },
+      watch: watcher(raw),
     },
     {
       all: outside(direct.all) as Queryable['all'],
