@@ -33,10 +33,22 @@ function oneAtATime(client: pg.PoolClient): Runner {
  * Every query runs as a named prepared statement (about 2x a plain parameterised query here,
  * docs/performance.md); the name is derived from the SQL text so each connection prepares it once.
  */
+const statementNames = new Map<string, string>();
+
+/** The statement's name, hashed once per SQL text (a bounded memo: some texts are built with lists of any length). */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= 10_000) statementNames.clear();
+    statementNames.set(sql, (name = 'q' + createHash('sha1').update(sql).digest('hex').slice(0, 20)));
+  }
+  return name;
+}
+
 function queryable(runner: Runner): Queryable {
   const exec = async (query: Query<unknown>) => {
     const q = compiled(query);
-    const name = 'q' + createHash('sha1').update(q.sql).digest('hex').slice(0, 20);
+    const name = statementName(q.sql);
     return runner.query({ name, text: q.sql, values: q.parameters as unknown[] });
   };
   return {
