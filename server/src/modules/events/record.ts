@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventType } from '@studio/shared';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import { preparedInsert } from '../../db/prepared.js';
 import { transactionScope } from '../../db/transaction-scope.js';
 import type { Db, Queryable } from '../../db/types.js';
 
@@ -13,6 +14,8 @@ export interface EventInput {
   data: object;
 }
 
+const insertEvent = preparedInsert('events', ['id', 'company_id', 'type', 'location_id', 'data', 'created_at']);
+
 /**
  * Writes an event into the outbox on `tx`, the transaction of the change it describes: it is
  * committed with the change or rolled back with it (a transactional outbox). Outside a
@@ -21,15 +24,6 @@ export interface EventInput {
 export async function recordEvent(db: Db, tx: Queryable, input: EventInput, clock: Clock = systemClock): Promise<string> {
   if (!transactionScope(tx)) throw new Error(`recordEvent(${input.type}) needs the transaction of the change it describes.`);
   const id = randomUUID();
-  await tx.run(
-    db.qb.insertInto('events').values({
-      id,
-      company_id: input.companyId,
-      type: input.type,
-      location_id: input.locationId,
-      data: JSON.stringify(input.data),
-      created_at: toIso(clock()),
-    }),
-  );
+  await tx.run(insertEvent(db, { id, company_id: input.companyId, type: input.type, location_id: input.locationId, data: JSON.stringify(input.data), created_at: toIso(clock()) }));
   return id;
 }

@@ -1,3 +1,4 @@
+import { prepared } from '../../db/prepared.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { nowIso } from '../../clock/time.js';
@@ -20,6 +21,14 @@ export async function bumpFeed(db: Db, sql: Queryable, companyId: string, member
   return seq;
 }
 
+const incrementFeedSeq = prepared((qb, companyId: string) =>
+  qb
+    .updateTable('companies')
+    .set((eb) => ({ feed_seq: eb('feed_seq', '+', 1) }))
+    .where('id', '=', companyId)
+    .returning('feed_seq'),
+);
+
 /**
  * The company's next feed sequence number. Its counter row stays locked until the transaction
  * commits, so commits happen in sequence order and a reader that has seen sequence N never later
@@ -27,13 +36,7 @@ export async function bumpFeed(db: Db, sql: Queryable, companyId: string, member
  */
 export async function nextFeedSeq(db: Db, sql: Queryable, companyId: string): Promise<number> {
   await lockRows(sql, { feedCounter: companyId });
-  const row = await sql.first(
-    db.qb
-      .updateTable('companies')
-      .set((eb) => ({ feed_seq: eb('feed_seq', '+', 1) }))
-      .where('id', '=', companyId)
-      .returning('feed_seq'),
-  );
+  const row = await sql.first(incrementFeedSeq(db, companyId));
   return row!.feed_seq;
 }
 
