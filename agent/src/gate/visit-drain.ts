@@ -72,8 +72,10 @@ export async function drainVisits(deps: DrainDeps): Promise<boolean> {
     waveSize,
     logger: log,
     now: deps.now,
+    writeWithWave: (outcomes) => {
+      for (const outcome of outcomes) if (outcome.kind === 'sent') deps.cache.learn(outcome.result.membership_id, { used: outcome.result.visits_used });
+    },
     onOutcome: (outcome) => {
-      if (outcome.kind === 'sent') deps.cache.learn(outcome.result.membership_id, { used: outcome.result.visits_used });
       if (outcome.kind === 'rejected') {
         log.error({ outbox_id: outcome.row.id, membership_id: outcome.row.membership_id, code: outcome.reason }, 'the server rejected an offline visit; kept as rejected for staff');
       }
