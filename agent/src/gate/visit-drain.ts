@@ -22,10 +22,16 @@ export interface DrainDeps {
   onResult?: (result: DrainResult) => void;
 }
 
-/** Rows delivered at once: enough to hide a round trip's latency, few enough not to crowd the server. */
-export const drainInFlight = 16;
-/** Rows read from the outbox per wave; their outcomes are written in one transaction. */
-const waveSize = 128;
+/**
+ * Rows delivered at once: enough to hide a round trip's latency and to let the server share one
+ * durable commit among the check-ins it reads in one turn, few enough not to crowd it.
+ */
+export const drainInFlight = 32;
+/**
+ * Rows read from the outbox per wave; their outcomes are written in one transaction. A wave's
+ * tail runs below the in-flight bound, so a wave holds many rounds of it.
+ */
+const waveSize = 512;
 /** A background delivery is not in a hurry, but must not hang: each call gets this long. */
 export const deliveryBudgetMs = 10_000;
 
