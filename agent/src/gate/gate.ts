@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
-import type { EligibilityCache } from '../eligibility/cache.js';
+import type { EligibilityCache, Learned } from '../eligibility/cache.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import { findCached } from '../eligibility/lookup.js';
 import type { ServerContact } from '../link/server-contact.js';
@@ -160,11 +160,15 @@ export class Gate {
     if (heldByPassback(this.passages, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.link.offline);
 
     const idempotencyKey = this.newKey();
+    // What the server's answers teach the cache: written after the relay command on a grant (each
+    // learning is a durable write), at once on a refusal.
+    const learned: [string, Learned][] = [];
+    const learnAll = () => this.learnAll(learned);
     const online = await askServer(
       this.link,
       { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
       {
-        learn: (id, learned) => this.deps.cache.learn(id, learned),
+        learn: (id, facts) => void learned.push([id, facts]),
         // A member the cache did not know (or knew by another card): held by who they are.
         admit: ({ contactId }) => (heldByPassback(this.passages, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
       },
@@ -181,6 +185,7 @@ export class Gate {
       };
       const event = { ...base, granted: online.granted, reason: online.reason, offline: false };
       if (!online.granted) {
+        learnAll();
         store.decisions.add(decided);
         // The server refused on its resolve, which records nothing: told once the decision is shown, so the front desk sees it.
         const report = online.unrecorded ? () => this.report(lane, digest, { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, idempotencyKey }) : undefined;
@@ -199,11 +204,12 @@ export class Gate {
               visit_id: visitId,
             })
           : passageWrites(store, decided);
-      return this.finish(lane, digest, event, this.doorGrant(writes, decided, null));
+      return this.finish(lane, digest, event, this.doorGrant(thenLearn(writes, learnAll), decided, null));
     }
 
     // Info, not warn: the server link says once that the server is unreachable (server.unreachable).
     this.log.info({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
+    learnAll();
     const offline = decideOffline({ cache: this.deps.cache, outbox: this.undelivered }, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
     const event = { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff };
@@ -225,6 +231,17 @@ export class Gate {
             online_attempted: online.checkInAttempted,
           });
     return this.finish(lane, digest, event, this.doorGrant(writes, decided, membershipId));
+  }
+
+  /** Never throws: a learning lost is corrected by the next feed page. */
+  private learnAll(learned: [string, Learned][]): void {
+    for (const [membershipId, facts] of learned.splice(0)) {
+      try {
+        this.deps.cache.learn(membershipId, facts);
+      } catch (error: unknown) {
+        this.log.warn({ err: error }, 'the cache could not learn from the server answer');
+      }
+    }
   }
 
   /** An online grant: the server recorded its visit, voided through the outbox if the door does not open. */
@@ -342,6 +359,22 @@ export class Gate {
     // A relay that does not say when its `on` was written: the pulse's end says it.
     opened();
   }
+}
+
+/** The grant's writes, then what the cache learned from the server's answers, whether the door opened or not. */
+function thenLearn(writes: GrantWrites, learnAll: () => void): GrantWrites {
+  return {
+    opened: () => {
+      const id = writes.opened();
+      learnAll();
+      return id;
+    },
+    neverOpened: () => {
+      writes.neverOpened();
+      learnAll();
+    },
+    failedAfterOpening: writes.failedAfterOpening,
+  };
 }
 
 /** A grant that counts no visit (an exit, a staff card): the passage alone. */
