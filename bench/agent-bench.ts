@@ -16,6 +16,8 @@ export interface AgentSyncResult {
   drainVisits: number;
   drainSeconds: number;
   drainPerSecond: number;
+  /** The agent's CPU per delivered visit during the drain (the process's user + system time). */
+  drainCpuUsPerVisit: number;
   /** Visits the server holds from the drain: must equal drainVisits (exactly once). */
   serverVisits: number;
   rejected: number;
@@ -93,6 +95,7 @@ export async function agentBench(ctx: Context): Promise<AgentBenchResult> {
         drainVisits: drained.length,
         drainSeconds: result.seconds,
         drainPerSecond: result.perSecond,
+        drainCpuUsPerVisit: result.cpuUsPerVisit,
         serverVisits: Number(held!.n),
         rejected: result.rejected,
       },

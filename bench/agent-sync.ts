@@ -53,12 +53,23 @@ if (mode === 'feed') {
     }
   })();
   const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   while (!(await drainVisits({ server: client.members, outbox: store.outbox, cache: store.cache, contact, logger, now }))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const elapsed = seconds(t0);
+  const cpu = process.cpuUsage(cpu0);
   const depth = store.outbox.depth();
-  print({ stage: 'drain', visits: memberships.length, sent: depth.sent, rejected: depth.rejected, seconds: elapsed, perSecond: memberships.length / elapsed, peakRssMb: rssMb() });
+  print({
+    stage: 'drain',
+    visits: memberships.length,
+    sent: depth.sent,
+    rejected: depth.rejected,
+    seconds: elapsed,
+    perSecond: memberships.length / elapsed,
+    cpuUsPerVisit: (cpu.user + cpu.system) / memberships.length,
+    peakRssMb: rssMb(),
+  });
 }
 store.close();
 await client.close();

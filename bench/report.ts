@@ -102,6 +102,7 @@ function agentLines({ scans, sync }: AgentBenchResult): string[] {
     `| delta of ${sync.deltaChanges} changed memberships, seconds | ${sync.deltaSeconds.toFixed(2)} |`,
     `| outbox drain: offline visits | ${sync.drainVisits} |`,
     `| drain seconds / visits per second | ${sync.drainSeconds.toFixed(2)} / ${Math.round(sync.drainPerSecond)} |`,
+    `| agent CPU per drained visit, µs | ${Math.round(sync.drainCpuUsPerVisit)} |`,
     `| visits the server holds from the drain (exactly once: equal) | ${sync.serverVisits} |`,
     `| rejected | ${sync.rejected} |`,
     '',

@@ -55,9 +55,11 @@ export interface Relay extends Device {
   /**
    * Energises the channel for `ms` then releases it. One pulse per grant: after an ambiguous
    * write error it rejects and never retries (a retry could admit two people). An independent
-   * max-on guard releases the channel even if the timer path fails.
+   * max-on guard releases the channel even if the timer path fails. `onEnergised` runs once the
+   * `on` command is written (the door is opening), before the pulse's wait (it must not throw); a
+   * relay that cannot tell may never call it, and the caller then takes the resolved pulse for it.
    */
-  pulse(ms: number): Promise<void>;
+  pulse(ms: number, onEnergised?: () => void): Promise<void>;
   /** Every channel off (called at start and stop); writes nothing when every channel is known off. */
   allOff(): Promise<void>;
 }

@@ -16,9 +16,9 @@ export class GateStore {
   }
 
   /**
-   * An offline grant: the decision and the visit to report are one transaction, so after any
-   * crash either both exist or neither does (and the relay had not pulsed yet: it pulses after).
-   * The pending outbox row is also what counts the visit against the member's allowance offline.
+   * An offline grant, written once its relay has the `on` command: the decision and the visit to
+   * report are one transaction, so after any crash either both exist or neither does. The pending
+   * outbox row is also what counts the visit against the member's allowance offline.
    */
   recordOfflineGrant(decision: DecisionRecord, visit: NewOutboxEntry): number {
     return this.db.transaction(() => {
@@ -29,6 +29,19 @@ export class GateStore {
   }
 
   /**
+   * The relay failed before an offline grant was written: no visit, unless its online check-in
+   * went unanswered and may stand on the server; then it is written, delivered and voided like any
+   * visit whose door failed after it was written.
+   */
+  offlineDoorNeverOpened(decision: DecisionRecord, visit: NewOutboxEntry, at: Date): void {
+    if (!visit.online_attempted) {
+      this.decisions.add({ ...decision, granted: false, reason: doorNotOpened });
+      return;
+    }
+    this.db.transaction(() => this.offlineDoorFailed(this.recordOfflineGrant(decision, visit), visit.idempotency_key, at))();
+  }
+
+  /**
    * The relay failed after an offline grant: the decision is no passage, and the visit is withdrawn
    * (the server never saw it) or, if it may have reached the server, voided there after delivery.
    */
@@ -36,6 +49,17 @@ export class GateStore {
     return this.db.transaction(() => {
       this.decisions.doorFailed(decisionId, doorNotOpened);
       return this.outbox.doorFailed(idempotencyKey, doorNotOpened, at);
+    })();
+  }
+
+  /**
+   * The relay failed before an online grant was written: the decision is kept as refused
+   * (`door_not_opened`), and the visit the server recorded is voided through the outbox.
+   */
+  onlineDoorNeverOpened(decision: DecisionRecord, visit: NewOutboxEntry & { visit_id: string }, at: Date): void {
+    this.db.transaction(() => {
+      this.decisions.add({ ...decision, granted: false, reason: doorNotOpened });
+      this.outbox.addVoid(visit, doorNotOpened, at);
     })();
   }
 

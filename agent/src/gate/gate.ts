@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
-import type { EligibilityCache } from '../eligibility/cache.js';
+import type { EligibilityCache, Learned } from '../eligibility/cache.js';
 import { digestPrefix, type CredentialDigester } from '../eligibility/credential-digest.js';
 import { findCached } from '../eligibility/lookup.js';
 import type { ServerContact } from '../link/server-contact.js';
 import { failureCode, ServerLink } from '../link/server-link.js';
 import type { DecisionEvent, EventBus } from '../runtime/events.js';
-import type { DecisionRecord, Direction } from './decision-log.js';
+import type { DecisionLog, DecisionRecord, Direction } from './decision-log.js';
 import type { GateMetrics } from './gate-metrics.js';
+import { DoorGrant, UnwrittenGrants, type GrantWrites } from './door-grant.js';
 import { doorNotOpened, type GateStore } from './gate-store.js';
 import { decideOffline, type OfflinePolicy } from './offline-decision.js';
 import { askServer, type GateLink, type GateServer } from './online-decision.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
 import { reportRefusal, type RefusalReport, type RefusalServer } from './refusal-report.js';
+import type { NewOutboxEntry } from './visit-outbox.js';
 
 /** A reader and the relay it opens. */
 export interface Lane {
@@ -50,8 +52,10 @@ export interface GateDeps {
 
 /**
  * The decision at the gate, per scan: anti-passback, then the server within its budget, then the
- * cache. A grant pulses the lane's relay exactly once, after the decision is durable. Scans of one
- * lane are handled one after another, so a double read cannot race its own first decision.
+ * cache. A grant pulses the lane's relay exactly once and is written (durably) once the relay has
+ * the `on` command: a crash in between loses the passage, never charges a door that did not open.
+ * Scans of one lane are handled one after another, so a double read cannot race its own first
+ * decision; another lane's decision sees a grant not yet written (`UnwrittenGrants`).
  */
 export class Gate {
   private readonly unsubscribe: (() => void)[] = [];
@@ -64,6 +68,11 @@ export class Gate {
   /** A link of its own, so a report that goes unanswered never makes the gate decide offline. */
   private readonly reportLink: ServerLink<RefusalServer>;
   private readonly reports = new Set<Promise<unknown>>();
+  private readonly unwritten = new UnwrittenGrants();
+  /** Passages written and not yet written, the latter first: what anti-passback reads. */
+  private readonly passages: Pick<DecisionLog, 'lastPassage'>;
+  /** Offline visits not delivered, with those not yet written: what the offline allowance counts. */
+  private readonly undelivered: { pendingCountOf(membershipId: string): number };
 
   constructor(private readonly deps: GateDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -71,6 +80,9 @@ export class Gate {
     this.log = deps.logger.child({ module: 'gate' });
     this.link = new ServerLink(deps.server, deps.contact);
     this.reportLink = new ServerLink(deps.server, deps.contact);
+    const { decisions, outbox } = deps.store;
+    this.passages = { lastPassage: (key) => this.unwritten.lastPassage(key) ?? decisions.lastPassage(key) };
+    this.undelivered = { pendingCountOf: (id) => outbox.pendingCountOf(id) + this.unwritten.offlineVisitsOf(id) };
   }
 
   start(): void {
@@ -145,72 +157,122 @@ export class Gate {
     if (direction === 'out') return this.letOut(lane, read, digest, cached?.contact_id ?? null, record, base);
     // The member known here (the cache) is held without asking the server; while the server is
     // unreachable that is an offline decision like the others.
-    if (heldByPassback(store.decisions, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.link.offline);
+    if (heldByPassback(this.passages, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.link.offline);
 
     const idempotencyKey = this.newKey();
+    // What the server's answers teach the cache: written after the relay command on a grant (each
+    // learning is a durable write), at once on a refusal.
+    const learned: [string, Learned][] = [];
+    const learnAll = () => this.learnAll(learned);
     const online = await askServer(
       this.link,
       { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
       {
-        learn: (id, learned) => this.deps.cache.learn(id, learned),
+        learn: (id, facts) => void learned.push([id, facts]),
         // A member the cache did not know (or knew by another card): held by who they are.
-        admit: ({ contactId }) => (heldByPassback(store.decisions, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
+        admit: ({ contactId }) => (heldByPassback(this.passages, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
       },
     );
     if (online.kind === 'answered') {
-      const decided = { ...record, passageKey: passageKeyOf(online.contactId ?? cached?.contact_id, digest), membershipId: online.membershipId ?? record.membershipId };
-      const decisionId = store.decisions.add({ ...decided, granted: online.granted, reason: online.reason, offline: false, idempotencyKey });
+      const decided = {
+        ...record,
+        passageKey: passageKeyOf(online.contactId ?? cached?.contact_id, digest),
+        membershipId: online.membershipId ?? record.membershipId,
+        granted: online.granted,
+        reason: online.reason,
+        offline: false,
+        idempotencyKey,
+      };
+      const event = { ...base, granted: online.granted, reason: online.reason, offline: false };
+      if (!online.granted) {
+        learnAll();
+        store.decisions.add(decided);
+        // The server refused on its resolve, which records nothing: told once the decision is shown, so the front desk sees it.
+        const report = online.unrecorded ? () => this.report(lane, digest, { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, idempotencyKey }) : undefined;
+        return this.finish(lane, digest, event, undefined, report);
+      }
       const visitId = online.visitId;
-      const doorFailed =
-        online.granted && visitId !== null && decided.membershipId !== null
-          ? () =>
-              store.onlineDoorFailed(
-                decisionId,
-                {
-                  idempotency_key: idempotencyKey,
-                  membership_id: decided.membershipId!,
-                  location_id: settings.locationId,
-                  device_id: settings.deviceId,
-                  checked_in_at: at.toISOString(),
-                  online_attempted: true,
-                  visit_id: visitId,
-                },
-                this.now(),
-              )
-          : () => store.decisions.doorFailed(decisionId, doorNotOpened);
-      // The server refused on its resolve, which records nothing: told once the decision is shown, so the front desk sees it.
-      const report = online.unrecorded ? () => this.report(lane, digest, { identifier: read.identifier, locationId: settings.locationId, deviceId: settings.deviceId, idempotencyKey }) : undefined;
-      return this.finish(lane, digest, { ...base, granted: online.granted, reason: online.reason, offline: false }, doorFailed, report);
+      const writes =
+        visitId !== null && decided.membershipId !== null
+          ? this.onlineVisitWrites(decided, {
+              idempotency_key: idempotencyKey,
+              membership_id: decided.membershipId,
+              location_id: settings.locationId,
+              device_id: settings.deviceId,
+              checked_in_at: at.toISOString(),
+              online_attempted: true,
+              visit_id: visitId,
+            })
+          : passageWrites(store, decided);
+      return this.finish(lane, digest, event, this.doorGrant(thenLearn(writes, learnAll), decided, null));
     }
 
     // Info, not warn: the server link says once that the server is unreachable (server.unreachable).
     this.log.info({ lane: lane.id, credential: digestPrefix(digest), error: online.error }, 'server did not answer in time; deciding from the cache');
-    const offline = decideOffline({ cache: this.deps.cache, outbox: store.outbox }, cached, read.identifier, settings.offline, at);
+    learnAll();
+    const offline = decideOffline({ cache: this.deps.cache, outbox: this.undelivered }, cached, read.identifier, settings.offline, at);
     const decided = { ...record, granted: offline.granted, reason: offline.reason, offline: true, idempotencyKey };
+    const event = { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff };
+    if (!offline.granted) {
+      store.decisions.add(decided);
+      return this.finish(lane, digest, event);
+    }
     const membershipId = cached?.membership_id ?? online.membershipId;
-    let doorFailed: () => void;
-    if (offline.granted && membershipId !== null) {
-      const decisionId = store.recordOfflineGrant(decided, {
-        idempotency_key: idempotencyKey,
-        membership_id: membershipId,
-        location_id: settings.locationId,
-        device_id: settings.deviceId,
-        checked_in_at: at.toISOString(),
-        online_attempted: online.checkInAttempted,
-      });
-      doorFailed = () => {
-        const outcome = store.offlineDoorFailed(decisionId, idempotencyKey, this.now());
+    // A staff card with no membership: nothing for the server to count.
+    const writes =
+      membershipId === null
+        ? passageWrites(store, decided)
+        : this.offlineVisitWrites(lane, decided, {
+            idempotency_key: idempotencyKey,
+            membership_id: membershipId,
+            location_id: settings.locationId,
+            device_id: settings.deviceId,
+            checked_in_at: at.toISOString(),
+            online_attempted: online.checkInAttempted,
+          });
+    return this.finish(lane, digest, event, this.doorGrant(writes, decided, membershipId));
+  }
+
+  /** Never throws: a learning lost is corrected by the next feed page. */
+  private learnAll(learned: [string, Learned][]): void {
+    for (const [membershipId, facts] of learned.splice(0)) {
+      try {
+        this.deps.cache.learn(membershipId, facts);
+      } catch (error: unknown) {
+        this.log.warn({ err: error }, 'the cache could not learn from the server answer');
+      }
+    }
+  }
+
+  /** An online grant: the server recorded its visit, voided through the outbox if the door does not open. */
+  private onlineVisitWrites(decided: DecisionRecord, recorded: NewOutboxEntry & { visit_id: string }): GrantWrites {
+    const { store } = this.deps;
+    return {
+      opened: () => store.decisions.add(decided),
+      neverOpened: () => store.onlineDoorNeverOpened(decided, recorded, this.now()),
+      failedAfterOpening: (id) => store.onlineDoorFailed(id, recorded, this.now()),
+    };
+  }
+
+  /** An offline grant's visit: written with the passage, undone if the door fails after. */
+  private offlineVisitWrites(lane: Lane, decided: DecisionRecord, visit: NewOutboxEntry): GrantWrites {
+    const { store } = this.deps;
+    return {
+      opened: () => store.recordOfflineGrant(decided, visit),
+      neverOpened: () => store.offlineDoorNeverOpened(decided, visit, this.now()),
+      failedAfterOpening: (id) => {
+        const outcome = store.offlineDoorFailed(id, visit.idempotency_key, this.now());
         this.log.warn(
           { lane: lane.id, outcome },
           outcome === 'withdrawn' ? 'the offline visit is withdrawn: the door did not open' : 'the offline visit will be voided once delivered: the door did not open',
         );
-      };
-    } else {
-      // A refusal, or a staff card with no membership: nothing for the server to count.
-      const decisionId = store.decisions.add(decided);
-      doorFailed = () => store.decisions.doorFailed(decisionId, doorNotOpened);
-    }
-    return this.finish(lane, digest, { ...base, granted: offline.granted, reason: offline.reason, offline: true, staff: offline.staff }, doorFailed);
+      },
+    };
+  }
+
+  /** A grant to write once its door opens, seen meanwhile by other lanes' decisions. */
+  private doorGrant(writes: GrantWrites, decided: DecisionRecord, offlineVisitOf: string | null): DoorGrant {
+    return new DoorGrant(writes, this.unwritten, { passageKey: decided.passageKey!, direction: decided.direction ?? 'in', at: decided.at, offlineVisitOf });
   }
 
   /**
@@ -237,31 +299,23 @@ export class Gate {
       }
     }
     const passage = { ...record, passageKey: passageKeyOf(contactId, digest) };
-    if (heldByPassback(store.decisions, passage.passageKey, 'out', record.at, settings.antiPassbackS)) {
+    if (heldByPassback(this.passages, passage.passageKey, 'out', record.at, settings.antiPassbackS)) {
       store.decisions.add({ ...passage, granted: false, reason: 'anti_passback', offline: false, idempotencyKey: null });
       return this.finish(lane, digest, { ...base, granted: false, reason: 'anti_passback', offline: false });
     }
-    const decisionId = store.decisions.add({ ...passage, granted: true, reason: null, offline: false, idempotencyKey: null });
-    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, () => store.decisions.doorFailed(decisionId, doorNotOpened));
+    const decided = { ...passage, granted: true, reason: null, offline: false, idempotencyKey: null };
+    return this.finish(lane, digest, { ...base, granted: true, reason: null, offline: false }, this.doorGrant(passageWrites(store, decided), decided, null));
   }
 
   /**
-   * Pulses once on a grant (never retried: a retry after an ambiguous error could admit two), and
-   * reports at once rather than after the pulse, so a kiosk greets the member while the door opens.
-   * `afterShown` runs once the decision is out, in the same turn, so what it starts is under way
-   * (and awaitable) by the time anyone hears the decision's promise resolve.
+   * Pulses once on a grant (never retried: a retry after an ambiguous error could admit two),
+   * writing the grant once the relay has the `on` command, and reports at once rather than after
+   * the pulse, so a kiosk greets the member while the door opens. `afterShown` runs once the
+   * decision is out, in the same turn, so what it starts is under way (and awaitable) by the time
+   * anyone hears the decision's promise resolve.
    */
-  private async finish(lane: Lane, digest: string, event: DecisionEvent, doorFailed?: () => void, afterShown?: () => void): Promise<DecisionEvent> {
-    const pulsing = event.granted
-      ? lane.relay.pulse(lane.pulseMs).catch((error: unknown) => {
-          this.log.error({ lane: lane.id, relay: lane.relay.id, err: error }, 'relay pulse failed, so the door did not open; not retried, and the member is not charged');
-          try {
-            doorFailed?.();
-          } catch (undo: unknown) {
-            this.log.error({ lane: lane.id, err: undo }, 'recording the door that did not open failed');
-          }
-        })
-      : Promise.resolve();
+  private async finish(lane: Lane, digest: string, event: DecisionEvent, grant?: DoorGrant, afterShown?: () => void): Promise<DecisionEvent> {
+    const pulsing = grant ? this.pulse(lane, grant) : Promise.resolve();
     this.log.info(
       {
         event: event.granted ? 'gate.granted' : 'gate.denied',
@@ -282,4 +336,52 @@ export class Gate {
     await pulsing;
     return event;
   }
+
+  private async pulse(lane: Lane, grant: DoorGrant): Promise<void> {
+    const opened = () => {
+      try {
+        grant.opened();
+      } catch (error: unknown) {
+        this.log.error({ lane: lane.id, err: error }, 'writing a grant whose door opened failed; the member passed unrecorded');
+      }
+    };
+    try {
+      await lane.relay.pulse(lane.pulseMs, opened);
+    } catch (error: unknown) {
+      this.log.error({ lane: lane.id, relay: lane.relay.id, err: error }, 'relay pulse failed, so the door did not open; not retried, and the member is not charged');
+      try {
+        grant.doorFailed();
+      } catch (undo: unknown) {
+        this.log.error({ lane: lane.id, err: undo }, 'recording the door that did not open failed');
+      }
+      return;
+    }
+    // A relay that does not say when its `on` was written: the pulse's end says it.
+    opened();
+  }
+}
+
+/** The grant's writes, then what the cache learned from the server's answers, whether the door opened or not. */
+function thenLearn(writes: GrantWrites, learnAll: () => void): GrantWrites {
+  return {
+    opened: () => {
+      const id = writes.opened();
+      learnAll();
+      return id;
+    },
+    neverOpened: () => {
+      writes.neverOpened();
+      learnAll();
+    },
+    failedAfterOpening: writes.failedAfterOpening,
+  };
+}
+
+/** A grant that counts no visit (an exit, a staff card): the passage alone. */
+function passageWrites(store: GateStore, decided: DecisionRecord): GrantWrites {
+  return {
+    opened: () => store.decisions.add(decided),
+    neverOpened: () => store.decisions.add({ ...decided, granted: false, reason: doorNotOpened }),
+    failedAfterOpening: (id) => store.decisions.doorFailed(id, doorNotOpened),
+  };
 }

@@ -15,7 +15,7 @@ export function passageKeyOf(contactId: string | null | undefined, digest: strin
  * (either side of it: after the clock steps back, that passage looks ahead, and a one-sided test
  * would hold the member out for the whole jump). A member who went out may come back in at once.
  */
-export function heldByPassback(log: DecisionLog, passageKey: string, direction: Direction, at: Date, windowS: number): boolean {
+export function heldByPassback(log: Pick<DecisionLog, 'lastPassage'>, passageKey: string, direction: Direction, at: Date, windowS: number): boolean {
   if (windowS <= 0) return false;
   const last = log.lastPassage(passageKey);
   return last !== null && last.direction === direction && Math.abs(at.getTime() - last.at.getTime()) < windowS * 1000;

@@ -22,10 +22,16 @@ export interface DrainDeps {
   onResult?: (result: DrainResult) => void;
 }
 
-/** Rows delivered at once: enough to hide a round trip's latency, few enough not to crowd the server. */
-export const drainInFlight = 16;
-/** Rows read from the outbox per wave; their outcomes are written in one transaction. */
-const waveSize = 128;
+/**
+ * Rows delivered at once: enough to hide a round trip's latency and to let the server share one
+ * durable commit among the check-ins it reads in one turn, few enough not to crowd it.
+ */
+export const drainInFlight = 32;
+/**
+ * Rows read from the outbox per wave; their outcomes are written in one transaction. A wave's
+ * tail runs below the in-flight bound, so a wave holds many rounds of it.
+ */
+const waveSize = 512;
 /** A background delivery is not in a hurry, but must not hang: each call gets this long. */
 export const deliveryBudgetMs = 10_000;
 
@@ -72,8 +78,10 @@ export async function drainVisits(deps: DrainDeps): Promise<boolean> {
     waveSize,
     logger: log,
     now: deps.now,
+    writeWithWave: (outcomes) => {
+      for (const outcome of outcomes) if (outcome.kind === 'sent') deps.cache.learn(outcome.result.membership_id, { used: outcome.result.visits_used });
+    },
     onOutcome: (outcome) => {
-      if (outcome.kind === 'sent') deps.cache.learn(outcome.result.membership_id, { used: outcome.result.visits_used });
       if (outcome.kind === 'rejected') {
         log.error({ outbox_id: outcome.row.id, membership_id: outcome.row.membership_id, code: outcome.reason }, 'the server rejected an offline visit; kept as rejected for staff');
       }

@@ -30,6 +30,11 @@ export interface DrainSettings<Row extends OutboxRow, Result> {
   logger: Logger;
   now: () => Date;
   onOutcome?: (outcome: DrainOutcome<Row, Result>) => void;
+  /**
+   * The feature's own writes for a wave's outcomes (a visit's count learned by the cache), in the
+   * transaction that records them: one sync to disk per wave, not one per row.
+   */
+  writeWithWave?: (outcomes: readonly DrainOutcome<Row, Result>[]) => void;
 }
 
 /**
@@ -47,10 +52,13 @@ export async function drainOutbox<Row extends OutboxRow, Result>(settings: Drain
     outbox.claim(ids);
     let outcomes: DrainOutcome<Row, Result>[];
     try {
-      outcomes = await deliverWave(settings, rows);
+      const wave = await deliverWave(settings, rows);
+      outcomes = wave;
+      const { writeWithWave } = settings;
       outbox.record(
-        outcomes.map((outcome) => recorded(settings, outcome)),
+        wave.map((outcome) => recorded(settings, outcome)),
         settings.now(),
+        writeWithWave && (() => writeWithWave(wave)),
       );
     } finally {
       outbox.release(ids);

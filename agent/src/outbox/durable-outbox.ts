@@ -46,7 +46,7 @@ export interface OutboxTable<New> {
  */
 export class DurableOutbox<Row extends OutboxRow, New extends { idempotency_key: string }> {
   private readonly statements;
-  private readonly recordAll: (outcomes: readonly DeliveryOutcome[], now: string) => void;
+  private readonly recordAll: (outcomes: readonly DeliveryOutcome[], now: string, alongside?: () => void) => void;
   private readonly encode: (entry: New) => Record<string, Bindable>;
   /** Rows the drain is delivering right now (a door failure meanwhile must not withdraw one). */
   private readonly inFlight = new Set<number>();
@@ -68,11 +68,12 @@ export class DurableOutbox<Row extends OutboxRow, New extends { idempotency_key:
       depth: db.prepare<[], { status: OutboxStatus; n: number; oldest: string | null }>(`select status, count(*) as n, min(created_at) as oldest from ${t} group by status`),
     };
     const { sent, rejected, failed } = this.statements;
-    this.recordAll = db.transaction((outcomes: readonly DeliveryOutcome[], now: string) => {
+    this.recordAll = db.transaction((outcomes: readonly DeliveryOutcome[], now: string, alongside?: () => void) => {
       for (const outcome of outcomes) {
         if (outcome.kind === 'sent') sent.run({ id: outcome.id, now, ...(sentRef && { ref: outcome.ref ?? null }) });
         else (outcome.kind === 'rejected' ? rejected : failed).run({ id: outcome.id, now, error: outcome.error });
       }
+      alongside?.();
     });
   }
 
@@ -93,9 +94,9 @@ export class DurableOutbox<Row extends OutboxRow, New extends { idempotency_key:
     return this.statements.byKey.get(idempotencyKey) ?? null;
   }
 
-  /** Attempts' outcomes in one transaction (one sync to disk for a whole wave). */
-  record(outcomes: readonly DeliveryOutcome[], now: Date): void {
-    this.recordAll(outcomes, now.toISOString());
+  /** Attempts' outcomes in one transaction (one sync to disk for a whole wave), with the feature's own writes for them (`alongside`). */
+  record(outcomes: readonly DeliveryOutcome[], now: Date, alongside?: () => void): void {
+    this.recordAll(outcomes, now.toISOString(), alongside);
   }
 
   /** The drain marks the rows it is delivering until their outcomes are recorded. */

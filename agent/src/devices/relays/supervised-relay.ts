@@ -71,11 +71,11 @@ export class SupervisedRelay implements Relay {
     return this.supervisor.health();
   }
 
-  pulse(ms: number): Promise<void> {
+  pulse(ms: number, onEnergised?: () => void): Promise<void> {
     if (!Number.isFinite(ms) || ms <= 0 || ms > this.options.maxOnMs) {
       return Promise.reject(new DeviceError('RELAY_PULSE_OUT_OF_RANGE', `pulse of ${ms} ms is outside (0, ${this.options.maxOnMs}]`));
     }
-    const run = this.queue.then(() => this.runPulse(ms));
+    const run = this.queue.then(() => this.runPulse(ms, onEnergised));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -93,12 +93,13 @@ export class SupervisedRelay implements Relay {
     this.released();
   }
 
-  private async runPulse(ms: number): Promise<void> {
+  private async runPulse(ms: number, onEnergised?: () => void): Promise<void> {
     const handle = this.requireHandle();
     this.energised = true;
     this.armGuard(ms + this.options.guardGraceMs);
     await this.write(handle, () => handle.set(true), 'on');
     this.supervisor.touch();
+    onEnergised?.();
     this.logger.info({ ms }, 'relay pulse');
     await this.waitPulse(ms);
     // Stopped, all-off, or a new connection (whose all-off ran) released it meanwhile.

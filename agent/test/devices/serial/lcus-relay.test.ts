@@ -69,6 +69,28 @@ describe('LCUS relay on the mock binding', () => {
     expect(relay.health().state).toBe('stopped');
   });
 
+  it('says the door is opening once the ON is written, before the OFF; never when the ON write fails', async () => {
+    let failOn = false;
+    const hooks: BindingHooks = {
+      beforeWrite: (bytes) => {
+        if (failOn && bytes[2] === 0x01) throw new Error('write EIO');
+      },
+    };
+    const { clock, relay, recorded } = setup({ hooks });
+    await relay.start();
+    const heard: number[][] = [];
+    const pulse = relay.pulse(300, () => heard.push(recorded()));
+    await clock.advance(1);
+    expect(heard).toEqual([[0xa0, 0x01, 0x00, 0xa1, 0xa0, 0x01, 0x01, 0xa2]]);
+    await clock.advance(299);
+    await pulse;
+    expect(heard).toHaveLength(1);
+    failOn = true;
+    const silent: string[] = [];
+    await expect(relay.pulse(300, () => silent.push('opening'))).rejects.toMatchObject({ code: 'RELAY_WRITE_FAILED' });
+    expect(silent).toEqual([]);
+  });
+
   it('switches every board channel off, one command at a time', async () => {
     const { clock, relay, recorded } = setup({ channel: 1, boardChannels: 4, commandGapMs: 50 });
     const started = relay.start();
