@@ -63,13 +63,14 @@ export function checkTargets(
       measured: `${Math.round(sync.drainPerSecond)}/s, ${sync.serverVisits}/${sync.drainVisits} on the server`,
       met: sync.drainPerSecond >= 5000 && sync.serverVisits === sync.drainVisits,
     });
-    // Issue 20's target is per 100,000 credentials; the full data set has 200,000 (two per member).
+    // The target is per 100,000 credentials; the full data set has 200,000 (two per member).
     const per100k = (sync.feedSeconds * 100_000) / Math.max(1, sync.feedRows);
     checks.push({
-      target: `feed full load of N credentials < 5 s per 100,000 (N = ${sync.feedRows}), agent RSS < 150 MB`,
-      measured: `${per100k.toFixed(2)} s per 100,000 (${sync.feedSeconds.toFixed(2)} s in all), ${Math.round(sync.feedPeakRssMb)} MB`,
-      met: per100k < 5 && sync.feedPeakRssMb < 150,
+      target: `feed full load < 5 s per 100,000 credentials (${sync.feedRows} loaded)`,
+      measured: `${per100k.toFixed(2)} s per 100,000 (${sync.feedSeconds.toFixed(2)} s in all)`,
+      met: per100k < 5,
     });
+    checks.push({ target: 'agent peak RSS during the full load < 150 MB', measured: `${Math.round(sync.feedPeakRssMb)} MB`, met: sync.feedPeakRssMb < 150 });
   }
   for (const herd of herds) {
     checks.push({
