@@ -87,8 +87,9 @@ type TableStatements = ReturnType<typeof tableStatements>;
  *
  * A full reload while the cache is usable (a refused cursor, another location, a rotated hash
  * key) fills the other table, page by page, while this one keeps answering with its own key and
- * rules; its last page swaps them in one transaction. A server lost during the reload (about 12 s
- * for 100,000 members) thus leaves the door deciding from the old cache, never a half-filled one.
+ * rules; its last page swaps them in one transaction. A server lost during the reload (several
+ * seconds for 100,000 members) thus leaves the door deciding from the old cache, never a
+ * half-filled one.
  */
 export class EligibilityCache {
   private readonly tables: Record<RowTable, TableStatements>;
