@@ -19,31 +19,13 @@ import { findByIdentifier } from '../memberships/identifier-lookup.js';
 import { reasonMessages } from '../memberships/reason-messages.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
 import { recordCheckinDenial } from '../visits/checkin-denials.js';
-import { toVisit } from '../visits/visit-view.js';
+import { toVisit, visitColumns } from '../visits/visit-view.js';
 import { recordEvent } from '../events/record.js';
 
 type Body = z.output<typeof CheckInRequest>;
 
-const insertVisit = preparedInsert('visits', [
-  'id',
-  'company_id',
-  'membership_id',
-  'contact_id',
-  'location_id',
-  'kind',
-  'class_id',
-  'checked_in_at',
-  'recorded_at',
-  'source',
-  'device_id',
-  'resolved_by',
-  'offline',
-  'flags',
-  'plan_name',
-  'visits_used',
-  'visits_remaining',
-  'counted',
-]);
+/** Every column a visit is written with: the ones the API shows, and its company and time of recording. */
+const insertVisit = preparedInsert('visits', [...visitColumns, 'company_id', 'recorded_at']);
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
 
