@@ -77,6 +77,16 @@ export async function lockRows(tx: Queryable, rows: RowsToLock): Promise<void> {
 }
 
 /**
+ * Whether what `tx` read before `lockRows` still holds once the locks are taken: on SQLite the
+ * transaction holds the whole database from its start, so no other writer came between; on
+ * Postgres another transaction may have committed a change to those rows before the lock, so they
+ * are read again. Outside a transaction: false.
+ */
+export function readsStandUnderLocks(tx: Queryable): boolean {
+  return transactionScope(tx)?.dialect === 'sqlite';
+}
+
+/**
  * How long the transaction's next lock waits may last before failing (Postgres lock_not_available,
  * errors.ts isLockWaitTimeout). SQLite never waits on a row: its writers queue for the one connection.
  */

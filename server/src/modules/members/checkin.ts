@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, candidateKeys, credentialHash, doorEntryCounts, type CheckInRequest, type Visit } from '@studio/shared';
 import type { z } from 'zod';
 import { preparedInsert } from '../../db/prepared.js';
-import { lockRows } from '../../db/row-locks.js';
+import { lockRows, readsStandUnderLocks } from '../../db/row-locks.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { RecordedRefusal, transactionKeepingRefusals } from '../../domain/recorded-refusal.js';
@@ -78,8 +78,9 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
     if (!found) return null;
     await lockRows(sql, { contact: found.contact_id, membershipsOf: found.contact_id });
     // null outside the actor's reach: answered as an unknown card (modules/locations/reach.ts).
-    const evaluated =
-      db.dialect === 'postgres' ? await evaluate(db, sql, actor, location, found.membership_id, at) : ((await judge(db, sql, actor, location, [scannedFacts(found, location, at)], at))[0] ?? null);
+    const evaluated = readsStandUnderLocks(sql)
+      ? ((await judge(db, sql, actor, location, [scannedFacts(found, location, at)], at))[0] ?? null)
+      : await evaluate(db, sql, actor, location, found.membership_id, at);
     return evaluated && { ...evaluated, resolved_by: found.resolved_by };
   }
   const match = await findByIdentifier(db, sql, actor.companyId, body.identifier!, checkinRules(location).matching_profile);

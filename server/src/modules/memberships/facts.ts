@@ -1,7 +1,7 @@
 import { sql as rawSql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
-import type { Db, DialectName, Queryable } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { EligibilityFacts } from '@studio/shared';
 import { limitPeriod, type LimitPeriod } from './limit-period.js';
 
@@ -66,7 +66,7 @@ export function countedSince(now: Date) {
 }
 
 /** The counted visits' times, comma-separated, from the start of the longest period the plan's limit may count in. */
-export function countedVisits(eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, dialect: DialectName, since: Record<'week' | 'month' | 'quarter' | 'year', string>) {
+export function countedVisits(eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, since: Record<'week' | 'month' | 'quarter' | 'year', string>) {
   const from = eb
     .case()
     .when('p.visit_period', 'in', ['day', 'week'])
@@ -83,7 +83,8 @@ export function countedVisits(eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p'
     .then(since.year)
     .else('')
     .end();
-  const joined = dialect === 'postgres' ? rawSql<string>`string_agg(v.checked_in_at, ',')` : rawSql<string>`group_concat(v.checked_in_at, ',')`;
+  // Both dialects have string_agg (SQLite since 3.44, the one better-sqlite3 bundles is newer).
+  const joined = rawSql<string>`string_agg(v.checked_in_at, ',')`;
   const times = eb.selectFrom('visits as v').select(joined.as('times')).whereRef('v.membership_id', '=', 'm.id').where('v.counted', '=', 1).where('v.checked_in_at', '>=', from);
   return eb
     .case()
@@ -94,14 +95,11 @@ export function countedVisits(eb: ExpressionBuilder<FactSources, 'm' | 'c' | 'p'
 }
 
 /** Resolve and check-in ask for one membership on every scan: its facts and counted visits in one statement. */
-function oneMembershipQuery(dialect: DialectName) {
-  return prepared((qb, companyId: string, id: string, week: string, month: string, quarter: string, year: string) =>
-    factsQuery(qb, companyId)
-      .select((eb) => countedVisits(eb as unknown as ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, dialect, { week, month, quarter, year }))
-      .where('m.id', '=', id),
-  );
-}
-const oneMembership = { sqlite: oneMembershipQuery('sqlite'), postgres: oneMembershipQuery('postgres') };
+const oneMembership = prepared((qb, companyId: string, id: string, week: string, month: string, quarter: string, year: string) =>
+  factsQuery(qb, companyId)
+    .select((eb) => countedVisits(eb as unknown as ExpressionBuilder<FactSources, 'm' | 'c' | 'p' | 't'>, { week, month, quarter, year }))
+    .where('m.id', '=', id),
+);
 
 /**
  * The facts of each membership for a check-in at `location` at `now`, in two queries whatever
@@ -123,7 +121,7 @@ export async function loadFacts(
   const ids = [...new Set(membershipIds)];
   if (ids.length === 1 && !options.countUnlimited) {
     const since = countedSince(now);
-    const row = await sql.first(oneMembership[db.dialect](db, companyId, ids[0]!, since.week, since.month, since.quarter, since.year));
+    const row = await sql.first(oneMembership(db, companyId, ids[0]!, since.week, since.month, since.quarter, since.year));
     if (row) facts.set(row.id, factsCountingVisits(row, location, now));
     return facts;
   }

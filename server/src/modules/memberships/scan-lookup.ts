@@ -2,7 +2,7 @@ import { candidateKeys, MatchingProfile } from '@studio/shared';
 import type { Kysely } from 'kysely';
 import { padded, prepared } from '../../db/prepared.js';
 import type { Tables } from '../../db/tables.js';
-import type { Db, DialectName, Queryable } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { countedSince, countedVisits, factColumns, factsCountingVisits, type FactRow, type MembershipFacts } from './facts.js';
@@ -20,47 +20,43 @@ const everyReading = MatchingProfile.parse({ formats: { hex: true, decimal: true
 const keyArity = 12;
 type Twelve = [string, string, string, string, string, string, string, string, string, string, string, string];
 
-function scanQuery(dialect: DialectName) {
-  return prepared(
-    (
-      qb: Kysely<Tables>,
-      locationId: string,
-      companyId: string,
-      week: string,
-      month: string,
-      quarter: string,
-      year: string,
-      k0: string,
-      k1: string,
-      k2: string,
-      k3: string,
-      k4: string,
-      k5: string,
-      k6: string,
-      k7: string,
-      k8: string,
-      k9: string,
-      k10: string,
-      k11: string,
-    ) =>
-      qb
-        .selectFrom('locations as l')
-        .leftJoin('credential_keys as k', (join) =>
-          join.onRef('k.company_id', '=', 'l.company_id').on('k.match_key', 'in', [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11]).on('k.revoked_at', 'is', null),
-        )
-        .leftJoin('memberships as m', (join) => join.onRef('m.id', '=', 'k.membership_id').onRef('m.company_id', '=', 'l.company_id'))
-        .leftJoin('contacts as c', 'c.id', 'm.contact_id')
-        .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
-        .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
-        .select(['l.id as location_id', 'l.company_id as location_company_id', 'l.name as location_name', 'l.slug', 'l.timezone', 'l.country', 'l.address', 'l.settings'])
-        .select(['k.match_key', 'k.kind as resolved_by'])
-        .select((eb) => [...factColumns(eb as never), countedVisits(eb as never, dialect, { week, month, quarter, year })])
-        .where('l.id', '=', locationId)
-        .where('l.company_id', '=', companyId),
-  );
-}
-
-const scanQueries = { sqlite: scanQuery('sqlite'), postgres: scanQuery('postgres') };
+const scanQuery = prepared(
+  (
+    qb: Kysely<Tables>,
+    locationId: string,
+    companyId: string,
+    week: string,
+    month: string,
+    quarter: string,
+    year: string,
+    k0: string,
+    k1: string,
+    k2: string,
+    k3: string,
+    k4: string,
+    k5: string,
+    k6: string,
+    k7: string,
+    k8: string,
+    k9: string,
+    k10: string,
+    k11: string,
+  ) =>
+    qb
+      .selectFrom('locations as l')
+      .leftJoin('credential_keys as k', (join) =>
+        join.onRef('k.company_id', '=', 'l.company_id').on('k.match_key', 'in', [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11]).on('k.revoked_at', 'is', null),
+      )
+      .leftJoin('memberships as m', (join) => join.onRef('m.id', '=', 'k.membership_id').onRef('m.company_id', '=', 'l.company_id'))
+      .leftJoin('contacts as c', 'c.id', 'm.contact_id')
+      .leftJoin('membership_plans as p', 'p.id', 'm.plan_id')
+      .leftJoin('package_templates as t', 't.id', 'm.package_template_id')
+      .select(['l.id as location_id', 'l.company_id as location_company_id', 'l.name as location_name', 'l.slug', 'l.timezone', 'l.country', 'l.address', 'l.settings'])
+      .select(['k.match_key', 'k.kind as resolved_by'])
+      .select((eb) => [...factColumns(eb as never), countedVisits(eb as never, { week, month, quarter, year })])
+      .where('l.id', '=', locationId)
+      .where('l.company_id', '=', companyId),
+);
 
 type ScanRow = FactRow & {
   counted_visits: string | null;
@@ -101,7 +97,7 @@ export async function scanAtLocation(db: Db, sql: Queryable, companyId: string, 
   const keys = padded(candidateKeys(identifier, everyReading), keyArity);
   if (!keys) return null;
   const since = countedSince(countFrom);
-  const rows = (await sql.all(scanQueries[db.dialect](db, locationId, companyId, since.week, since.month, since.quarter, since.year, ...(keys as Twelve)))) as ScanRow[];
+  const rows = (await sql.all(scanQuery(db, locationId, companyId, since.week, since.month, since.quarter, since.year, ...(keys as Twelve)))) as ScanRow[];
   const first = rows[0];
   if (!first) return undefined;
   const location: LocationRow = {
