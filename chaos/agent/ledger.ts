@@ -12,8 +12,9 @@ export interface AgentLedger {
   duplicated: number;
   /**
    * Visits of this device the server holds for no recorded grant: a check-in the server committed
-   * whose answer never reached the agent's record (the process was killed in between; the door
-   * did not open). At most one per kill: the gate decides one scan per lane at a time.
+   * whose grant the agent never wrote (the process was killed in between: before the relay
+   * command the door did not open; after it, since grants are written once the relay has its
+   * command, it did). At most one per kill: the gate decides one scan per lane at a time.
    */
   inDoubt: number;
   pendingOutbox: number;
