@@ -11,7 +11,7 @@ export interface AgentLedger {
   /** Granted scans with more than one visit on the server. */
   duplicated: number;
   /**
-   * Visits of this device the server holds for no recorded grant: a check-in the server committed
+   * Live visits of this device the server holds for no recorded grant: a check-in the server committed
    * whose grant the agent never wrote (the process was killed in between: before the relay
    * command the door did not open; after it, since grants are written once the relay has its
    * command, it did). At most one per kill: the gate decides one scan per lane at a time.
@@ -51,7 +51,7 @@ export async function reconcileAgent(agentDbPath: string, server: Db, companyId:
   } finally {
     local.close();
   }
-  const visits = await server.all(server.qb.selectFrom('visits').select(['id', 'membership_id']).where('device_id', '=', deviceId));
+  const visits = await server.all(server.qb.selectFrom('visits').select(['id', 'membership_id', 'voided_at']).where('device_id', '=', deviceId));
   const answers = await server.all(server.qb.selectFrom('idempotency_keys').select(['key', 'response_status', 'response_body']).where('company_id', '=', companyId));
   const visitIds = new Set(visits.map((v) => v.id));
   const visitOfKey = new Map<string, string>();
@@ -81,7 +81,9 @@ export async function reconcileAgent(agentDbPath: string, server: Db, companyId:
     if (row?.status === 'sent' && (found.length !== 1 || row.visit_id !== found[0]))
       ledger.violations.push(`offline grant ${d.id}: outbox says visit ${row.visit_id}, the server holds ${found.join(', ') || 'none'}`);
   }
-  ledger.inDoubt = visits.filter((v) => !matched.has(v.id)).length;
+  // A voided visit charges no one: the agent voided it because its door did not open (a relay that
+  // failed before its `on` command leaves the decision refused, with the online visit voided).
+  ledger.inDoubt = visits.filter((v) => !matched.has(v.id) && v.voided_at === null).length;
   return ledger;
 }
 
