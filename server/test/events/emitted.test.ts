@@ -75,10 +75,16 @@ describe.each(dialects)('events written by each change (%s)', (dialect) => {
     const held = (await s.f.request('GET', `/v1/contacts/${contactId}/memberships`)).body.data[0];
     expect(sold[0]).toMatchObject({ location_id: s.f.acme.us.id, data: held });
 
-    for (const status of ['paused', 'past_due', 'active', 'cancelled']) {
-      const changed = await emitted(() => setMembershipStatus(s.f.db, actor(), membershipId, status));
+    for (const [i, status] of ['paused', 'past_due', 'active', 'cancelled'].entries()) {
+      // Each change at its own hour of the injected clock: the event and the row carry that time, not the machine's.
+      const at = hours(i + 1);
+      const changed = await emitted(() => setMembershipStatus(s.f.db, actor(), membershipId, status, () => Date.parse(at)));
       expect(typesOf(changed)).toEqual(['membership.status_changed']);
       expect(changed[0]!.data).toMatchObject({ id: membershipId, status });
+      const stored = await s.f.db.first(s.f.db.qb.selectFrom('events').select('created_at').where('id', '=', changed[0]!.id));
+      expect(stored!.created_at).toBe(at);
+      const row = await s.f.db.first(s.f.db.qb.selectFrom('memberships').select('updated_at').where('id', '=', membershipId));
+      expect(row!.updated_at).toBe(at);
     }
     expect(await emitted(() => setMembershipStatus(s.f.db, actor(), membershipId, 'cancelled'))).toEqual([]);
   });

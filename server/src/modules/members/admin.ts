@@ -3,7 +3,7 @@ import { ApiError, CredentialFormatError, enrolmentKeys, membershipStatuses, typ
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { nowIso } from '../../clock/time.js';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { assertLocationAllowed } from '../locations/lookup.js';
 import { assertInReach } from '../locations/reach.js';
 import { refuseCardShadowedByCode } from '../memberships/credential-namespace.js';
@@ -36,11 +36,11 @@ function enrolOrRefuse(value: string, format: EnrolmentFormat) {
 }
 
 /** Enrols a fob or card; its number is stored with every key it can be matched by. */
-export async function addCard(db: Db, actor: Actor, membershipId: string, value: string, format: EnrolmentFormat = 'auto') {
+export async function addCard(db: Db, actor: Actor, membershipId: string, value: string, format: EnrolmentFormat = 'auto', clock: Clock = systemClock) {
   const { companyId } = actor;
   await membershipOf(db, actor, membershipId);
   const enrolled = enrolOrRefuse(value, format);
-  const now = nowIso();
+  const now = toIso(clock());
   const credential = {
     id: randomUUID(),
     company_id: companyId,
@@ -83,7 +83,7 @@ export async function addCard(db: Db, actor: Actor, membershipId: string, value:
 }
 
 /** Revokes a card at once: resolve stops matching it, and the feed carries a tombstone for each of its keys. */
-export async function revokeCard(db: Db, actor: Actor, credentialId: string) {
+export async function revokeCard(db: Db, actor: Actor, credentialId: string, clock: Clock = systemClock) {
   const { companyId } = actor;
   const credential = await db.first(
     db.qb
@@ -96,7 +96,7 @@ export async function revokeCard(db: Db, actor: Actor, credentialId: string) {
   if (!credential) throw new ApiError('resource_missing', `No credential ${credentialId} in this company.`, { param: 'credential' });
   await assertInReach(db, db, actor, credential.contact_id, 'membership', 'credential');
   if (credential.revoked_at !== null) return { id: credentialId, membership_id: credential.membership_id, revoked_at: credential.revoked_at };
-  const now = nowIso();
+  const now = toIso(clock());
   await db.transaction(async (tx) => {
     await tx.run(db.qb.updateTable('credentials').set({ revoked_at: now }).where('id', '=', credentialId).where('revoked_at', 'is', null));
     await tx.run(db.qb.updateTable('credential_keys').set({ revoked_at: now }).where('credential_id', '=', credentialId).where('revoked_at', 'is', null));
@@ -105,7 +105,7 @@ export async function revokeCard(db: Db, actor: Actor, credentialId: string) {
   return { id: credentialId, membership_id: credential.membership_id, revoked_at: now };
 }
 
-export async function setMembershipStatus(db: Db, actor: Actor, membershipId: string, status: string) {
+export async function setMembershipStatus(db: Db, actor: Actor, membershipId: string, status: string, clock: Clock = systemClock) {
   const { companyId } = actor;
   if (!(membershipStatuses as readonly string[]).includes(status)) {
     throw new ApiError('invalid_param', `Unknown status "${status}"; one of ${membershipStatuses.join(', ')}.`, { param: 'status' });
@@ -113,23 +113,34 @@ export async function setMembershipStatus(db: Db, actor: Actor, membershipId: st
   const membership = await membershipOf(db, actor, membershipId);
   await db.transaction(async (tx) => {
     // Guarded on the status, so of two requests setting the same one only the first changes it and has an event.
-    const changed = await tx.run(db.qb.updateTable('memberships').set({ status, updated_at: nowIso() }).where('id', '=', membershipId).where('status', '!=', status));
+    const changed = await tx.run(
+      db.qb
+        .updateTable('memberships')
+        .set({ status, updated_at: toIso(clock()) })
+        .where('id', '=', membershipId)
+        .where('status', '!=', status),
+    );
     await bumpFeed(db, tx, companyId, [membershipId]);
     if (changed === 0) return;
     const [held] = await heldMemberships(db, tx, companyId, { membershipId });
-    await recordEvent(db, tx, { companyId, type: 'membership.status_changed', locationId: membership.location_id, data: held! });
+    await recordEvent(db, tx, { companyId, type: 'membership.status_changed', locationId: membership.location_id, data: held! }, clock);
   });
   return { id: membershipId, status };
 }
 
 /** Records that a contact signed (or, with null, no longer has) the location's required form. */
-export async function setFormSigned(db: Db, actor: Actor, contactId: string, signedAt: string | null) {
+export async function setFormSigned(db: Db, actor: Actor, contactId: string, signedAt: string | null, clock: Clock = systemClock) {
   const { companyId } = actor;
   const contact = await db.first(db.qb.selectFrom('contacts').select(['id', 'location_id']).where('id', '=', contactId).where('company_id', '=', companyId));
   if (!contact) throw new ApiError('resource_missing', `No contact ${contactId} in this company.`, { param: 'contact' });
   assertLocationAllowed(actor, contact.location_id, 'contact');
   await db.transaction(async (tx) => {
-    await tx.run(db.qb.updateTable('contacts').set({ form_signed_at: signedAt, updated_at: nowIso() }).where('id', '=', contactId));
+    await tx.run(
+      db.qb
+        .updateTable('contacts')
+        .set({ form_signed_at: signedAt, updated_at: toIso(clock()) })
+        .where('id', '=', contactId),
+    );
     const memberships = await tx.all(db.qb.selectFrom('memberships').select('id').where('contact_id', '=', contactId));
     await bumpFeed(
       db,

@@ -9,15 +9,15 @@ import { offerMs } from '../../modules/desk-scans/service.js';
 import { addCard } from '../../modules/members/admin.js';
 
 /** Enrols a card: refused as `card_taken` when someone holds it, so a card is moved only on purpose. */
-async function enrol(db: Db, actor: Actor, membershipId: string, value: string) {
+async function enrol(db: Db, actor: Actor, membershipId: string, value: string, clock: Clock) {
   await requireMembershipInReach(db, db, actor, membershipId, 'membership_id');
   await refuseCardTaken(db, db, actor, value);
-  return addCard(db, actor, membershipId, value, 'auto');
+  return addCard(db, actor, membershipId, value, 'auto', clock);
 }
 
 /** The card a member typed or read by keyboard into the desk's field. */
-export function enrolTypedCard(db: Db, actor: Actor, body: { membership_id: string; uid: string }) {
-  return enrol(db, actor, body.membership_id, body.uid);
+export function enrolTypedCard(db: Db, actor: Actor, body: { membership_id: string; uid: string }, clock: Clock = systemClock) {
+  return enrol(db, actor, body.membership_id, body.uid, clock);
 }
 
 /**
@@ -36,7 +36,7 @@ export async function enrolScan(db: Db, actor: Actor, scanId: string, membership
   const claimed = await db.run(db.qb.updateTable('desk_scans').set({ claimed_at: now }).where('id', '=', scan.id).where('claimed_at', 'is', null));
   if (claimed === 0) throw new ApiError('scan_claimed', 'Another desk enrolled this card a moment ago.', { param: 'id' });
   try {
-    return await enrol(db, actor, membershipId, scan.value);
+    return await enrol(db, actor, membershipId, scan.value, clock);
   } catch (error) {
     await db.run(db.qb.updateTable('desk_scans').set({ claimed_at: null }).where('id', '=', scan.id).where('claimed_at', '=', now));
     throw error;

@@ -106,7 +106,7 @@ export function deskRoutes(clock: Clock = systemClock) {
       body: EnrolTypedCardRequest,
       responses: { 201: { description: 'The card, by its last four', schema: EnrolledCard } },
       errors: ['resource_missing', 'location_not_allowed', 'card_taken'],
-      handler: async ({ db, actor, body }) => created(enrolled(await enrolTypedCard(db, actor, body), body.uid)),
+      handler: async ({ db, actor, body }) => created(enrolled(await enrolTypedCard(db, actor, body, clock), body.uid)),
     }),
     defineRoute({
       method: 'POST',
@@ -118,7 +118,7 @@ export function deskRoutes(clock: Clock = systemClock) {
       params: IdParams,
       responses: { 200: { description: 'The revoked card', schema: RevokedCard } },
       errors: ['resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params }) => ok(await revokeCard(db, actor, params.id)),
+      handler: async ({ db, actor, params }) => ok(await revokeCard(db, actor, params.id, clock)),
     }),
     defineRoute({
       method: 'GET',
@@ -155,7 +155,7 @@ export function deskRoutes(clock: Clock = systemClock) {
       body: MembershipStatusChange,
       responses: { 200: { description: 'The new status', schema: MembershipStatusChanged } },
       errors: ['resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params, body }) => ok(await setMembershipStatus(db, actor, params.id, body.status)),
+      handler: async ({ db, actor, params, body }) => ok(await setMembershipStatus(db, actor, params.id, body.status, clock)),
     }),
     defineRoute({
       method: 'POST',
@@ -168,7 +168,7 @@ export function deskRoutes(clock: Clock = systemClock) {
       body: FormSignedChange,
       responses: { 200: { description: 'The contact', schema: FormSignedChanged } },
       errors: ['resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params, body }) => ok(await setFormSigned(db, actor, params.id, body.signed ? toIso(clock()) : null)),
+      handler: async ({ db, actor, params, body }) => ok(await setFormSigned(db, actor, params.id, body.signed ? toIso(clock()) : null, clock)),
     }),
     defineRoute({
       method: 'POST',

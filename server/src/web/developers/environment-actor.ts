@@ -1,7 +1,7 @@
 import { ApiError, type Environment } from '@studio/shared';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { testCompanyOf } from '../../modules/companies/environments.js';
+import { existingTestCompanyOf, testCompanyOf } from '../../modules/companies/environments.js';
 
 /**
  * The web app's staff members belong to the live company; its test-mode twin (companies/environments.ts)
@@ -15,16 +15,10 @@ export async function actorInEnvironment(db: Db, actor: Actor, environment: Envi
   return environment === 'live' ? actor : { ...actor, companyId: await testCompanyOf(db, actor.companyId) };
 }
 
-/** The staff actor's test twin, or null while it has none (reading makes nothing). */
-export async function existingTwinOf(db: Db, actor: Actor): Promise<string | null> {
-  const twin = await db.first(db.qb.selectFrom('companies').select('id').where('live_company_id', '=', actor.companyId));
-  return twin?.id ?? null;
-}
-
 /** The staff actor acting as the company that owns `companyId`'s row: itself or its twin. */
 async function actorForCompany(db: Db, actor: Actor, companyId: string | undefined, what: string, id: string): Promise<Actor> {
   if (companyId === actor.companyId) return actor;
-  if (companyId !== undefined && companyId === (await existingTwinOf(db, actor))) return { ...actor, companyId };
+  if (companyId !== undefined && companyId === (await existingTestCompanyOf(db, actor.companyId))) return { ...actor, companyId };
   throw new ApiError('resource_missing', `No such ${what}: ${id}.`, { param: 'id' });
 }
 

@@ -2,10 +2,11 @@ import { IdParams, page, WebhookDelivery, WebhookDeliveryListQuery, WebhookEndpo
 import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import { created, defineRoute, ok } from '../../http/route.js';
+import { existingTestCompanyOf } from '../../modules/companies/environments.js';
 import { listEndpointDeliveries } from '../../modules/webhooks/endpoints/deliveries.js';
 import { listEndpoints } from '../../modules/webhooks/endpoints/service.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
-import { actorForEndpoint, existingTwinOf } from './environment-actor.js';
+import { actorForEndpoint } from './environment-actor.js';
 import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpointSecret, updateWebEndpoint } from './webhook-admin.js';
 
 const tag = 'Web developers';
@@ -31,7 +32,7 @@ export function developerRoutes(clock: Clock = systemClock) {
         assertMayManageEndpoints(actor);
         if (query.environment === 'live') return ok({ data: await listEndpoints(db, actor) });
         // Test mode unused yet: no twin, so no endpoint, and a read makes none.
-        const twin = await existingTwinOf(db, actor);
+        const twin = await existingTestCompanyOf(db, actor.companyId);
         return ok({ data: twin === null ? [] : await listEndpoints(db, { ...actor, companyId: twin }) });
       },
     }),
