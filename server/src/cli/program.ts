@@ -29,6 +29,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   classes: async () => (await import('./commands/classes.js')).registerClassCommands,
   series: async () => (await import('./commands/series.js')).registerSeriesCommands,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
+  'test-data': async () => (await import('./commands/test-data.js')).registerTestDataCommands,
   openapi: async () => (await import('./commands/openapi.js')).registerOpenApiCommand,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,
   backup: async () => (await import('./commands/backup.js')).registerBackupCommand,

@@ -6,6 +6,7 @@ import { authRoutes } from './auth-routes.js';
 import { classWebRoutes } from './classes/routes.js';
 import { deskRoutes } from './desk/routes.js';
 import { developerRoutes } from './developers/routes.js';
+import { testDataRoutes } from './developers/test-data-routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
 import { importRoutes } from './import/routes.js';
 import { setupRoutes } from './setup/routes.js';
@@ -24,6 +25,7 @@ export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
     ...deviceWebRoutes(clock),
     ...importRoutes(clock),
     ...developerRoutes(clock),
+    ...testDataRoutes(clock),
     ...setupRoutes,
   ];
 }

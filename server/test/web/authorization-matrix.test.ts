@@ -15,6 +15,7 @@ import { appointmentDecisions } from './authorization-decisions-appointments.js'
 import { deviceDecisions } from './authorization-decisions-devices.js';
 import { importDecisions } from './authorization-decisions-import.js';
 import { setupDecisions } from './authorization-decisions-setup.js';
+import { testDataDecisions } from './authorization-decisions-test-data.js';
 import { password, webStudio } from './web-studio.js';
 
 type Studio = Awaited<ReturnType<typeof webStudio>>;
@@ -33,6 +34,7 @@ const matrix: Record<string, Decision> = {
   ...deviceDecisions,
   ...importDecisions,
   ...developerDecisions,
+  ...testDataDecisions,
   ...setupDecisions,
 };
 const routeOf = (name: string) => name.split(' ')[0]!;

@@ -19,6 +19,8 @@ export const readmeScreenshots = [
   { name: 'import-dry-run-problems', viewport: staffViewports.desktop },
   { name: 'webhooks-delivery-log', viewport: staffViewports.desktop },
   { name: 'webhooks-test-mode', viewport: staffViewports.tablet },
+  { name: 'test-data-deleted', viewport: staffViewports.desktop },
+  { name: 'test-data-delete', viewport: staffViewports.tablet },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');

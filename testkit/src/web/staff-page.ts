@@ -189,12 +189,14 @@ export class StaffPage {
 
   /**
    * Axe at both sizes and a screenshot at both sizes (`test-artifacts/web/<name>-<w>x<h>.png`);
-   * serious or critical findings are added to `accessibility` for the test to assert empty.
+   * serious or critical findings are added to `accessibility` for the test to assert empty. `show`
+   * is scrolled into view at each size first, for a part of the page below the fold.
    */
-  async check(name: string): Promise<void> {
+  async check(name: string, options: { show?: Locator } = {}): Promise<void> {
     if (!this.checks) return;
     await screenshotBothSizes(this.page, name, async (viewport) => {
       for (const line of await seriousViolations(this.page)) this.accessibility.push(`${name} at ${viewport.width}x${viewport.height}: ${line}`);
+      await options.show?.scrollIntoViewIfNeeded();
     });
   }
 }

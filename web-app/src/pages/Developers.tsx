@@ -4,11 +4,13 @@ import { ManagersOnly } from '../components/ManagersOnly.tsx';
 import { useLocation } from '../shell/location.ts';
 import { EnvironmentSwitch, TestModeBand, testOrange, useEnvironment } from './developers/EnvironmentSwitch.tsx';
 import { KeysSection } from './developers/KeysSection.tsx';
+import { TestDataSection } from './developers/TestDataSection.tsx';
 import { WebhooksSection } from './developers/WebhooksSection.tsx';
 
 /**
  * Settings -> Developers: API keys for owners and managers, webhooks for owners only (an endpoint
- * receives every location's events), each per mode: live, or test mode's data kept apart from it.
+ * receives every location's events), each per mode: live, or test mode's data kept apart from it,
+ * which an owner may delete all of (the danger zone at the bottom of test mode).
  */
 export function DevelopersPage() {
   return (
@@ -35,6 +37,7 @@ function DevelopersSections() {
       </Stack>
       <KeysSection environment={environment} session={session} zone={location.time_zone} locationId={location.id} />
       {session.account.role === 'owner' ? <WebhooksSection environment={environment} zone={location.time_zone} /> : null}
+      {test && session.account.role === 'owner' ? <TestDataSection companyName={session.company.name} /> : null}
     </Stack>
   );
 }

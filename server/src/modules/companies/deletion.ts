@@ -4,7 +4,8 @@ import type { Db, Queryable } from '../../db/types.js';
 /**
  * Every table whose rows are the business itself, with the word a refusal counts them in. One row
  * in any of them keeps a company from being deleted: deleting would lose real data. (Staff hours,
- * time off and the like hang off these rows, so they need no entry of their own.)
+ * time off and the like hang off these rows, so they need no entry of their own.) A table added
+ * here, or to `companionTables`, is classified for clearing test data too (test-data.ts).
  */
 export const businessTables = {
   locations: ['location', 'locations'],

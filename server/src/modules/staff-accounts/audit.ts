@@ -20,7 +20,8 @@ export type AuditAction =
   | 'webhook_endpoint_updated'
   | 'webhook_secret_rotated'
   | 'webhook_endpoint_deleted'
-  | 'webhook_delivery_resent';
+  | 'webhook_delivery_resent'
+  | 'test_data_cleared';
 
 export interface AuditEntry {
   action: AuditAction;
