@@ -178,6 +178,7 @@ describe.each(dialects)('clearing test data (%s)', (dialect) => {
     expect(cleared).toMatchObject({ company_id: liveId, test_company_id: twinId, removed: before, kept: { api_keys: 1, webhook_endpoints: 1 } });
     expect(cleared.removed_in_words.slice(0, 2)).toEqual([`${before.locations} locations`, `${before.staff} staff members`]);
     expect(cleared.removed_in_words).toContain('1 webhook delivery');
+    expect(cleared.removed_in_words).toContain(`${before.classes.toLocaleString('en')} classes`);
 
     expect(Object.values(await twinRows(db, twinId)).every((n) => n === 0)).toBe(true);
     expect(await rowsApartFrom(db, twinId)).toEqual(others);

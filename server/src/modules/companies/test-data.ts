@@ -76,7 +76,7 @@ export interface ClearedTestData {
   test_company_id: string | null;
   /** Rows deleted, per table, every cleared table named. */
   removed: Record<ClearedTableName, number>;
-  /** What was removed, in words ("2 locations", "30 contacts"), the tables with none left out. */
+  /** What was removed, in words ("2 locations", "1,149 classes"), the tables with none left out. */
   removed_in_words: string[];
   /** What stays, per kept table. */
   kept: Record<KeptTableName, number>;
@@ -108,7 +108,7 @@ async function countKept(db: Db, sql: Queryable, table: KeptTableName, twinId: s
 function inWords(removed: Record<ClearedTableName, number>): string[] {
   // Business first, in the order `companies delete` counts it, then what went with it.
   const order = [...Object.keys(businessTables), ...Object.keys(clearedTables)].filter((table, i, all) => all.indexOf(table) === i && table in clearedTables) as ClearedTableName[];
-  return order.filter((table) => removed[table] > 0).map((table) => `${removed[table]} ${removed[table] === 1 ? clearedTables[table].words[0] : clearedTables[table].words[1]}`);
+  return order.filter((table) => removed[table] > 0).map((table) => `${removed[table].toLocaleString('en')} ${removed[table] === 1 ? clearedTables[table].words[0] : clearedTables[table].words[1]}`);
 }
 
 /**
