@@ -260,18 +260,16 @@ export async function buildWorld(dialect: DialectName) {
     );
     for (const [index, status_code] of [500, 500, 500].entries()) {
       await db.run(
-        db.qb
-          .insertInto('webhook_attempts')
-          .values({
-            id: randomUUID(),
-            company_id: companyId,
-            delivery_id: webhookDelivery,
-            endpoint_id: webhookEndpoint,
-            at: new Date(Date.parse(now) - (2 - index) * 60_000).toISOString(),
-            status_code,
-            latency_ms: 12,
-            error: 'HTTP 500',
-          }),
+        db.qb.insertInto('webhook_attempts').values({
+          id: randomUUID(),
+          company_id: companyId,
+          delivery_id: webhookDelivery,
+          endpoint_id: webhookEndpoint,
+          at: new Date(Date.parse(now) - (2 - index) * 60_000).toISOString(),
+          status_code,
+          latency_ms: 12,
+          error: 'HTTP 500',
+        }),
       );
     }
     return { webhookEndpoint, doomedWebhookEndpoint, webhookDelivery };
