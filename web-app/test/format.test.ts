@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/format/money.ts';
-import { formatDay, formatLocalDateTime, formatLocalTime, relativeTo, todayAt } from '../src/format/time.ts';
+import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo, todayAt } from '../src/format/time.ts';
 import { reasonInWords, sourceInWords } from '../src/format/reasons.ts';
 import { fieldErrors, withoutEmpty } from '../src/format/form-errors.ts';
 import { ContactCreate } from '@studio/shared/schemas/contacts';
@@ -32,6 +32,11 @@ describe('time at the location', () => {
   it('follows daylight saving time of the location, not of the viewer', () => {
     // 30 March 2026: Berlin is on summer time (UTC+2) since the 29th.
     expect(formatLocalDateTime('2026-03-30T07:00:00.000Z', 'Europe/Berlin', 'en-GB', 'Europe/Berlin')).toBe('30 Mar 2026, 09:00');
+  });
+
+  it('reads to the second where moments seconds apart must differ, with the zone when the viewer is elsewhere', () => {
+    expect(formatLocalDateTimeSeconds('2026-03-30T07:00:27.400Z', 'Europe/Berlin', 'en-GB', 'Europe/Berlin')).toBe('30 Mar 2026, 09:00:27');
+    expect(formatLocalDateTimeSeconds('2026-03-30T07:00:27.400Z', 'Europe/Berlin', 'en-GB', 'America/New_York')).toBe('30 Mar 2026, 09:00:27 CEST');
   });
 
   it("gives today's date at the location, which may differ from UTC's", () => {

@@ -1,6 +1,7 @@
 import { eventTypes } from '@studio/shared/schemas/events';
 import { describe, expect, it } from 'vitest';
-import { deliveryStatusWords, endpointState, eventTypeGroups, eventTypesInWords, latencyInWords, nextRetryInWords } from '../src/pages/developers/words.ts';
+import type { WebhookDelivery } from '../src/api/developers.ts';
+import { attemptCount, attemptInWords, deliveryStatusWords, endpointState, eventTypeGroups, eventTypesInWords, latencyInWords } from '../src/pages/developers/words.ts';
 
 describe('the webhook endpoint form and list', () => {
   it('groups every event type once, by resource, in the API order', () => {
@@ -31,20 +32,35 @@ describe('the webhook endpoint form and list', () => {
 });
 
 describe('the delivery log', () => {
-  const delivery = { status: 'pending' as const, attempts: 0, last_status_code: null, last_error: null, next_attempt_at: '2026-03-10T17:04:00.000Z' };
+  const delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'last_status_code' | 'last_error' | 'next_attempt_at'> = {
+    status: 'pending',
+    attempts: 0,
+    last_status_code: null,
+    last_error: null,
+    next_attempt_at: '2026-03-10T17:04:00.000Z',
+  };
 
-  it('says what happened and what happens next', () => {
-    expect(deliveryStatusWords(delivery)).toBe('Waiting to be sent');
-    expect(deliveryStatusWords({ ...delivery, attempts: 2, last_status_code: 500 })).toBe('Retrying (the receiver answered HTTP 500)');
-    expect(deliveryStatusWords({ ...delivery, attempts: 1, last_error: 'connection refused' })).toBe('Retrying (connection refused)');
-    expect(deliveryStatusWords({ ...delivery, status: 'delivered', attempts: 1, last_status_code: 204 })).toBe('Delivered');
-    expect(deliveryStatusWords({ ...delivery, status: 'failed', attempts: 1, last_status_code: 410 })).toBe('Failed after 1 attempt: the receiver answered HTTP 410');
-    expect(deliveryStatusWords({ ...delivery, status: 'failed', attempts: 14, last_error: 'timed out' })).toBe('Failed after 14 attempts: timed out');
+  const zone = 'America/New_York';
+  const words = (fields: Partial<typeof delivery> = {}) => deliveryStatusWords({ ...delivery, ...fields }, zone, zone);
+
+  it("says what happened and, while retrying, why and when next in the location's time", () => {
+    expect(words()).toEqual({ label: 'Waiting to be sent', detail: null });
+    expect(words({ attempts: 2, last_status_code: 500 })).toEqual({ label: 'Retrying', detail: 'The receiver answered HTTP 500. Next try 10 Mar 2026, 13:04.' });
+    expect(words({ attempts: 1, last_error: 'connection refused' })).toEqual({ label: 'Retrying', detail: 'Connection refused. Next try 10 Mar 2026, 13:04.' });
+    expect(words({ status: 'delivered', attempts: 1, last_status_code: 204, next_attempt_at: null })).toEqual({ label: 'Delivered', detail: null });
+    expect(words({ status: 'failed', attempts: 1, last_status_code: 410, next_attempt_at: null })).toEqual({ label: 'Failed', detail: 'After 1 attempt: the receiver answered HTTP 410.' });
+    expect(words({ status: 'failed', attempts: 14, last_error: 'timed out', next_attempt_at: null })).toEqual({ label: 'Failed', detail: 'After 14 attempts: timed out.' });
   });
 
-  it("shows the next retry in the location's time, only while one is due", () => {
-    expect(nextRetryInWords(delivery, 'America/New_York', 'America/New_York')).toBe('10 Mar 2026, 13:04');
-    expect(nextRetryInWords({ status: 'delivered', next_attempt_at: null }, 'America/New_York')).toBe('—');
+  it('names the zone of the next try when the viewer is elsewhere', () => {
+    expect(deliveryStatusWords({ ...delivery, attempts: 1, last_status_code: 503 }, zone, 'Europe/Lisbon').detail).toBe('The receiver answered HTTP 503. Next try 10 Mar 2026, 13:04 GMT-4.');
+  });
+
+  it("reads each attempt as delivered or failed, with the receiver's status or the error in words", () => {
+    expect(attemptInWords({ status_code: 204, error: null })).toEqual({ look: 'delivered', label: 'Delivered', answer: 'HTTP 204' });
+    expect(attemptInWords({ status_code: 500, error: 'HTTP 500' })).toEqual({ look: 'failed', label: 'Failed', answer: 'HTTP 500' });
+    expect(attemptInWords({ status_code: null, error: 'connection refused' })).toEqual({ look: 'failed', label: 'Failed', answer: 'No answer: connection refused' });
+    expect([0, 1, 3].map(attemptCount)).toEqual(['0 attempts', '1 attempt', '3 attempts']);
   });
 
   it('reads latency in ms, or seconds past one', () => {

@@ -126,7 +126,7 @@ describe.each(dialects)('access matrix: every route x scope x target x key state
 
   it("answers a key of every location on the webhook routes: its company's objects, not another's, and only with write:webhooks", async () => {
     const webhookOps = operations.filter(needsEveryLocation);
-    expect(webhookOps.length).toBe(8);
+    expect(webhookOps.length).toBe(9);
     const wrong: string[] = [];
     for (const scope of ['write:webhooks', 'read:events', 'read:contacts'] as const) {
       const key = (await world.mint(world.ownCompanyId, [scope], 'all')).key;

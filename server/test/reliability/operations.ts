@@ -103,6 +103,7 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   deleteWebhookEndpoint: (t) => ({ params: { id: t.doomedWebhookEndpoint } }),
   rotateWebhookEndpointSecret: (t) => ({ params: { id: t.webhookEndpoint } }),
   listWebhookDeliveries: (t) => ({ params: { id: t.webhookEndpoint }, query: { limit: '5' } }),
+  listWebhookDeliveryAttempts: (t) => ({ params: { id: t.webhookDelivery }, query: { limit: '5' } }),
   resendWebhookDelivery: (t) => ({ params: { id: t.webhookDelivery } }),
 };
 

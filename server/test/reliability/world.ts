@@ -226,7 +226,7 @@ export async function buildWorld(dialect: DialectName) {
     return { ...ids, booking, movableBooking, visit, event, ...webhooks, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
   }
 
-  /** Two endpoints made through the API (their secrets join what no log may show) and a delivery of an event to the first, written as the dispatcher would. */
+  /** Two endpoints made through the API (their secrets join what no log may show) and a delivery of an event to the first with its three attempts, written as the dispatcher and the worker would. */
   async function webhookTargets(key: string, companyId: string) {
     const endpoint = async () => {
       const made = (await call(key, 'POST', '/v1/webhook_endpoints', { url: 'https://receiver.example/hooks', event_types: ['*'] })) as { id: string; secret: string };
@@ -258,6 +258,20 @@ export async function buildWorld(dialect: DialectName) {
         created_at: now,
       }),
     );
+    for (const [index, status_code] of [500, 500, 500].entries()) {
+      await db.run(
+        db.qb.insertInto('webhook_attempts').values({
+          id: randomUUID(),
+          company_id: companyId,
+          delivery_id: webhookDelivery,
+          endpoint_id: webhookEndpoint,
+          at: new Date(Date.parse(now) - (2 - index) * 60_000).toISOString(),
+          status_code,
+          latency_ms: 12,
+          error: 'HTTP 500',
+        }),
+      );
+    }
     return { webhookEndpoint, doomedWebhookEndpoint, webhookDelivery };
   }
 

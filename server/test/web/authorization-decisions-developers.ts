@@ -53,6 +53,14 @@ export const developerDecisions: Record<string, Decision> = {
     request: async (t, db) => ({ method: 'GET', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}/deliveries?status=failed` }),
     expected: ownerOnly('200'),
   },
+  webListWebhookDeliveryAttempts: {
+    request: async (t, db) => {
+      const company = await companyAt(db, t, placeOf(t));
+      const endpoint = await endpointOf(db, company);
+      return { method: 'GET', url: `/app/api/developers/webhook_deliveries/${await deliveryTo(db, company, endpoint.id)}/attempts` };
+    },
+    expected: ownerOnly('200'),
+  },
   webResendWebhookDelivery: {
     request: async (t, db) => {
       const company = await companyAt(db, t, placeOf(t));

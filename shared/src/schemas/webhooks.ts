@@ -77,6 +77,21 @@ export const WebhookDeliveryListQuery = z.strictObject({
   ...PageQuery,
 });
 
+/** One attempt to send a delivery: when, and what came back (an HTTP status) or what stopped it (an error in words). */
+export const WebhookAttempt = z
+  .object({
+    id: Id,
+    delivery_id: Id,
+    at: Timestamp.describe('When the attempt was sent'),
+    status_code: z.number().int().min(100).max(599).nullable().describe("The receiver's HTTP status; null when no answer came (a timeout, a refused connection)"),
+    latency_ms: Count.describe('From sending to the end of the answer, or to the failure'),
+    error: z.string().nullable().describe('Why the attempt failed, in words ("HTTP 500", "connection refused", "no answer within 10 s"); null for a 2xx'),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
+
+export const WebhookAttemptListQuery = z.strictObject({ ...PageQuery });
+
 /** The answer to deleting an endpoint: its deliveries and their attempts went with it. */
 export const WebhookEndpointDeleted = z
   .object({

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Environment } from '@studio/shared/schemas/events';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointUpdate, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointUpdate, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
 import type { ApiKeyCreate, ApiKeyView, WebhookEndpointCreateRequest } from '@studio/shared/web-app';
 import type { z } from 'zod';
 import { http } from './http.ts';
@@ -12,7 +12,7 @@ import { http } from './http.ts';
  * state is shown as the server answered it, since a wrong guess would mislead an integrator.
  */
 
-export type { Environment, WebhookDelivery, WebhookEndpoint };
+export type { Environment, WebhookAttempt, WebhookDelivery, WebhookEndpoint };
 export type DeliveryStatus = WebhookDelivery['status'];
 
 export type ApiKey = ApiKeyView;
@@ -23,6 +23,7 @@ export type EndpointChange = z.input<typeof WebhookEndpointUpdate>;
 const keysKey = (environment: Environment) => ['keys', environment] as const;
 const endpointsKey = (environment: Environment) => ['webhook-endpoints', environment] as const;
 const deliveriesKey = (endpointId: string, status: DeliveryStatus | null) => ['webhook-deliveries', endpointId, status ?? 'all'] as const;
+const attemptsKey = (deliveryId: string) => ['webhook-attempts', deliveryId] as const;
 
 export function useApiKeys(environment: Environment) {
   return useQuery({
@@ -99,6 +100,21 @@ export function useDeliveries(endpointId: string, status: DeliveryStatus | null)
       if (pageParam) query.set('cursor', pageParam);
       const search = query.size > 0 ? `?${query.toString()}` : '';
       return http.request<{ data: WebhookDelivery[]; next_cursor: string | null }>(`/developers/webhook_endpoints/${endpointId}/deliveries${search}`, { signal });
+    },
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    refetchInterval: 5_000,
+  });
+}
+
+/** A delivery's attempts, oldest first, a hundred at a time; polled while shown so a retry appears. */
+export function useDeliveryAttempts(deliveryId: string) {
+  return useInfiniteQuery({
+    queryKey: attemptsKey(deliveryId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: '100' });
+      if (pageParam) query.set('cursor', pageParam);
+      return http.request<{ data: WebhookAttempt[]; next_cursor: string | null }>(`/developers/webhook_deliveries/${deliveryId}/attempts?${query.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: 5_000,

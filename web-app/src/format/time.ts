@@ -13,8 +13,17 @@ export function formatLocalTime(iso: string, zone: string, locale?: string, view
 
 /** A date and time, for lists spanning days (visits, sessions, keys). */
 export function formatLocalDateTime(iso: string, zone: string, locale?: string, viewerZone: string = DateTime.local().zoneName ?? 'UTC'): string {
+  return formatInZone(iso, zone, 'd LLL yyyy, HH:mm', locale, viewerZone);
+}
+
+/** The same to the second, where moments a few seconds apart must read apart (a webhook's retries). */
+export function formatLocalDateTimeSeconds(iso: string, zone: string, locale?: string, viewerZone: string = DateTime.local().zoneName ?? 'UTC'): string {
+  return formatInZone(iso, zone, 'd LLL yyyy, HH:mm:ss', locale, viewerZone);
+}
+
+function formatInZone(iso: string, zone: string, pattern: string, locale: string | undefined, viewerZone: string): string {
   const at = DateTime.fromISO(iso, { zone }).setLocale(locale ?? 'en-GB');
-  const text = at.toFormat('d LLL yyyy, HH:mm');
+  const text = at.toFormat(pattern);
   return sameOffset(at, viewerZone) ? text : `${text} ${at.offsetNameShort ?? at.toFormat('ZZ')}`;
 }
 

@@ -24,7 +24,8 @@ let page: StaffPage;
 
 beforeAll(async () => {
   receiver = await WebhookReceiver.start();
-  [stack, browser] = await Promise.all([startWebStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on' } }), launchStaffBrowser()]);
+  // Retries a second after a failure (30 s in production), so a receiver that recovers is seen to within moments.
+  [stack, browser] = await Promise.all([startWebStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on', WEBHOOK_FIRST_RETRY_MS: '1000' } }), launchStaffBrowser()]);
   page = await StaffPage.open(browser, stack.origin);
   await page.completeOwnerSetup(stack.setupLink, owner);
   await page.choose('Location', 'North');
@@ -129,7 +130,7 @@ describe('webhooks on the Developers page', () => {
     await card.getByRole('button', { name: 'Delivery log' }).click();
     const row = deliveryRows(liveUrl()).filter({ hasText: 'contact.created' });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Delivered');
-    expect(await row.textContent()).toContain('204');
+    expect(await row.getByRole('button', { name: /^1 attempt of contact\.created from / }).isVisible()).toBe(true);
     await page.check('webhooks-delivery-log');
   });
 
@@ -169,6 +170,51 @@ describe('webhooks on the Developers page', () => {
     await page.check('webhooks-disabled');
     await card.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => card.textContent()).toContain('Enabled');
+  });
+
+  it("opens a delivery's attempts by keyboard: the receiver's 503s, then the 204 once it recovered, each in the location's time", async () => {
+    // A receiver that answers 503 until it knows the endpoint's secret: down, as far as the studio can tell.
+    const flakyUrl = receiver.url('flaky');
+    const secret = await addEndpoint('Add endpoint', flakyUrl, async () => undefined);
+    const card = endpointCard(flakyUrl);
+    await card.getByRole('button', { name: 'Delivery log' }).click();
+    const key = await stack.mintKey(['write:contacts'], stack.seed.locations.north, 'flaky website');
+    await createContactWithKey(key, { first_name: 'Flick', location_id: stack.seed.locations.north });
+    const row = deliveryRows(flakyUrl).filter({ hasText: 'contact.created' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Retrying');
+    expect(await row.textContent()).toContain('The receiver answered HTTP 503. Next try');
+    await page.check('webhooks-retrying', { show: row });
+
+    // It recovers: the next retry is delivered, and the log says so.
+    receiver.trust('flaky', secret);
+    await receiver.waitFor('flaky', (d) => d.event.type === 'contact.created' && d.event.data.first_name === 'Flick');
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Delivered');
+
+    const open = row.getByRole('button', { name: / attempts of contact\.created from / });
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    await open.focus();
+    await page.page.keyboard.press('Enter');
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    const attempts = page.page.getByRole('table', { name: /^Attempts of contact\.created from / });
+    const attemptRows = attempts.getByRole('row');
+    await expect.poll(() => attemptRows.count()).toBeGreaterThan(2);
+    const lines = (await attemptRows.allTextContents()).slice(1);
+    // Every attempt before the last was refused with 503; the last was delivered; each is numbered, timed to the second, with its latency.
+    const attempt = (result: string) => new RegExp(`^\\d+\\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d:\\d\\d( \\S+)?${result}\\d+ ms$`);
+    expect(
+      lines.slice(0, -1).every((line) => attempt('FailedHTTP 503').test(line)),
+      lines.join(' | '),
+    ).toBe(true);
+    expect(lines.at(-1)).toMatch(attempt('DeliveredHTTP 204'));
+    expect(await open.textContent()).toBe(`${lines.length} attempts`);
+
+    await page.check('webhooks-attempts', { show: attempts });
+
+    // Closed again from the keyboard; the table goes.
+    await open.focus();
+    await page.page.keyboard.press('Space');
+    await attempts.waitFor({ state: 'detached' });
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('in test mode: a test key and a test endpoint; test events go only there, live events only to live', async () => {

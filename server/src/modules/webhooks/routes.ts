@@ -2,6 +2,8 @@ import {
   IdParams,
   list,
   page,
+  WebhookAttempt,
+  WebhookAttemptListQuery,
   WebhookDelivery,
   WebhookDeliveryListQuery,
   WebhookEndpoint,
@@ -11,6 +13,7 @@ import {
   WebhookEndpointWithSecret,
 } from '@studio/shared';
 import { created, defineRoute, ok } from '../../http/route.js';
+import { listDeliveryAttempts } from './endpoints/attempts.js';
 import { listEndpointDeliveries } from './endpoints/deliveries.js';
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from './endpoints/service.js';
 import { resendDelivery } from './resend.js';
@@ -112,6 +115,21 @@ export const webhookRoutes = [
     responses: { 200: { description: 'A page of deliveries', schema: page(WebhookDelivery) } },
     errors: manageErrors,
     handler: async ({ db, actor, params, query, cursors }) => ok(await listEndpointDeliveries(db, actor, params.id, query, cursors)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/webhook_deliveries/:id/attempts',
+    operationId: 'listWebhookDeliveryAttempts',
+    summary: "A webhook delivery's attempts",
+    description:
+      'Every attempt to send the delivery, oldest first: when it was sent, the HTTP status the receiver answered or, when none came, the error in words, and the latency. A resend adds its attempts to the same list.',
+    tag: 'Webhooks',
+    scopes: ['write:webhooks'],
+    params: IdParams,
+    query: WebhookAttemptListQuery,
+    responses: { 200: { description: 'A page of attempts', schema: page(WebhookAttempt) } },
+    errors: manageErrors,
+    handler: async ({ db, actor, params, query, cursors }) => ok(await listDeliveryAttempts(db, actor, params.id, query, cursors)),
   }),
   defineRoute({
     method: 'POST',

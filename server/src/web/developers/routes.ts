@@ -1,12 +1,24 @@
-import { IdParams, page, WebhookDelivery, WebhookDeliveryListQuery, WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointUpdate, WebhookEndpointWithSecret } from '@studio/shared';
+import {
+  IdParams,
+  page,
+  WebhookAttempt,
+  WebhookAttemptListQuery,
+  WebhookDelivery,
+  WebhookDeliveryListQuery,
+  WebhookEndpoint,
+  WebhookEndpointDeleted,
+  WebhookEndpointUpdate,
+  WebhookEndpointWithSecret,
+} from '@studio/shared';
 import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import { created, defineRoute, ok } from '../../http/route.js';
 import { existingTestCompanyOf } from '../../modules/companies/environments.js';
+import { listDeliveryAttempts } from '../../modules/webhooks/endpoints/attempts.js';
 import { listEndpointDeliveries } from '../../modules/webhooks/endpoints/deliveries.js';
 import { listEndpoints } from '../../modules/webhooks/endpoints/service.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
-import { actorForEndpoint } from './environment-actor.js';
+import { actorForDelivery, actorForEndpoint } from './environment-actor.js';
 import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpointSecret, updateWebEndpoint } from './webhook-admin.js';
 
 const tag = 'Web developers';
@@ -101,6 +113,22 @@ export function developerRoutes(clock: Clock = systemClock) {
       handler: async ({ db, actor, params, query, cursors }) => {
         assertMayManageEndpoints(actor);
         return ok(await listEndpointDeliveries(db, await actorForEndpoint(db, actor, params.id), params.id, query, cursors));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/developers/webhook_deliveries/:id/attempts',
+      operationId: 'webListWebhookDeliveryAttempts',
+      summary: "A webhook delivery's attempts, oldest first",
+      tag,
+      scopes: ['write:webhooks'],
+      params: IdParams,
+      query: WebhookAttemptListQuery,
+      responses: { 200: { description: 'A page of attempts', schema: page(WebhookAttempt) } },
+      errors: ownerErrors,
+      handler: async ({ db, actor, params, query, cursors }) => {
+        assertMayManageEndpoints(actor);
+        return ok(await listDeliveryAttempts(db, await actorForDelivery(db, actor, params.id), params.id, query, cursors));
       },
     }),
     defineRoute({

@@ -159,9 +159,13 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const hooks = must('listWebhookEndpoints', await client.GET('/webhook_endpoints'));
   const deliveries = must('listWebhookDeliveries', await client.GET('/webhook_endpoints/{id}/deliveries', { params: { path: { id: hook.id }, query: { status: 'failed' } } }));
   const [delivery] = deliveries.data;
-  if (delivery) must('resendWebhookDelivery', await client.POST('/webhook_deliveries/{id}/resend', { params: { path: { id: delivery.id } } }));
-  else {
-    // No delivery yet: the operation is still called, and its refusal is typed.
+  if (delivery) {
+    must('listWebhookDeliveryAttempts', await client.GET('/webhook_deliveries/{id}/attempts', { params: { path: { id: delivery.id }, query: { limit: 5 } } }));
+    must('resendWebhookDelivery', await client.POST('/webhook_deliveries/{id}/resend', { params: { path: { id: delivery.id } } }));
+  } else {
+    // No delivery yet: the operations are still called, and their refusals are typed.
+    const noAttempts = await client.GET('/webhook_deliveries/{id}/attempts', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+    if (noAttempts.error?.error.code !== 'resource_missing') throw new Error(`attempts: expected resource_missing, got ${JSON.stringify(noAttempts.error)}`);
     const missing = await client.POST('/webhook_deliveries/{id}/resend', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
     if (missing.error?.error.code !== 'resource_missing') throw new Error(`resend: expected resource_missing, got ${JSON.stringify(missing.error)}`);
   }

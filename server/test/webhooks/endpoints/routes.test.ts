@@ -88,6 +88,7 @@ describe.each(dialects)('webhook endpoint API routes (%s)', (dialect) => {
       ['DELETE', `/v1/webhook_endpoints/${liveEndpoint}`],
       ['POST', `/v1/webhook_endpoints/${liveEndpoint}/rotate_secret`],
       ['GET', `/v1/webhook_endpoints/${liveEndpoint}/deliveries`],
+      ['GET', `/v1/webhook_deliveries/${delivery}/attempts`],
       ['POST', `/v1/webhook_deliveries/${delivery}/resend`],
     ] as const) {
       const answer = await call(test, method, url, method === 'PATCH' ? { enabled: false } : undefined);

@@ -132,13 +132,15 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
     expect(noPassword.status).toBe(400);
   });
 
-  it("reads a test endpoint's delivery log and resends in the twin; refuses another company's ids", async () => {
+  it("reads a test endpoint's delivery log and a delivery's attempts, and resends, in the twin; refuses another company's ids", async () => {
     as = s.owner;
     const twin = await testCompanyOf(f.db, f.acme.id);
     const endpoint = await endpointOf(f.db, twin);
     const delivery = await deliveryTo(f.db, twin, endpoint.id, { status: 'failed' });
     const page = await send('GET', `/developers/webhook_endpoints/${endpoint.id}/deliveries?status=failed`);
     expect(page).toMatchObject({ status: 200, body: { data: [{ id: delivery, status: 'failed', event_type: 'contact.created' }], next_cursor: null } });
+    const attempts = await send('GET', `/developers/webhook_deliveries/${delivery}/attempts`);
+    expect(attempts).toMatchObject({ status: 200, body: { data: [{ delivery_id: delivery, status_code: 500, latency_ms: 15 }], next_cursor: null } });
     const resent = await send('POST', `/developers/webhook_deliveries/${delivery}/resend`);
     expect(resent).toMatchObject({ status: 200, body: { id: delivery, status: 'pending', next_attempt_at: '2031-03-04T12:00:00.000Z' } });
     expect((await auditLog(f.db, f.acme.id)).some((entry) => entry.action === 'webhook_delivery_resent' && entry.details?.includes(delivery))).toBe(true);
@@ -153,6 +155,7 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
       ['POST', `/developers/webhook_endpoints/${foreign.id}/rotate_secret`, { password }],
       ['POST', `/developers/webhook_endpoints/${foreignTest.id}/delete`, { password }],
       ['GET', `/developers/webhook_endpoints/${foreign.id}/deliveries`, undefined],
+      ['GET', `/developers/webhook_deliveries/${foreignDelivery}/attempts`, undefined],
       ['POST', `/developers/webhook_deliveries/${foreignDelivery}/resend`, undefined],
     ] as const) {
       const answer = await send(method, url, body);
@@ -184,6 +187,7 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/rotate_secret`, { password: 'wrong but long enough' }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/delete`, { password }],
         ['GET', `/developers/webhook_endpoints/${endpoint.id}/deliveries`, undefined],
+        ['GET', `/developers/webhook_deliveries/${delivery}/attempts`, undefined],
         ['POST', `/developers/webhook_deliveries/${delivery}/resend`, undefined],
       ] as const) {
         const answer = await send(method, url, body);

@@ -1,5 +1,5 @@
 import { eventTypes, type EventType } from '@studio/shared/schemas/events';
-import type { WebhookDelivery, WebhookEndpoint } from '../../api/developers.ts';
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../api/developers.ts';
 import { formatLocalDateTime } from '../../format/time.ts';
 
 /**
@@ -50,13 +50,22 @@ export function endpointState(endpoint: Pick<WebhookEndpoint, 'enabled' | 'disab
   return { status: 'enabled', label: 'Enabled', detail: null };
 }
 
-/** A delivery's status in words, with what happens next. */
-export function deliveryStatusWords(delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'last_status_code' | 'last_error'>): string {
-  if (delivery.status === 'delivered') return 'Delivered';
+/**
+ * A delivery's status: the chip's word, and beside it why the last attempt failed and what happens
+ * next, as sentences that may wrap (a chip holding all of it made the log too wide for a tablet).
+ */
+export function deliveryStatusWords(
+  delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'last_status_code' | 'last_error' | 'next_attempt_at'>,
+  zone: string,
+  viewerZone?: string,
+): { label: string; detail: string | null } {
+  if (delivery.status === 'delivered') return { label: 'Delivered', detail: null };
   const why = failureInWords(delivery);
-  if (delivery.status === 'failed') return `Failed after ${attempts(delivery.attempts)}${why ? `: ${why}` : ''}`;
-  if (delivery.attempts === 0) return 'Waiting to be sent';
-  return `Retrying${why ? ` (${why})` : ''}`;
+  if (delivery.status === 'failed') return { label: 'Failed', detail: sentence(`after ${attemptCount(delivery.attempts)}${why ? `: ${why}` : ''}`) };
+  if (delivery.attempts === 0) return { label: 'Waiting to be sent', detail: null };
+  const next = delivery.next_attempt_at ? `Next try ${formatLocalDateTime(delivery.next_attempt_at, zone, undefined, viewerZone)}.` : null;
+  const detail = [why ? sentence(why) : null, next].filter((part) => part !== null).join(' ');
+  return { label: 'Retrying', detail: detail || null };
 }
 
 /** The answer a receiver gave, or what stopped the request. */
@@ -66,17 +75,20 @@ export function failureInWords(delivery: Pick<WebhookDelivery, 'last_status_code
   return null;
 }
 
+/** Whether one attempt delivered, and what came back: the receiver's HTTP status, or what stopped the request. */
+export function attemptInWords(attempt: Pick<WebhookAttempt, 'status_code' | 'error'>): { look: 'delivered' | 'failed'; label: string; answer: string } {
+  const delivered = attempt.error === null && attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
+  const answer = attempt.status_code !== null ? `HTTP ${attempt.status_code}` : `No answer: ${attempt.error ?? 'the request failed'}`;
+  return delivered ? { look: 'delivered', label: 'Delivered', answer } : { look: 'failed', label: 'Failed', answer };
+}
+
 export function latencyInWords(ms: number | null): string {
   if (ms === null) return '—';
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-export function nextRetryInWords(delivery: Pick<WebhookDelivery, 'status' | 'next_attempt_at'>, zone: string, viewerZone?: string): string {
-  if (delivery.status !== 'pending' || !delivery.next_attempt_at) return '—';
-  return formatLocalDateTime(delivery.next_attempt_at, zone, undefined, viewerZone);
-}
-
-function attempts(count: number): string {
+/** "1 attempt", "3 attempts". */
+export function attemptCount(count: number): string {
   return count === 1 ? '1 attempt' : `${count} attempts`;
 }
 

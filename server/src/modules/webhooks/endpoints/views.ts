@@ -1,4 +1,4 @@
-import type { Environment, WebhookDelivery, WebhookEndpoint } from '@studio/shared';
+import type { Environment, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '@studio/shared';
 import type { Tables } from '../../../db/tables.js';
 
 export type EndpointRow = Tables['webhook_endpoints'];
@@ -38,4 +38,10 @@ export function deliveryView(row: DeliveryRow): WebhookDelivery {
     delivered_at: row.delivered_at,
     created_at: row.created_at,
   };
+}
+
+export type AttemptRow = Omit<Tables['webhook_attempts'], 'company_id' | 'endpoint_id'>;
+
+export function attemptView(row: AttemptRow): WebhookAttempt {
+  return { id: row.id, delivery_id: row.delivery_id, at: row.at, status_code: row.status_code, latency_ms: row.latency_ms, error: row.error };
 }
