@@ -80,7 +80,8 @@ async function deleteWithCompanions(db: Db, sql: Queryable, companyId: string): 
   return removed;
 }
 
-async function countRows(db: Db, sql: Queryable, table: BusinessTable | CompanionTable, companyId: string): Promise<number> {
+/** How many rows of `table` the company holds. */
+export async function countRows(db: Db, sql: Queryable, table: BusinessTable | CompanionTable, companyId: string): Promise<number> {
   // Kysely cannot type a select over a union of tables; every one of these has `company_id`.
   const row = await sql.first(
     db.qb

@@ -4,7 +4,7 @@ import { toIso, type Clock } from '../../clock/time.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
-import { businessTables } from './deletion.js';
+import { businessTables, countRows } from './deletion.js';
 
 /**
  * Clearing test data, as Stripe's "Delete all test data": everything of a live company's test-mode
@@ -95,16 +95,6 @@ async function deleteRows(db: Db, sql: Queryable, table: ClearedTableName, twinI
   return sql.run(from.where(entry.parent.column as 'id', 'in', parents));
 }
 
-async function countKept(db: Db, sql: Queryable, table: KeptTableName, twinId: string): Promise<number> {
-  const row = await sql.first(
-    db.qb
-      .selectFrom(table as 'api_keys')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', twinId),
-  );
-  return Number(row!.n);
-}
-
 function inWords(removed: Record<ClearedTableName, number>): string[] {
   // Business first, in the order `companies delete` counts it, then what went with it.
   const order = [...Object.keys(businessTables), ...Object.keys(clearedTables)].filter((table, i, all) => all.indexOf(table) === i && table in clearedTables) as ClearedTableName[];
@@ -134,7 +124,7 @@ export async function clearTestData(db: Db, liveCompanyId: string, confirmName: 
       const removed = {} as Record<ClearedTableName, number>;
       const kept = {} as Record<KeptTableName, number>;
       for (const table of Object.keys(clearedTables) as ClearedTableName[]) removed[table] = twin ? await deleteRows(db, sql, table, twin.id) : 0;
-      for (const table of keptTables) kept[table] = twin ? await countKept(db, sql, table, twin.id) : 0;
+      for (const table of keptTables) kept[table] = twin ? await countRows(db, sql, table, twin.id) : 0;
       if (twin)
         await sql.run(
           db.qb
