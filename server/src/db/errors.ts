@@ -27,8 +27,9 @@ const unavailableCodes = new Set([
 /** True when the database is unreachable or out of room: the request may succeed if retried. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  // pg gives no code when a connection dies under a client, or when a client that lost it is used again.
-  if (typeof code !== 'string') return /Connection terminated|is not queryable/i.test(String((error as Error)?.message));
+  // pg gives no code when a connection dies under a client, when a client that lost it is used
+  // again, or when a request still queued on the pool meets the pool ended by a server stopping.
+  if (typeof code !== 'string') return /Connection terminated|is not queryable|Cannot use a pool after calling end/i.test(String((error as Error)?.message));
   return unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR');
 }
 

@@ -57,7 +57,9 @@ body (compared as canonical JSON). The same request again replays the stored sta
 \`Idempotent-Replayed: true\` (a replayed error's \`request_id\` is the first request's, also sent as
 \`Original-Request\`; \`Request-Id\` is the replay's own); the key with another body or endpoint is 422 \`idempotency_key_reused\`.
 A duplicate arriving while the first is still running waits for it (up to 10 s), then replays; if
-the first is still running after that, 409 \`idempotency_key_in_use\`. Stored: successes and business
+the first is still running after that, 409 \`idempotency_key_in_use\`. A request that itself waits
+over 10 s on records another change holds is 503 \`unavailable\`: nothing written, the key free for
+the retry. Stored: successes and business
 refusals (404, 409, 422). Not stored: 401, 403, 429, validation 400s and 5xx, so a corrected retry
 runs. Keys are kept for at least 24 hours (48 in practice). Another key of the company sending the
 same key and body is replayed the answer only if it could have been given it: the locations, the

@@ -11,8 +11,12 @@ import { RecordedRefusal } from '../domain/recorded-refusal.js';
 import { contactsInReach } from '../modules/locations/reach.js';
 import { envelope } from './envelope.js';
 
-/** How long a duplicate waits on Postgres for the first request with its key before answering 409. */
-const waitForFirstMs = 10_000;
+/**
+ * How long a transaction waits on Postgres for a row lock: a duplicate for the first request with
+ * its key (then 409 `idempotency_key_in_use`), or the handler for a row another change holds (then
+ * 503 `unavailable`, nothing written, the key free for the retry).
+ */
+const lockWaitMs = 10_000;
 const keptForMs = 48 * 3600_000;
 
 export interface IdempotentRequest {
@@ -85,15 +89,18 @@ class Refused {
  * written, and a crash leaves neither. A concurrent duplicate blocks on the claim's unique index
  * until the first commits, then replays its answer.
  */
-export async function runIdempotent(db: Db, request: IdempotentRequest, execute: (sql: Queryable) => Promise<Reply>): Promise<IdempotentReply> {
+export async function runIdempotent(db: Db, request: IdempotentRequest, execute: (sql: Queryable) => Promise<Reply>, options: { lockWaitMs?: number } = {}): Promise<IdempotentReply> {
   const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
   const claim = claimKey(db, request.companyId, request.key, request.method, request.path, requestHash, nowIso());
   const record = (reply: Reply, sql: Queryable) => sql.run(recordReply(db, reply.status, JSON.stringify(reply.body), JSON.stringify(accessChecks(request.actor)), request.companyId, request.key));
 
+  // Whether the claim was won: a lock wait that times out after it was the handler's, not a duplicate's.
+  let claimed = false;
   try {
     const result = await db.transaction(async (sql): Promise<IdempotentReply | Refused> => {
-      await limitLockWait(sql, waitForFirstMs);
+      await limitLockWait(sql, options.lockWaitMs ?? lockWaitMs);
       if ((await sql.run(claim)) === 0) return replay(db, sql, request, requestHash);
+      claimed = true;
       let reply: Reply;
       try {
         reply = await execute(sql);
@@ -112,6 +119,8 @@ export async function runIdempotent(db: Db, request: IdempotentRequest, execute:
   } catch (error) {
     if (error instanceof Unstored) return { ...error.reply, replayed: false };
     if (isLockWaitTimeout(error)) {
+      if (claimed)
+        throw new ApiError('unavailable', 'Another change to the same records took too long to finish; nothing was written. Retry shortly with the same Idempotency-Key.', { retryAfter: 1 });
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly.');
     }
     if (error instanceof ApiError && !(error instanceof RecordedRefusal) && storable(error.status) && error.code !== 'idempotency_key_in_use' && error.code !== 'idempotency_key_reused') {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/db/errors.js';
+import { openDatabase } from '../../src/db/dialects/open.js';
 
 /**
  * A Postgres restart ends every backend, also one whose connection is checked out for a
@@ -33,5 +34,25 @@ describe.runIf(dialects.includes('postgres'))('postgres connection lost inside a
     expect(isDatabaseUnavailable(outcome)).toBe(true);
     const again = await suite.db.all(sql<{ one: number }>`select 1 as one`.compile(suite.db.qb));
     expect(again).toEqual([{ one: 1 }]);
+  });
+});
+
+/**
+ * A server stopping ends its pool while requests may still be queued on it; those are answered 503
+ * `unavailable` (retry, another process or the restarted one takes it), not 500 with an error log.
+ */
+describe.runIf(dialects.includes('postgres'))('a postgres pool ended under a request', () => {
+  const suite = useFreshDatabase('postgres');
+
+  it('fails the query as a retryable unavailability', async () => {
+    const db = await openDatabase(suite.url);
+    await db.close();
+    const outcome = await db.all(sql`select 1`.compile(db.qb)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });
