@@ -36,21 +36,19 @@ describe.runIf(dialects.includes('postgres'))('idempotent requests that wait on 
       db.qb.insertInto('locations').values({ id: locationId, company_id: companyId, name: 'Main', slug: 'main', timezone: 'UTC', country: 'US', address: null, settings: '{}', created_at: now }),
     );
     await db.run(
-      db.qb
-        .insertInto('contacts')
-        .values({
-          id: contactId,
-          company_id: companyId,
-          location_id: locationId,
-          first_name: 'Held',
-          last_name: null,
-          phone: null,
-          email: null,
-          notes: null,
-          search_text: 'held',
-          created_at: now,
-          updated_at: now,
-        }),
+      db.qb.insertInto('contacts').values({
+        id: contactId,
+        company_id: companyId,
+        location_id: locationId,
+        first_name: 'Held',
+        last_name: null,
+        phone: null,
+        email: null,
+        notes: null,
+        search_text: 'held',
+        created_at: now,
+        updated_at: now,
+      }),
     );
   });
 
