@@ -73,3 +73,4 @@ export function defineRoute<P extends Schema | undefined = undefined, Q extends 
 
 export const ok = <R>(body: R): Reply<R> => ({ status: 200, body });
 export const created = <R>(body: R): Reply<R> => ({ status: 201, body });
+export const accepted = <R>(body: R): Reply<R> => ({ status: 202, body });

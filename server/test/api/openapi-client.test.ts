@@ -48,7 +48,7 @@ describe.each(dialects)("the generated client's flow against the real server (%s
     expect(steps).toContain('desk scan hex');
     expect(steps).toContain('heartbeat flow-gate');
     expect(steps).toContain('refusal resource_missing');
-    expect(steps).toContain('webhooks true true true true');
+    expect(steps).toContain('webhooks true true true true true');
     expect(steps.find((s) => s.startsWith('class '))).toMatch(/^class \d+ false checked_in \d+ 2$/);
     expect(steps).toContain('class restore true 0');
     expect(steps).toContain('events booking.cancelled live true');

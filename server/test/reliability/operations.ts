@@ -102,6 +102,7 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   updateWebhookEndpoint: (t) => ({ params: { id: t.webhookEndpoint }, body: { description: 'changed', event_types: ['*'], enabled: true } }),
   deleteWebhookEndpoint: (t) => ({ params: { id: t.doomedWebhookEndpoint } }),
   rotateWebhookEndpointSecret: (t) => ({ params: { id: t.webhookEndpoint } }),
+  sendWebhookTestEvent: (t) => ({ params: { id: t.webhookEndpoint } }),
   listWebhookDeliveries: (t) => ({ params: { id: t.webhookEndpoint }, query: { limit: '5' } }),
   listWebhookDeliveryAttempts: (t) => ({ params: { id: t.webhookDelivery }, query: { limit: '5' } }),
   resendWebhookDelivery: (t) => ({ params: { id: t.webhookDelivery } }),

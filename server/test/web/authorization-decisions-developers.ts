@@ -49,6 +49,10 @@ export const developerDecisions: Record<string, Decision> = {
     request: async (t, db) => ({ method: 'POST', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}/delete`, body: { password } }),
     expected: ownerOnly('200'),
   },
+  webSendWebhookTestEvent: {
+    request: async (t, db) => ({ method: 'POST', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}/send_test` }),
+    expected: ownerOnly('202'),
+  },
   webListWebhookDeliveries: {
     request: async (t, db) => ({ method: 'GET', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}/deliveries?status=failed` }),
     expected: ownerOnly('200'),

@@ -24,6 +24,16 @@ export const eventTypes = [
 export const EventType = z.enum(eventTypes);
 export type EventType = z.infer<typeof EventType>;
 
+/**
+ * The test event an endpoint's "Send test event" sends (POST /v1/webhook_endpoints/:id/send_test),
+ * to that endpoint only. It changes nothing, so no endpoint subscribes to it and GET /v1/events
+ * does not list it; its `data` is `{ endpoint_id, message }`.
+ */
+export const testEventType = 'webhook.test';
+/** What a delivered event's `type` may be: every subscribable type and the test event. */
+export const SentEventType = z.enum([...eventTypes, testEventType]);
+export type SentEventType = z.infer<typeof SentEventType>;
+
 export const Environment = z.enum(['live', 'test']).describe('live, or test for data made with test keys (isolated from live data)');
 export type Environment = z.infer<typeof Environment>;
 
@@ -34,7 +44,7 @@ export type Environment = z.infer<typeof Environment>;
 export const Event = z
   .object({
     id: Id,
-    type: EventType,
+    type: SentEventType.describe('What happened; `webhook.test` only in a test event sent to one endpoint (POST /v1/webhook_endpoints/{id}/send_test), never in GET /v1/events'),
     created_at: Timestamp,
     environment: Environment,
     location_id: Id.nullable().describe("The location the change happened at (a contact's: its home location); null for a change of no one location"),

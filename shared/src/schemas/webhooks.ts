@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Count, Id, PageQuery, Timestamp } from './common.js';
-import { Environment, EventType } from './events.js';
+import { Environment, EventType, SentEventType } from './events.js';
 
 const EndpointUrl = z
   .url({ protocol: /^https?$/ })
@@ -58,7 +58,7 @@ export const WebhookDelivery = z
     id: Id,
     endpoint_id: Id,
     event_id: Id,
-    event_type: EventType,
+    event_type: SentEventType,
     status: WebhookDeliveryStatus,
     attempts: Count,
     next_attempt_at: Timestamp.nullable(),

@@ -121,6 +121,15 @@ export function useDeliveryAttempts(deliveryId: string) {
   });
 }
 
+/** A webhook.test event to the endpoint (changes nothing, so no password); its delivery log shows it. */
+export function useSendTestEvent(endpointId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.request<WebhookDelivery>(`/developers/webhook_endpoints/${endpointId}/send_test`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['webhook-deliveries', endpointId] }),
+  });
+}
+
 export function useResendDelivery(endpointId: string) {
   const client = useQueryClient();
   return useMutation({

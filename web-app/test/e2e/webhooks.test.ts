@@ -134,6 +134,17 @@ describe('webhooks on the Developers page', () => {
     await page.check('webhooks-delivery-log');
   });
 
+  it('sends a test event from the card: the receiver verifies a webhook.test, and the log says delivered', async () => {
+    const card = endpointCard(liveUrl());
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await card.getByRole('status').filter({ hasText: 'Test event sent; see the delivery log.' }).waitFor();
+    const test = await receiver.waitFor('live', (d) => d.event.type === 'webhook.test');
+    expect(test.event.environment).toBe('live');
+    const row = deliveryRows(liveUrl()).filter({ hasText: 'webhook.test' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Delivered');
+    await page.check('webhooks-test-event', { show: row });
+  });
+
   it('rotates the secret (the receiver verifies with the new one), resends, edits, disables and enables', async () => {
     const card = endpointCard(liveUrl());
     await card.getByRole('button', { name: 'Rotate secret' }).click();

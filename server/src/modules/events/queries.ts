@@ -1,4 +1,4 @@
-import { ApiError, type Event, type EventListQuery } from '@studio/shared';
+import { ApiError, testEventType, type Event, type EventListQuery } from '@studio/shared';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { cursorScope, type CursorCodec } from '../../pagination/cursor.js';
@@ -10,14 +10,16 @@ import { boundary } from '../locations/time-window.js';
 /**
  * The company's events with its environment joined in: a company is test mode when it is a live
  * company's twin (`live_company_id`), decided when an event is read, so the write path, which
- * runs inside every change, reads nothing for it.
+ * runs inside every change, reads nothing for it. A `webhook.test` event (webhooks/send-test.ts)
+ * changed nothing, so neither the list nor a read by id, which reconcile changes, shows it.
  */
 function eventRows(db: Db, companyId: string) {
   return db.qb
     .selectFrom('events as e')
     .innerJoin('companies as co', 'co.id', 'e.company_id')
     .select(['e.id', 'e.type', 'e.created_at', 'e.location_id', 'e.data', 'co.live_company_id'])
-    .where('e.company_id', '=', companyId);
+    .where('e.company_id', '=', companyId)
+    .where('e.type', '<>', testEventType);
 }
 
 type EventRow = { id: string; type: string; created_at: string; location_id: string | null; data: string; live_company_id: string | null };

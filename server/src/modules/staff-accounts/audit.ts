@@ -21,6 +21,7 @@ export type AuditAction =
   | 'webhook_secret_rotated'
   | 'webhook_endpoint_deleted'
   | 'webhook_delivery_resent'
+  | 'webhook_test_sent'
   | 'test_data_cleared';
 
 export interface AuditEntry {

@@ -12,11 +12,12 @@ import {
   WebhookEndpointUpdate,
   WebhookEndpointWithSecret,
 } from '@studio/shared';
-import { created, defineRoute, ok } from '../../http/route.js';
+import { accepted, created, defineRoute, ok } from '../../http/route.js';
 import { listDeliveryAttempts } from './endpoints/attempts.js';
 import { listEndpointDeliveries } from './endpoints/deliveries.js';
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from './endpoints/service.js';
 import { resendDelivery } from './resend.js';
+import { sendTestEvent } from './send-test.js';
 
 const manageErrors = ['resource_missing', 'location_not_allowed'] as const;
 const limitNote = 'Needs a key for every location (else 403 `location_not_allowed`): an endpoint receives the events of all of them.';
@@ -101,6 +102,20 @@ export const webhookRoutes = [
     responses: { 200: { description: 'The endpoint and its new signing secret', schema: WebhookEndpointWithSecret } },
     errors: manageErrors,
     handler: async ({ db, actor, params }) => ok(await rotateEndpointSecret(db, actor, params.id)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/webhook_endpoints/:id/send_test',
+    operationId: 'sendWebhookTestEvent',
+    summary: 'Send a test event to a webhook endpoint',
+    description:
+      'Sends a `webhook.test` event (`data`: `endpoint_id`, `message`) to this endpoint only, signed and retried like any event, to check the receiver verifies signatures. It changes nothing: no other endpoint receives it and GET /v1/events does not list it. Answers the pending delivery, which the delivery log then shows. Refused with 409 `webhook_endpoint_disabled` while the endpoint is disabled.',
+    tag: 'Webhooks',
+    scopes: ['write:webhooks'],
+    params: IdParams,
+    responses: { 202: { description: 'The delivery of the test event, pending', schema: WebhookDelivery } },
+    errors: [...manageErrors, 'webhook_endpoint_disabled'],
+    handler: async ({ db, actor, params }) => accepted(await sendTestEvent(db, actor, params.id)),
   }),
   defineRoute({
     method: 'GET',

@@ -12,14 +12,14 @@ import {
 } from '@studio/shared';
 import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
-import { created, defineRoute, ok } from '../../http/route.js';
+import { accepted, created, defineRoute, ok } from '../../http/route.js';
 import { existingTestCompanyOf } from '../../modules/companies/environments.js';
 import { listDeliveryAttempts } from '../../modules/webhooks/endpoints/attempts.js';
 import { listEndpointDeliveries } from '../../modules/webhooks/endpoints/deliveries.js';
 import { listEndpoints } from '../../modules/webhooks/endpoints/service.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
 import { actorForDelivery, actorForEndpoint } from './environment-actor.js';
-import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpointSecret, updateWebEndpoint } from './webhook-admin.js';
+import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpointSecret, sendWebTestEvent, updateWebEndpoint } from './webhook-admin.js';
 
 const tag = 'Web developers';
 const ownerErrors = ['role_not_allowed', 'resource_missing'] as const;
@@ -98,6 +98,18 @@ export function developerRoutes(clock: Clock = systemClock) {
       responses: { 200: { description: 'Deleted', schema: WebhookEndpointDeleted } },
       errors: [...ownerErrors, 'invalid_credentials'],
       handler: async ({ db, actor, params, body }) => ok(await deleteWebEndpoint(db, actor, params.id, body.password, clock)),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/developers/webhook_endpoints/:id/send_test',
+      operationId: 'webSendWebhookTestEvent',
+      summary: 'Send a webhook.test event to the endpoint; it changes nothing, so no password',
+      tag,
+      scopes: ['write:webhooks'],
+      params: IdParams,
+      responses: { 202: { description: 'The delivery of the test event, pending', schema: WebhookDelivery } },
+      errors: [...ownerErrors, 'webhook_endpoint_disabled'],
+      handler: async ({ db, actor, params }) => accepted(await sendWebTestEvent(db, actor, params.id, clock)),
     }),
     defineRoute({
       method: 'GET',

@@ -9,13 +9,15 @@ import { reauthenticate } from '../../modules/staff-accounts/reauthenticate.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
 import { createEndpoint, deleteEndpoint, rotateEndpointSecret, updateEndpoint, type EndpointWithSecret } from '../../modules/webhooks/endpoints/service.js';
 import { resendDelivery } from '../../modules/webhooks/resend.js';
+import { sendTestEvent } from '../../modules/webhooks/send-test.js';
 import { actorForDelivery, actorForEndpoint, actorInEnvironment } from './environment-actor.js';
 
 /**
  * The Developers page's changes to webhook endpoints: the API's services (modules/webhooks/), an
  * owner only, each written to the staff audit log in the change's own transaction. Making an
  * endpoint, rotating its secret and deleting it hand out or end a signing secret, so they ask for
- * the password again (as API keys do); editing, enabling, disabling and resending do not.
+ * the password again (as API keys do); editing, enabling, disabling, resending and sending a test
+ * event do not.
  * The log is the live company's (where the staff member is) and never holds a secret or the URL
  * (a URL may carry a token of the receiver's).
  */
@@ -74,4 +76,11 @@ export async function resendWebDelivery(db: Db, staff: Actor, id: string, clock:
   const actor = await actorForDelivery(db, staff, id);
   const details = (delivery: WebhookDelivery) => ({ delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, event_id: delivery.event_id });
   return audited(db, staff, 'webhook_delivery_resent', details, () => resendDelivery(db, actor, id, clock), clock);
+}
+
+export async function sendWebTestEvent(db: Db, staff: Actor, endpointId: string, clock: Clock = systemClock): Promise<WebhookDelivery> {
+  assertMayManageEndpoints(staff);
+  const actor = await actorForEndpoint(db, staff, endpointId);
+  const details = (delivery: WebhookDelivery) => ({ delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, event_id: delivery.event_id });
+  return audited(db, staff, 'webhook_test_sent', details, () => sendTestEvent(db, actor, endpointId, clock), clock);
 }

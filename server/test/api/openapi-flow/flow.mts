@@ -150,12 +150,14 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const event = must('getEvent', await client.GET('/events/{id}', { params: { path: { id: events.data[0]!.id } } }));
   const environment: 'live' | 'test' = event.environment;
   step(`events ${event.type} ${environment} ${event.data.id === booking.id}`);
-  // Webhooks: an endpoint made (its secret shown this once), changed, rotated, its delivery log read, deleted.
+  // Webhooks: an endpoint made (its secret shown this once), changed, rotated, sent a test event, its delivery log read, deleted.
   const hook = must('createWebhookEndpoint', await client.POST('/webhook_endpoints', { body: { url: 'https://receiver.example/flow', event_types: ['contact.created'] } }));
   const firstSecret: string = hook.secret;
   must('getWebhookEndpoint', await client.GET('/webhook_endpoints/{id}', { params: { path: { id: hook.id } } }));
   must('updateWebhookEndpoint', await client.PATCH('/webhook_endpoints/{id}', { params: { path: { id: hook.id } }, body: { event_types: ['*'], description: 'from the generated client' } }));
   const rotated = must('rotateWebhookEndpointSecret', await client.POST('/webhook_endpoints/{id}/rotate_secret', { params: { path: { id: hook.id } } }));
+  // A test event to it (the comparison type-checks that the generated client knows the type).
+  const test = must('sendWebhookTestEvent', await client.POST('/webhook_endpoints/{id}/send_test', { params: { path: { id: hook.id } } }));
   const hooks = must('listWebhookEndpoints', await client.GET('/webhook_endpoints'));
   const deliveries = must('listWebhookDeliveries', await client.GET('/webhook_endpoints/{id}/deliveries', { params: { path: { id: hook.id }, query: { status: 'failed' } } }));
   const [delivery] = deliveries.data;
@@ -170,7 +172,9 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
     if (missing.error?.error.code !== 'resource_missing') throw new Error(`resend: expected resource_missing, got ${JSON.stringify(missing.error)}`);
   }
   const deleted = must('deleteWebhookEndpoint', await client.DELETE('/webhook_endpoints/{id}', { params: { path: { id: hook.id } } }));
-  step(`webhooks ${firstSecret.startsWith('whsec_')} ${rotated.secret !== firstSecret} ${hooks.data.some((h) => h.id === hook.id)} ${deleted.deleted}`);
+  step(
+    `webhooks ${firstSecret.startsWith('whsec_')} ${rotated.secret !== firstSecret} ${test.event_type === 'webhook.test' && test.status === 'pending'} ${hooks.data.some((h) => h.id === hook.id)} ${deleted.deleted}`,
+  );
 
   // A refusal comes back in the envelope, typed.
   const refused = await client.GET('/contacts/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });

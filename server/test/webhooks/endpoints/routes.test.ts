@@ -87,6 +87,7 @@ describe.each(dialects)('webhook endpoint API routes (%s)', (dialect) => {
       ['PATCH', `/v1/webhook_endpoints/${liveEndpoint}`],
       ['DELETE', `/v1/webhook_endpoints/${liveEndpoint}`],
       ['POST', `/v1/webhook_endpoints/${liveEndpoint}/rotate_secret`],
+      ['POST', `/v1/webhook_endpoints/${liveEndpoint}/send_test`],
       ['GET', `/v1/webhook_endpoints/${liveEndpoint}/deliveries`],
       ['GET', `/v1/webhook_deliveries/${delivery}/attempts`],
       ['POST', `/v1/webhook_deliveries/${delivery}/resend`],

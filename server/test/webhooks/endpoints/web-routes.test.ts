@@ -153,6 +153,7 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
       ['PATCH', `/developers/webhook_endpoints/${foreign.id}`, { enabled: false }],
       ['PATCH', `/developers/webhook_endpoints/${foreignTest.id}`, { enabled: false }],
       ['POST', `/developers/webhook_endpoints/${foreign.id}/rotate_secret`, { password }],
+      ['POST', `/developers/webhook_endpoints/${foreignTest.id}/send_test`, undefined],
       ['POST', `/developers/webhook_endpoints/${foreignTest.id}/delete`, { password }],
       ['GET', `/developers/webhook_endpoints/${foreign.id}/deliveries`, undefined],
       ['GET', `/developers/webhook_deliveries/${foreignDelivery}/attempts`, undefined],
@@ -163,6 +164,22 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
       expect(answer.body.error.code).toBe('resource_missing');
     }
     expect((await f.db.first(f.db.qb.selectFrom('webhook_endpoints').select('enabled').where('id', '=', foreign.id)))!.enabled).toBeTruthy();
+  });
+
+  it("sends a test event to the owner's test-mode endpoint without a password, audited, and refuses a disabled endpoint", async () => {
+    as = s.owner;
+    const twin = await testCompanyOf(f.db, f.acme.id);
+    const endpoint = await endpointOf(f.db, twin);
+    const sent = await send('POST', `/developers/webhook_endpoints/${endpoint.id}/send_test`);
+    expect(sent).toMatchObject({ status: 202, body: { endpoint_id: endpoint.id, event_type: 'webhook.test', status: 'pending', next_attempt_at: '2031-03-04T12:00:00.000Z' } });
+    const log = await send('GET', `/developers/webhook_endpoints/${endpoint.id}/deliveries`);
+    expect(log.body.data[0]).toMatchObject({ id: sent.body.id, event_type: 'webhook.test' });
+    expect((await auditLog(f.db, f.acme.id)).some((entry) => entry.action === 'webhook_test_sent' && entry.details?.includes(sent.body.id as string))).toBe(true);
+
+    const disabled = await endpointOf(f.db, f.acme.id, { enabled: false });
+    const refused = await send('POST', `/developers/webhook_endpoints/${disabled.id}/send_test`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'webhook_endpoint_disabled' });
   });
 
   it('refuses a resend while the endpoint is disabled, with what to do', async () => {
@@ -186,6 +203,7 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
         ['PATCH', `/developers/webhook_endpoints/${endpoint.id}`, { enabled: false }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/rotate_secret`, { password: 'wrong but long enough' }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/delete`, { password }],
+        ['POST', `/developers/webhook_endpoints/${endpoint.id}/send_test`, undefined],
         ['GET', `/developers/webhook_endpoints/${endpoint.id}/deliveries`, undefined],
         ['GET', `/developers/webhook_deliveries/${delivery}/attempts`, undefined],
         ['POST', `/developers/webhook_deliveries/${delivery}/resend`, undefined],

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
+import { useChangeEndpoint, useSendTestEvent, type WebhookEndpoint } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DeleteEndpointDialog } from './DeleteEndpointDialog.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
@@ -14,6 +14,7 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
   const [dialog, setDialog] = useState<'edit' | 'rotate' | 'delete' | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const change = useChangeEndpoint(endpoint);
+  const sendTest = useSendTestEvent(endpoint.id);
   const state = endpointState(endpoint, zone);
   const headingId = `endpoint-${endpoint.id}`;
   return (
@@ -41,13 +42,28 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
           </Text>
           <code>{endpoint.secret_last4}</code>
         </Text>
-        <ErrorAlert error={change.error} />
+        <ErrorAlert error={change.error ?? sendTest.error} />
+        {sendTest.isSuccess ? (
+          <Text size="sm" role="status" fw={600}>
+            Test event sent; see the delivery log.
+          </Text>
+        ) : null}
         <Group gap="xs">
           <Button size="xs" variant={logOpen ? 'filled' : 'default'} aria-expanded={logOpen} onClick={() => setLogOpen(!logOpen)}>
             {logOpen ? 'Hide delivery log' : 'Delivery log'}
           </Button>
           <Button size="xs" variant="default" loading={change.isPending} onClick={() => change.mutate({ enabled: !endpoint.enabled })}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={!endpoint.enabled}
+            title={endpoint.enabled ? undefined : 'Enable the endpoint to send it a test event'}
+            loading={sendTest.isPending}
+            onClick={() => sendTest.mutate(undefined, { onSuccess: () => setLogOpen(true) })}
+          >
+            Send test event
           </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('edit')}>
             Edit

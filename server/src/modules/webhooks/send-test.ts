@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, testEventType, type WebhookDelivery } from '@studio/shared';
+import { systemClock, toIso, type Clock } from '../../clock/time.js';
+import type { Db } from '../../db/types.js';
+import type { Actor } from '../../domain/actor.js';
+import { assertMayManageEndpoints } from './endpoints/access.js';
+import { deliveryColumns } from './endpoints/deliveries.js';
+import { endpointRow } from './endpoints/service.js';
+import { deliveryView } from './endpoints/views.js';
+
+/**
+ * Sends a `webhook.test` event to one endpoint (the Developers page's "Send test event"), so an
+ * integrator can check their receiver verifies signatures without changing anything. In one
+ * transaction: the event, already marked dispatched so fan-out never gives it to another endpoint,
+ * and one pending delivery due now; the worker sends it like any delivery (signed, retried, in the
+ * delivery log). GET /v1/events does not list it (events/queries.ts). A disabled endpoint is
+ * refused, as resend refuses it: nothing would send the delivery.
+ */
+export async function sendTestEvent(db: Db, actor: Actor, endpointId: string, clock: Clock = systemClock): Promise<WebhookDelivery> {
+  assertMayManageEndpoints(actor);
+  const now = toIso(clock());
+  return db.transaction(async () => {
+    const endpoint = await endpointRow(db, actor, endpointId);
+    if (!endpoint.enabled) {
+      throw new ApiError('webhook_endpoint_disabled', 'This endpoint is disabled, so nothing would send the test event; enable the endpoint first, then send it.', { param: 'id' });
+    }
+    const eventId = randomUUID();
+    const deliveryId = randomUUID();
+    const data = { endpoint_id: endpointId, message: 'A test event: nothing changed at the studio. If its signature verifies, your receiver is ready.' };
+    await db.run(
+      db.qb.insertInto('events').values({ id: eventId, company_id: actor.companyId, type: testEventType, location_id: null, data: JSON.stringify(data), created_at: now, dispatched_at: now }),
+    );
+    await db.run(
+      db.qb
+        .insertInto('webhook_deliveries')
+        .values({ id: deliveryId, company_id: actor.companyId, endpoint_id: endpointId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now }),
+    );
+    return deliveryView((await db.first(deliveryColumns(db).where('webhook_deliveries.id', '=', deliveryId)))!);
+  });
+}
