@@ -19,22 +19,22 @@ import { deliveryView } from './endpoints/views.js';
 export async function sendTestEvent(db: Db, actor: Actor, endpointId: string, clock: Clock = systemClock): Promise<WebhookDelivery> {
   assertMayManageEndpoints(actor);
   const now = toIso(clock());
-  return db.transaction(async () => {
-    const endpoint = await endpointRow(db, actor, endpointId);
-    if (!endpoint.enabled) {
-      throw new ApiError('webhook_endpoint_disabled', 'This endpoint is disabled, so nothing would send the test event; enable the endpoint first, then send it.', { param: 'id' });
-    }
+  const endpoint = await endpointRow(db, actor, endpointId);
+  if (!endpoint.enabled) {
+    throw new ApiError('webhook_endpoint_disabled', 'This endpoint is disabled, so nothing would send the test event; enable the endpoint first, then send it.', { param: 'id' });
+  }
+  return db.transaction(async (sql) => {
     const eventId = randomUUID();
     const deliveryId = randomUUID();
     const data = { endpoint_id: endpointId, message: 'A test event: nothing changed at the studio. If its signature verifies, your receiver is ready.' };
-    await db.run(
+    await sql.run(
       db.qb.insertInto('events').values({ id: eventId, company_id: actor.companyId, type: testEventType, location_id: null, data: JSON.stringify(data), created_at: now, dispatched_at: now }),
     );
-    await db.run(
+    await sql.run(
       db.qb
         .insertInto('webhook_deliveries')
         .values({ id: deliveryId, company_id: actor.companyId, endpoint_id: endpointId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now }),
     );
-    return deliveryView((await db.first(deliveryColumns(db).where('webhook_deliveries.id', '=', deliveryId)))!);
+    return deliveryView((await sql.first(deliveryColumns(db).where('webhook_deliveries.id', '=', deliveryId)))!);
   });
 }
