@@ -6,13 +6,7 @@ import { isLockWaitTimeout } from '../../src/db/errors.js';
 import { LockOrderError, limitLockWait, lockRows } from '../../src/db/row-locks.js';
 import type { Queryable } from '../../src/db/types.js';
 import { dialects, postgresAdminUrl, useFreshDatabase } from '@studio/testkit/server/databases';
-
-/** A promise and the function that settles it, to step two transactions in a chosen order. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
+import { signal } from '../helpers/signal.js';
 
 /**
  * Row locks on Postgres, where they are real: what the API locks is held until the transaction

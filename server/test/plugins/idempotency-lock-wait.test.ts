@@ -5,13 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/types.js';
 import { systemActor } from '../../src/domain/actor.js';
 import { runIdempotent, type IdempotentRequest } from '../../src/plugins/idempotency.js';
-
-/** A promise and the function that settles it, to step two transactions in a chosen order. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
+import { signal } from '../helpers/signal.js';
 
 /**
  * Two lock waits in an idempotent request, told apart: a duplicate waiting for the first request
