@@ -20,7 +20,8 @@ export const readmeScreenshots = [
   { name: 'webhooks-delivery-log', viewport: staffViewports.desktop },
   { name: 'webhooks-test-mode', viewport: staffViewports.tablet },
   { name: 'test-data-deleted', viewport: staffViewports.desktop },
-  { name: 'test-data-delete', viewport: staffViewports.tablet },
+  { name: 'webhooks-attempts', viewport: staffViewports.tablet },
+  { name: 'webhooks-test-event', viewport: staffViewports.tablet },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');
