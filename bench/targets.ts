@@ -109,6 +109,11 @@ export function checkTargets(
       measured: `${web.firstLoad.p50.toFixed(0)} ms (${(web.firstLoad.p50 / webTargets.firstLoadMs).toFixed(2)} of it; p95 ${web.firstLoad.p95.toFixed(0)} ms)`,
       met: web.firstLoad.p50 < webTargets.firstLoadMs,
     });
+    checks.push({
+      target: `web app: a check-in on an open Today, to its row painted < ${webTargets.liveRowMs / 1000} s (median)`,
+      measured: `${web.liveRow.p50.toFixed(0)} ms (${(web.liveRow.p50 / webTargets.liveRowMs).toFixed(2)} of it; p95 ${web.liveRow.p95.toFixed(0)} ms)`,
+      met: web.liveRow.p50 < webTargets.liveRowMs,
+    });
   }
   return checks;
 }

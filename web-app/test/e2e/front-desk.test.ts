@@ -73,20 +73,28 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await world.desk.check('member-profile');
   });
 
-  it('lets the fob through the turnstile, and Today shows the visit within a second of the scan', async () => {
+  it('lets the fob through the turnstile, and Today shows the visit pushed by its live stream', async () => {
     const turnstile = world.stack.turnstile!;
     await world.desk.open('Today');
     // The stream's status says "Live" (with whatever mark beside it) once the stream is open.
     await world.desk.page.getByText(/(^|\W)Live$/).waitFor();
     const pulses = turnstile.relay.pulses.length;
-
-    const scannedAt = performance.now();
-    const [decision] = await Promise.all([turnstile.scan(fob), todayRow(fullName, 'Checked in').waitFor({ timeout: 10_000 })]);
-    const shownAfterMs = performance.now() - scannedAt;
-
-    expect(decision).toMatchObject({ granted: true, offline: false });
+    // Pushed, not fetched: Today asks for its summary again only on a slow poll or a reconnect, so no
+    // such request may come between the scan and the row. (How fast the push is, scan to row, is the
+    // bench's measure: `npm run bench`, the web app section; a timed assertion here would flake.)
+    const summaryRequests: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (/\/today\?/.test(request.url())) summaryRequests.push(request.url());
+    };
+    world.desk.page.on('request', onRequest);
+    try {
+      const [decision] = await Promise.all([turnstile.scan(fob), todayRow(fullName, 'Checked in').waitFor({ timeout: 10_000 })]);
+      expect(decision).toMatchObject({ granted: true, offline: false });
+    } finally {
+      world.desk.page.off('request', onRequest);
+    }
+    expect(summaryRequests, 'the row came from a summary request, not the stream').toEqual([]);
     expect(turnstile.relay.pulses.length).toBe(pulses + 1);
-    expect(shownAfterMs, `the visit reached Today ${shownAfterMs.toFixed(0)} ms after the scan`).toBeLessThan(1000);
     await expect.poll(() => world.desk.page.getByText('Checked in today').locator('..').textContent(), poll).toContain('1');
     await world.desk.check('today');
   });
