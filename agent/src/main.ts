@@ -47,8 +47,10 @@ const shutdown = async (signal: string) => {
   if (exiting) return;
   exiting = true;
   logger.info({ signal }, 'stopping: relays off, database closed');
-  stopNotify();
+  // The relays go off without waiting for systemd to be told.
+  const notified = stopNotify();
   await agent.stop();
+  await notified;
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -10,7 +10,7 @@ describe('systemd notify and watchdog', () => {
   let temp: ReturnType<typeof tempDir>;
   let log: string;
   let path: string | undefined;
-  let stop = () => {};
+  let stop: () => Promise<void> = () => Promise.resolve();
   const env = { NOTIFY_SOCKET: '/run/systemd/notify', WATCHDOG_USEC: '2000000' };
   const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
 
@@ -23,8 +23,9 @@ describe('systemd notify and watchdog', () => {
     path = process.env.PATH;
     process.env.PATH = `${temp.dir}:${path}`;
   });
-  afterEach(() => {
-    stop();
+  afterEach(async () => {
+    // Waits for the last message's tool to exit: it writes into the folder removed next.
+    await stop();
     process.env.PATH = path;
     temp.remove();
   });
@@ -39,6 +40,10 @@ describe('systemd notify and watchdog', () => {
     stop = startSystemdNotify(() => true, pino({ level: 'silent' }), env);
     await expect.poll(lines, { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('READY=1'), expect.stringContaining('WATCHDOG=1')]));
     expect(lines()[0]).toContain(`--pid=${process.pid}`);
+    // Stopping resolves once STOPPING=1 is handed over, not merely sent off.
+    await stop();
+    expect(lines().at(-1)).toContain('STOPPING=1');
+    stop = () => Promise.resolve();
   });
 
   it('stops feeding the watchdog when the liveness check fails', async () => {
