@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cycles, describeCycle, featureCrossings, folderGraph, importEdges, type SourceTree } from './helpers/import-graph.js';
+import { cycles, describeCycle, featureCrossings, folderGraph, importEdges, layerViolations, unlistedFolders, upwardImports, type SourceTree } from './helpers/import-graph.js';
 import { boundaryViolations, declaredGraph, runtimeClosure, type Workspace } from './helpers/workspace-graph.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -25,8 +25,94 @@ function workspaces(): Workspace[] {
   });
 }
 
+/**
+ * The server's folders from the bottom, word for word as docs/architecture.md §1 lists them (`./`
+ * is src/ itself): a folder imports only folders before it. A new folder is placed here and there.
+ */
+const serverLayerOrder = [
+  'clock/',
+  'tls/',
+  'db/',
+  'db/migrations/',
+  'db/dialects/',
+  'backup/',
+  'pagination/',
+  'domain/',
+  'modules/companies/',
+  'modules/staff-accounts/',
+  'modules/keys/',
+  'modules/feed/',
+  'modules/locations/',
+  'modules/staff/',
+  'modules/rooms/',
+  'modules/webhooks/delivery/',
+  'modules/webhooks/endpoints/',
+  'plugins/',
+  'http/',
+  'modules/ping/',
+  'modules/catalog/',
+  'modules/stored-value/',
+  'modules/devices/',
+  'modules/events/',
+  'modules/webhooks/',
+  'modules/appointments/engine/',
+  'modules/appointments/',
+  'modules/contacts/',
+  'modules/memberships/',
+  'modules/visits/',
+  'modules/desk-scans/',
+  'modules/classes/',
+  'modules/members/',
+  'modules/setup/',
+  'modules/',
+  'openapi/',
+  'web/appointments/',
+  'web/classes/',
+  'web/desk/',
+  'web/developers/',
+  'web/devices/',
+  'web/import/',
+  'web/setup/',
+  'web/',
+  './',
+  'doctor/',
+  'cli/support/',
+  'cli/commands/',
+  'cli/',
+];
+/** The order's folders as paths under server/src ('' for src/ itself). */
+const serverFolders = serverLayerOrder.map((name) => (name === './' ? '' : name.slice(0, -1)));
+
+/** The agent's folders by layer, from the bottom, as the table in agent/README.md names them. */
+const agentLayers = {
+  infrastructure: ['store', 'runtime', 'devices', 'config', 'local-api'],
+  service: ['eligibility', 'outbox', 'link'],
+  feature: ['gate', 'kiosk', 'desk'],
+};
 /** Feature folders are peers: each may use the layers below it, never another feature. */
-const featureFolders = ['agent/src/gate', 'agent/src/kiosk'];
+const featureFolders = agentLayers.feature.map((folder) => `agent/src/${folder}`);
+
+/** The backquoted folders of the bullet of docs/architecture.md §1 that gives the server's order. */
+function documentedServerOrder(markdown: string): string[] {
+  const start = markdown.indexOf('- No two folders of the server');
+  const bullet = markdown.slice(start, markdown.indexOf('\n- ', start + 1));
+  return [...bullet.matchAll(/`([^`]*\/)`/g)].map((match) => match[1]!);
+}
+
+/** Each folder the table in agent/README.md names, with its layer. */
+function documentedAgentLayers(markdown: string): Record<string, string> {
+  return Object.fromEntries([...markdown.matchAll(/^\| `([^`]+)\/` \| (\w+) \|/gm)].map((match) => [match[1]!, match[2]!]));
+}
+
+/** The folders right under `root` holding a source file, at any depth. */
+function topFolders(files: Iterable<string>, root: string): string[] {
+  const found = new Set<string>();
+  for (const path of files) {
+    const parts = path.startsWith(`${root}/`) ? path.slice(root.length + 1).split('/') : [];
+    if (parts.length > 1) found.add(parts[0]!);
+  }
+  return [...found].sort();
+}
 /** What the API server must not bring in: device drivers and bundlers belong to the agent and the kiosk's build. */
 const deviceOrBundler = /^(node-hid|serialport|@serialport\/.*|esbuild|electron)$/;
 
@@ -41,6 +127,28 @@ describe('the repository import graph', () => {
     ).toBe(true);
     const graph = folderGraph(edges, `${folder}/src`);
     expect(cycles(graph).map((cycle) => describeCycle(graph, cycle))).toEqual([]);
+  });
+
+  it("lists the server's layer order word for word as docs/architecture.md §1 does", () => {
+    expect(documentedServerOrder(readFileSync(root + 'docs/architecture.md', 'utf8'))).toEqual(serverLayerOrder);
+  });
+
+  it('places every folder of server/src in the layer order, and names none that is gone', () => {
+    expect(unlistedFolders(tree.files, 'server/src', serverFolders)).toEqual({ unlisted: [], missing: [] });
+  });
+
+  it('imports in server/src only down the layer order', () => {
+    expect(layerViolations(edges, 'server/src', serverFolders)).toEqual([]);
+  });
+
+  it('names every folder of agent/src by its layer, as the table in agent/README.md does', () => {
+    const named = Object.entries(agentLayers).flatMap(([layer, folders]) => folders.map((folder) => [folder, layer] as const));
+    expect(documentedAgentLayers(readFileSync(root + 'agent/README.md', 'utf8'))).toEqual(Object.fromEntries(named));
+    expect(topFolders(tree.files, 'agent/src')).toEqual(named.map(([folder]) => folder).sort());
+  });
+
+  it('keeps agent imports from going up a layer', () => {
+    expect(upwardImports(edges, 'agent/src', agentLayers)).toEqual([]);
   });
 
   it('keeps feature folders from importing each other', () => {
@@ -104,6 +212,45 @@ describe('the import-graph rules', () => {
   it('finds a feature importing its peer', () => {
     const fake = importEdges(fakeTree({ 'a/src/kiosk/scan.ts': "import { passage } from '../gate/passage.js';", 'a/src/gate/passage.ts': '' }));
     expect(featureCrossings(fake, ['a/src/gate', 'a/src/kiosk']).map((edge) => edge.from)).toEqual(['a/src/kiosk/scan.ts']);
+  });
+
+  it("finds an import up the server's layer order, a folder the order does not name, and one it names that is gone", () => {
+    const order = ['db', 'http', 'gone', ''];
+    const fake = importEdges(
+      fakeTree({
+        'a/src/db/pool.ts': "import { mount } from '../http/mount.js';",
+        'a/src/http/mount.ts': "import { pool } from '../db/pool.js';",
+        'a/src/app.ts': "import { mount } from './http/mount.js';",
+        'a/src/cache/lru.ts': "import { pool } from '../db/pool.js';",
+      }),
+    );
+    expect(layerViolations(fake, 'a/src', order)).toEqual(["a/src/db/pool.ts imports '../http/mount.js': a/src/http is above a/src/db in the layer order"]);
+    expect(unlistedFolders(fakeTree({ 'a/src/app.ts': '', 'a/src/db/pool.ts': '', 'a/src/http/mount.ts': '', 'a/src/cache/lru.ts': '' }).files, 'a/src', order)).toEqual({
+      unlisted: ['cache'],
+      missing: ['gone'],
+    });
+  });
+
+  it('holds the real order against a planted upward import, a planted server folder and a planted agent folder', () => {
+    const planted = fakeTree({
+      'server/src/db/planted.ts': "import { mountRoutes } from '../http/mount.js';",
+      'server/src/planted/x.ts': "import { systemClock } from '../clock/time.js';",
+      'agent/src/store/planted.ts': "import { Gate } from '../gate/gate.js';",
+      'agent/src/scanner/x.ts': '',
+    });
+    const withPlanted = [...edges, ...importEdges(planted)];
+    expect(layerViolations(withPlanted, 'server/src', serverFolders)).toEqual(["server/src/db/planted.ts imports '../http/mount.js': server/src/http is above server/src/db in the layer order"]);
+    expect(unlistedFolders([...tree.files, ...planted.files], 'server/src', serverFolders).unlisted).toEqual(['planted']);
+    expect(upwardImports(withPlanted, 'agent/src', agentLayers)).toEqual(["agent/src/store/planted.ts imports '../gate/gate.js': feature is above infrastructure"]);
+    expect(topFolders([...tree.files, ...planted.files], 'agent/src')).toEqual([...Object.values(agentLayers).flat(), 'scanner'].sort());
+  });
+
+  it('reads the documented orders from their markdown', () => {
+    const architecture =
+      '- Workspaces.\n- No two folders of the server import each other. From the bottom: `clock/`, `db/` (its\n  `db/migrations/`), `./` (`app.ts`), `cli/`.\n- The agent: `gate/`.\n';
+    expect(documentedServerOrder(architecture)).toEqual(['clock/', 'db/', 'db/migrations/', './', 'cli/']);
+    const readme = '| folder | layer | what | may import |\n|---|---|---|---|\n| `gate/` | feature | doors | services |\n| `store/` | infrastructure | sqlite | other infrastructure |\n';
+    expect(documentedAgentLayers(readme)).toEqual({ gate: 'feature', store: 'infrastructure' });
   });
 
   it('finds relative paths out of a workspace, reaches into tests, and undeclared workspace imports', () => {

@@ -98,3 +98,47 @@ export function featureCrossings(edges: ImportEdge[], features: string[]): Impor
     return from !== undefined && to !== undefined && from !== to;
   });
 }
+
+/**
+ * Imports that do not go down `order` (folders under `root` from the bottom, `''` for `root`'s own
+ * files): each folder may import only folders listed before it. A folder the order does not list
+ * is `unlistedFolders`' finding, so a new folder is placed on purpose.
+ */
+export function layerViolations(edges: ImportEdge[], root: string, order: readonly string[]): string[] {
+  const graph = folderGraph(edges, root);
+  const rank = (folder: string) => order.indexOf(folder === root ? '' : folder.slice(root.length + 1));
+  const problems: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const [to, edge] of targets) {
+      if (rank(from) === -1 || rank(to) === -1) continue;
+      if (rank(to) > rank(from)) problems.push(`${edge.from} imports '${edge.specifier}': ${to} is above ${from} in the layer order`);
+    }
+  }
+  return problems;
+}
+
+/** The folders under `root` holding source files that `order` does not list, and the folders it lists that hold none. */
+export function unlistedFolders(files: Iterable<string>, root: string, order: readonly string[]): { unlisted: string[]; missing: string[] } {
+  const present = new Set<string>();
+  for (const path of files) if (path.startsWith(`${root}/`)) present.add(posix.dirname(path) === root ? '' : posix.dirname(path).slice(root.length + 1));
+  return { unlisted: [...present].filter((folder) => !order.includes(folder)).sort(), missing: order.filter((folder) => !present.has(folder)) };
+}
+
+/**
+ * Imports from a layer into one above it, where `layers` lists top-level folders under `root` by
+ * layer from the bottom: a file in a folder or any of its subfolders belongs to its top-level
+ * folder's layer. Files at `root` itself (the composition root) belong to none.
+ */
+export function upwardImports(edges: ImportEdge[], root: string, layers: Record<string, readonly string[]>): string[] {
+  const names = Object.keys(layers);
+  const layerOf = (path: string) => {
+    const top = path.slice(root.length + 1).split('/')[0]!;
+    const index = names.findIndex((name) => layers[name]!.includes(top));
+    return index === -1 ? undefined : index;
+  };
+  return edges.flatMap((edge) => {
+    if (!edge.to || !edge.from.startsWith(`${root}/`) || !edge.to.startsWith(`${root}/`)) return [];
+    const [from, to] = [layerOf(edge.from), layerOf(edge.to)];
+    return from !== undefined && to !== undefined && to > from ? [`${edge.from} imports '${edge.specifier}': ${names[to]} is above ${names[from]}`] : [];
+  });
+}

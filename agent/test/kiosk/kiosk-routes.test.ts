@@ -44,7 +44,7 @@ describe('the kiosk routes', () => {
       ['/kiosk/api/check-in', { class_id: 'nope', contact_id: vera.contactId }, undefined, 400, { code: 'invalid_param', param: 'class_id' }],
       ['/kiosk/api/check-in', { class_id: openClass.id }, undefined, 400, { code: 'missing_field', param: 'contact_id' }],
       ['/kiosk/api/check-in', { class_id: openClass.id, contact_id: vera.contactId, name: 'x' }, undefined, 400, { code: 'parameter_unknown', param: 'name' }],
-      ['/kiosk/api/check-in', [openClass.id], undefined, 400, { code: 'invalid_param' }],
+      ['/kiosk/api/check-in', [openClass.id], undefined, 400, { code: 'invalid_param', param: 'body' }],
       ['/kiosk/api/check-in', null, { text: '{"class_id":' }, 400, { code: 'invalid_json' }],
       ['/kiosk/api/check-in', null, { text: JSON.stringify({ class_id: openClass.id, contact_id: vera.contactId }), contentType: 'text/plain' }, 415, { code: 'unsupported_media_type' }],
       ['/kiosk/api/check-in', null, { text: JSON.stringify({ pad: 'x'.repeat(20_000) }) }, 413, { code: 'request_too_large' }],

@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseBody, parseWith } from '@studio/shared';
+import { objectBody, parseWith } from '@studio/shared';
 import type { Db } from '../db/types.js';
 import { actorFromAuth, type Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
@@ -85,7 +85,9 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
       handler: async (request, reply) => {
         const params = route.params ? parseWith(route.params, request.params) : undefined;
         const query = route.query ? parseWith(route.query, request.query) : undefined;
-        const body = route.body ? parseBody(route.body, request.body) : undefined;
+        // Checked on a route that takes no body too: a body that is not an object is 400, `param: "body"`.
+        const sent = objectBody(request.body);
+        const body = route.body ? parseWith(route.body, sent) : undefined;
         const key = route.idempotent ? validateIdempotencyKey(request.headers['idempotency-key']) : undefined;
         const caller = request.caller!;
         const actor = caller.actor;

@@ -38,7 +38,9 @@ Every error is \`{"error": {type, code, message, param?, request_id}}\` and ever
 \`invalid_param\`; a required field missing: 400 \`missing_field\`; invalid JSON: 400 \`invalid_json\`;
 a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\` (\`text/plain\`
 included): 415 \`unsupported_media_type\` with \`param: "Content-Type"\`; an unknown route: 404
-\`route_not_found\`. An empty body counts as \`{}\`, so where \`{}\` is valid the body is optional.
+\`route_not_found\`. An empty body counts as \`{}\`, so where \`{}\` is valid the body is optional. A
+body is a JSON object: an array, \`null\`, a number, a string or a boolean is 400 \`invalid_param\`
+with \`param: "body"\`, on every operation, one that takes no body included (a GET's body is not read).
 Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
 \`unavailable\` (with \`Retry-After\`) means the database could not be reached, and 507
 \`storage_full\` (with \`Retry-After\`) that the server's disk is full: nothing was written, reads

@@ -13,7 +13,8 @@ function commonErrors(route: RouteSpec): ErrorCode[] {
   const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'request_timeout', 'url_too_long', 'headers_too_large', 'rate_limited', 'internal_error', 'unavailable'];
   if (route.method !== 'GET') codes.push('storage_full');
   if (route.params || route.query || route.body) codes.push('invalid_param', 'missing_field', 'parameter_unknown');
-  if (route.body) codes.push('invalid_json', 'request_too_large', 'unsupported_media_type');
+  // Every route but a GET reads a body, one that takes none included: it must be JSON, and an object (D6).
+  if (route.method !== 'GET') codes.push('invalid_param', 'invalid_json', 'request_too_large', 'unsupported_media_type');
   return codes;
 }
 

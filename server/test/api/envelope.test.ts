@@ -33,7 +33,7 @@ describe.each(dialects)('error envelope and bad input (%s)', (dialect) => {
     expectEnvelope(await f.request('POST', '/v1/contacts', { body }), 400, 'invalid_param', 'first_name');
     expectEnvelope(await f.request('POST', '/v1/contacts', { body: { first_name: 'Ann', location_id: 'nope' } }), 400, 'invalid_param', 'location_id');
     expectEnvelope(await f.request('POST', '/v1/contacts', { body: { first_name: 'Ann', location_id: f.acme.us.id, email: 'not-an-email' } }), 400, 'invalid_param', 'email');
-    expectEnvelope(await f.request('POST', '/v1/contacts', { body: [1, 2] }), 400, 'invalid_param');
+    expectEnvelope(await f.request('POST', '/v1/contacts', { body: [1, 2] }), 400, 'invalid_param', 'body');
     expectEnvelope(await f.request('GET', '/v1/contacts?limit=abc'), 400, 'invalid_param', 'limit');
     expectEnvelope(await f.request('GET', '/v1/contacts?limit=101'), 400, 'invalid_param', 'limit');
     expectEnvelope(await f.request('GET', '/v1/contacts?limit=0'), 400, 'invalid_param', 'limit');

@@ -53,10 +53,19 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, paramP
   return result.data;
 }
 
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === undefined) body = {};
+/**
+ * A request body as sent: none counts as `{}`, and anything but a JSON object (an array, `null`, a
+ * number, a string, a boolean) is 400 `invalid_param` with `param: "body"`, as the code always names
+ * what is wrong. A route that takes no body holds this too, so the rule has no exception.
+ */
+export function objectBody(body: unknown): object {
+  if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError('invalid_param', 'The request body must be a JSON object.');
+    throw new ApiError('invalid_param', 'The request body must be a JSON object: send its fields between { and }.', { param: 'body' });
   }
-  return parseWith(schema, body);
+  return body;
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  return parseWith(schema, objectBody(body));
 }

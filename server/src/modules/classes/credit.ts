@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { checkinSources } from '@studio/shared';
+import type { checkinSources, Visit } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { LocationRow } from '../locations/lookup.js';
 import { toIso } from '../../clock/time.js';
@@ -7,11 +7,16 @@ import { loadFacts } from '../memberships/facts.js';
 import { bumpFeed } from '../feed/sequence.js';
 import type { AttendeeRow, ClassRow } from './class-repository.js';
 
-/** Who reported a class visit: a kiosk's late report carries its device and the offline flag. */
+/**
+ * Who reported a class visit: a kiosk's late report carries its device and the offline flag; a door
+ * entry counted as the class also how its identifier was read (`resolved_by`), so the visit stays
+ * traceable to its door.
+ */
 export interface VisitOrigin {
   source: (typeof checkinSources)[number];
   device_id: string | null;
   offline: boolean;
+  resolved_by?: Visit['resolved_by'];
 }
 
 const apiOrigin: VisitOrigin = { source: 'api', device_id: null, offline: false };
@@ -44,7 +49,7 @@ export async function consumeCredit(
     recorded_at: toIso(Date.now()),
     source: origin.source,
     device_id: origin.device_id,
-    resolved_by: null,
+    resolved_by: origin.resolved_by ?? null,
     offline: origin.offline ? 1 : 0,
     flags: JSON.stringify(input.flags),
     plan_name: facts.plan_name,

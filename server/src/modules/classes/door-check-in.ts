@@ -108,7 +108,7 @@ async function uncountedVisit(db: Db, sql: Queryable, input: { facts: Membership
       recorded_at: toIso(Date.now()),
       source: input.origin.source,
       device_id: input.origin.device_id,
-      resolved_by: null,
+      resolved_by: input.origin.resolved_by ?? null,
       offline: input.origin.offline ? 1 : 0,
       flags: JSON.stringify(input.flags),
       plan_name: facts.plan_name,

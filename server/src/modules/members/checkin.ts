@@ -153,7 +153,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
     const noteOverride = async (visitId: string) => {
       if (overridden && override) await recordOverride(db, sql, actor, { visitId, locationId: location.id, contactId: facts.contact_id, reasons: decision.reasons, reason: override.reason }, clock);
     };
-    const origin = { source: body.source, device_id: body.device_id ?? null, offline };
+    // The door's facts, kept on the visit when the entry counts as a class's check-in too.
+    const origin = { source: body.source, device_id: body.device_id ?? null, offline, resolved_by: evaluated.resolved_by };
     // Holding a spot in a class open for check-in: this door entry is that class's check-in.
     const classVisit = await checkInAtDoorToClass(db, sql, { facts, location, at, flags, origin, clock });
     if (classVisit) {
