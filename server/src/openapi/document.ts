@@ -4,8 +4,10 @@ import { apiPrefix } from '../http/mount.js';
 import type { ServerLimits } from '../plugins/limits.js';
 import { conventions } from './conventions.js';
 import { headersFor } from './headers.js';
+import { requestBodyOf } from './request-bodies.js';
 import { tagDescriptions } from './tags.js';
-import { inlineJsonSchema, isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
+import { isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-schema.js';
+import { webhookEntries } from './webhooks.js';
 
 /** Errors any route can answer; a route's own `errors` add to these. */
 function commonErrors(route: RouteSpec): ErrorCode[] {
@@ -59,8 +61,7 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
     // One requirement per granting scope, each also listing the scopes every caller needs besides.
     security: route.scopes.length ? route.scopes.map((scope) => ({ bearerAuth: [scope, ...(route.alsoRequires ?? [])] })) : [{ bearerAuth: [] }],
     ...(parameters.length && { parameters }),
-    // An empty body counts as `{}`: where `{}` is valid, the body may be left out.
-    ...(route.body && { requestBody: { required: !route.body.safeParse({}).success, content: { 'application/json': { schema: inlineJsonSchema(route.body) } } } }),
+    ...(route.body && { requestBody: requestBodyOf(route.body, components) }),
     responses: {
       ...Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
@@ -89,6 +90,7 @@ export function openApiDocument(routes: readonly RouteSpec[], limits: ServerLimi
     security: [{ bearerAuth: [] }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: tagDescriptions[name] })),
     paths,
+    webhooks: webhookEntries(components),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "`<prefix>_sk_live_<secret>`; an operation's requirement lists the scopes that grant it" } },
       schemas: components,

@@ -3,6 +3,7 @@ import type { JsonSchema } from './json-schema.js';
 type Doc = {
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, JsonSchema>>;
+  webhooks: Record<string, { post: JsonSchema }>;
   components: { schemas: Record<string, JsonSchema> };
   'x-error-codes': Record<string, { type: string; status: number; description: string }>;
 };
@@ -16,6 +17,7 @@ function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return '';
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop()!;
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeOf).join(' or ');
+  if (Array.isArray(schema.oneOf) && !schema.properties) return `one of ${(schema.oneOf as JsonSchema[]).map(typeOf).join(', ')}`;
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
   if (schema.type === 'array') return `array of ${typeOf(schema.items as JsonSchema)}`;
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : String(schema.type ?? 'any');
@@ -30,8 +32,12 @@ function limits(schema: JsonSchema): string {
   return parts.join('; ');
 }
 
-function fieldTable(schema: JsonSchema, schemas: Record<string, JsonSchema>): string[] {
-  const resolved = typeof schema.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!]! : schema;
+/** The schema `ref` (`#/components/schemas/<name>`) points at. */
+const resolve = (doc: Doc, ref: string): JsonSchema => doc.components.schemas[ref.split('/').pop()!]!;
+
+function fieldTable(schema: JsonSchema, doc: Doc): string[] {
+  const resolved = typeof schema.$ref === 'string' ? resolve(doc, schema.$ref) : schema;
+  if (Array.isArray(resolved.oneOf) && !resolved.properties) return [`One of: ${(resolved.oneOf as JsonSchema[]).map(typeOf).join(', ')}.`];
   const properties = (resolved.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((resolved.required ?? []) as string[]);
   return [
@@ -59,7 +65,7 @@ export function renderMarkdown(doc: Doc): string {
         out.push('');
       }
       const body = (op.requestBody as JsonSchema | undefined)?.content as Record<string, { schema: JsonSchema }> | undefined;
-      if (body) out.push('Request body:', '', ...fieldTable(body['application/json']!.schema, doc.components.schemas), '');
+      if (body) out.push('Request body:', '', ...fieldTable(body['application/json']!.schema, doc), '');
       out.push('| status | meaning |', '|---|---|');
       for (const [status, response] of Object.entries(op.responses as Record<string, JsonSchema>)) {
         const content = response.content as Record<string, { schema: JsonSchema }> | undefined;
@@ -69,8 +75,20 @@ export function renderMarkdown(doc: Doc): string {
       out.push('');
     }
   }
-  out.push('## Schemas', '');
-  for (const [name, schema] of Object.entries(doc.components.schemas)) out.push(`### ${name}`, '', ...fieldTable(schema, doc.components.schemas), '');
+  out.push(
+    '## Webhooks',
+    '',
+    'What the server POSTs to a webhook endpoint, one entry per event type, signed with the headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (see the Webhooks conventions above and docs/webhooks.md).',
+    '',
+  );
+  out.push('| event type | body | data |', '|---|---|---|');
+  for (const [type, { post }] of Object.entries(doc.webhooks)) {
+    const envelope = ((post.requestBody as JsonSchema).content as Record<string, { schema: JsonSchema }>)['application/json']!.schema;
+    const data = (resolve(doc, envelope.$ref as string).properties as Record<string, JsonSchema>).data!;
+    out.push(`| \`${type}\` | ${typeOf(envelope)} | ${typeOf(data)} |`);
+  }
+  out.push('', '## Schemas', '');
+  for (const [name, schema] of Object.entries(doc.components.schemas)) out.push(`### ${name}`, '', ...fieldTable(schema, doc), '');
   out.push('## Error codes', '', '| code | type | HTTP | when |', '|---|---|---|---|');
   for (const [code, def] of Object.entries(doc['x-error-codes'])) out.push(`| \`${code}\` | ${def.type} | ${def.status} | ${cell(def.description)} |`);
   return out.join('\n') + '\n';

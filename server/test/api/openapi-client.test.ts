@@ -52,5 +52,8 @@ describe.each(dialects)("the generated client's flow against the real server (%s
     expect(steps.find((s) => s.startsWith('class '))).toMatch(/^class \d+ false checked_in \d+ 2$/);
     expect(steps).toContain('class restore true 0');
     expect(steps).toContain('events booking.cancelled live true');
+    expect(steps).toContain(
+      'event types booking.cancelled booking.created booking.rescheduled class_attendee.booked class_attendee.cancelled class_attendee.checked_in contact.created contact.updated member.checked_in member.checkin_denied membership.sold',
+    );
   });
 });

@@ -67,6 +67,8 @@ describe.each(dialects)('Prism as a validating proxy in front of the server (%s)
       },
     });
     expect(steps).toContain('booking cancelled');
+    // Events of eleven types, each answer checked against its type's shape in the Event union.
+    expect(steps.find((step) => step.startsWith('event types '))?.split(' ').length).toBe(13);
     expect(answers).toBeGreaterThan(30);
     expect(violations).toEqual([]);
     expect(prism.log()).not.toMatch(/violation/i);

@@ -7,6 +7,7 @@ import { createKey } from '../../src/modules/keys/repository.js';
 import { testCompanyOf } from '../../src/modules/companies/environments.js';
 import { recordEvent } from '../../src/modules/events/record.js';
 import { storedEvents } from './events-helper.js';
+import { standIn } from '../webhooks/delivery/fixture.js';
 
 const day = Date.parse('2027-05-10T12:00:00.000Z');
 const at =
@@ -22,7 +23,7 @@ describe.each(dialects)('GET /v1/events (%s)', (dialect) => {
     // Written as a change writes them, each in a transaction, a minute apart (the clock is passed in).
     const write = (name: string, minutes: number, type: 'booking.created' | 'contact.created' | 'class.cancelled', locationId: string | null, companyId = f.acme.id) =>
       f.db.transaction(async (tx) => {
-        ids[name] = await recordEvent(f.db, tx, { companyId, type, locationId, data: { id: name } }, at(minutes));
+        ids[name] = await recordEvent(f.db, tx, { companyId, type, locationId, data: standIn({ id: name }) }, at(minutes));
       });
     await write('usBooking', 1, 'booking.created', f.acme.us.id);
     await write('gbBooking', 2, 'booking.created', f.acme.gb.id);
@@ -85,7 +86,7 @@ describe.each(dialects)('GET /v1/events (%s)', (dialect) => {
 
   it("says test for a test-mode company's events, decided when read", async () => {
     const twin = await testCompanyOf(f.db, f.acme.id);
-    const id = await f.db.transaction((tx) => recordEvent(f.db, tx, { companyId: twin, type: 'contact.created', locationId: null, data: { id: 'twin' } }, at(10)));
+    const id = await f.db.transaction((tx) => recordEvent(f.db, tx, { companyId: twin, type: 'contact.created', locationId: null, data: standIn({ id: 'twin' }) }, at(10)));
     const key = (await createKey(f.db, { companyId: f.acme.id, environment: 'test', scopes: 'all', locationIds: 'all' })).key;
     const answer = await f.request('GET', `/v1/events/${id}`, { key });
     expect(answer.body).toMatchObject({ id, environment: 'test' });
@@ -97,11 +98,11 @@ describe.each(dialects)('GET /v1/events (%s)', (dialect) => {
     const failure = new Error('the change failed after its event was recorded');
     await expect(
       f.db.transaction(async (tx) => {
-        await recordEvent(f.db, tx, { companyId: f.acme.id, type: 'booking.created', locationId: f.acme.us.id, data: { id: 'rolled back' } }, at(20));
+        await recordEvent(f.db, tx, { companyId: f.acme.id, type: 'booking.created', locationId: f.acme.us.id, data: standIn({ id: 'rolled back' }) }, at(20));
         throw failure;
       }),
     ).rejects.toBe(failure);
-    await expect(recordEvent(f.db, f.db, { companyId: f.acme.id, type: 'booking.created', locationId: null, data: {} })).rejects.toThrow(/needs the transaction/);
+    await expect(recordEvent(f.db, f.db, { companyId: f.acme.id, type: 'booking.created', locationId: null, data: standIn({}) })).rejects.toThrow(/needs the transaction/);
     expect(await storedEvents(f.db, f.acme.id)).toEqual(before);
   });
 });

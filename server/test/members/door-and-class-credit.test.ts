@@ -1,4 +1,5 @@
 import { classSuite } from '@studio/testkit/server/classes';
+import { Visit } from '@studio/shared';
 import { dialects } from '@studio/testkit/server/databases';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -35,6 +36,8 @@ describe.each(dialects)('door and class check-in use one credit (%s)', (dialect)
     const entered = await door(site, code);
     expect(entered.status).toBe(201);
     expect(entered.body).toMatchObject({ kind: 'class', class_id: cls, membership_id: pack.membershipId, counted: true, visits_used: 1, visits_remaining: 4 });
+    // A Visit, as any check-in answers it: no column of the row beside (`voided_at`, `void_reason`).
+    expect(Object.keys(entered.body).sort()).toEqual(Object.keys(Visit.shape).sort());
     expect((await s.c.detail(cls)).roster).toMatchObject([{ contact_id: pack.contactId, status: 'checked_in', checked_in_at: now }]);
 
     vi.setSystemTime(new Date(minutes(5)));

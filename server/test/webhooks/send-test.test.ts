@@ -1,6 +1,6 @@
 import { dialects } from '@studio/testkit/server/databases';
 import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
-import { Event } from '@studio/shared';
+import { eventEnvelopes } from '@studio/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -46,7 +46,7 @@ describe.each(dialects)('sending a test event to a webhook endpoint (%s)', (dial
 
     expect(target.idsReceived()).toEqual([delivery.event_id]);
     expect(bystander.received).toEqual([]);
-    const event = Event.parse(verifyAt(endpoint.secret, target.received[0]!, clock.now()));
+    const event = eventEnvelopes['webhook.test'].parse(verifyAt(endpoint.secret, target.received[0]!, clock.now()));
     expect(event).toMatchObject({ id: delivery.event_id, type: 'webhook.test', environment: 'live', location_id: null, data: { endpoint_id: endpoint.id } });
     expect(typeof event.data.message).toBe('string');
 

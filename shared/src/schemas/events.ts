@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { DateOrDateTime, Id, PageQuery, Timestamp } from './common.js';
+import { DateOrDateTime, Id, PageQuery } from './common.js';
 
 /**
  * Every event the API emits. A type is `<resource>.<what happened>`; its `data` is the resource as
- * the API shows it elsewhere (a booking as GET /v1/bookings/:id answers it, and so on).
+ * the API shows it elsewhere (a booking as GET /v1/bookings/:id answers it, and so on): the schema
+ * of each is in typed-events.ts, apart, so that what imports only the types (the web app's
+ * Developers page) does not load every resource's schema.
  */
 export const eventTypes = [
   'booking.created',
@@ -36,22 +38,6 @@ export type SentEventType = z.infer<typeof SentEventType>;
 
 export const Environment = z.enum(['live', 'test']).describe('live, or test for data made with test keys (isolated from live data)');
 export type Environment = z.infer<typeof Environment>;
-
-/**
- * One event: what a webhook delivers as its body and GET /v1/events lists. Its `id` is the
- * Standard Webhooks `webhook-id`, the same on every retry, so a receiver can drop a repeat.
- */
-export const Event = z
-  .object({
-    id: Id,
-    type: SentEventType.describe('What happened; `webhook.test` only in a test event sent to one endpoint (POST /v1/webhook_endpoints/{id}/send_test), never in GET /v1/events'),
-    created_at: Timestamp,
-    environment: Environment,
-    location_id: Id.nullable().describe("The location the change happened at (a contact's: its home location); null for a change of no one location"),
-    data: z.record(z.string(), z.unknown()).describe('The resource after the change, in the shape the API answers it elsewhere'),
-  })
-  .meta({ id: 'Event' });
-export type Event = z.infer<typeof Event>;
 
 /** GET /events: newest first, as a reconciliation pass reads them. */
 export const EventListQuery = z.strictObject({

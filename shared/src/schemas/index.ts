@@ -17,4 +17,5 @@ export * from './location-activity.js';
 export * from './desk-scans.js';
 export * from './devices.js';
 export * from './events.js';
+export * from './typed-events.js';
 export * from './webhooks.js';

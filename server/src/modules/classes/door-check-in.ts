@@ -5,7 +5,7 @@ import type { LocationRow } from '../locations/lookup.js';
 import { toIso, type Clock } from '../../clock/time.js';
 import { recordEvent } from '../events/record.js';
 import type { MembershipFacts } from '../memberships/facts.js';
-import { toVisit } from '../visits/visit-view.js';
+import { toVisit, visitColumns } from '../visits/visit-view.js';
 import { insideCheckinWindow } from './checkin-window.js';
 import { spotResult, type AttendeeRow, type ClassRow } from './class-repository.js';
 import { consumeCredit, type VisitOrigin } from './credit.js';
@@ -120,6 +120,7 @@ async function uncountedVisit(db: Db, sql: Queryable, input: { facts: Membership
   return id;
 }
 
+/** The visit in the Visit shape: its columns only (all of them would add `voided_at` and `void_reason`, which Visit has not). */
 async function visitById(db: Db, sql: Queryable, id: string): Promise<Visit> {
-  return toVisit((await sql.first(db.qb.selectFrom('visits').selectAll().where('id', '=', id)))!);
+  return toVisit((await sql.first(db.qb.selectFrom('visits').select(visitColumns).where('id', '=', id)))!);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, testEventType, type WebhookDelivery } from '@studio/shared';
+import { ApiError, testEventType, type WebhookDelivery, type WebhookTestData } from '@studio/shared';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
@@ -26,7 +26,7 @@ export async function sendTestEvent(db: Db, actor: Actor, endpointId: string, cl
   return db.transaction(async (sql) => {
     const eventId = randomUUID();
     const deliveryId = randomUUID();
-    const data = { endpoint_id: endpointId, message: 'A test event: nothing changed at the studio. If its signature verifies, your receiver is ready.' };
+    const data: WebhookTestData = { endpoint_id: endpointId, message: 'A test event: nothing changed at the studio. If its signature verifies, your receiver is ready.' };
     await sql.run(
       db.qb.insertInto('events').values({ id: eventId, company_id: actor.companyId, type: testEventType, location_id: null, data: JSON.stringify(data), created_at: now, dispatched_at: now }),
     );

@@ -149,7 +149,12 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const events = must('listEvents', await client.GET('/events', { params: { query: { type: 'booking.cancelled', location_id, limit: 5 } } }));
   const event = must('getEvent', await client.GET('/events/{id}', { params: { path: { id: events.data[0]!.id } } }));
   const environment: 'live' | 'test' = event.environment;
-  step(`events ${event.type} ${environment} ${event.data.id === booking.id}`);
+  // Event is a union on `type`: narrowed to booking.cancelled, its `data` is a Booking.
+  if (event.type !== 'booking.cancelled') throw new Error(`listEvents answered a ${event.type} event for type=booking.cancelled`);
+  step(`events ${event.type} ${environment} ${event.data.id === booking.id && event.data.status === 'cancelled'}`);
+  // Every event the flow caused, of every type, each in its own shape (a validating proxy checks each against its type's).
+  const recent = must('listEvents', await client.GET('/events', { params: { query: { limit: 100 } } }));
+  step(`event types ${[...new Set(recent.data.map((e) => e.type))].sort().join(' ')}`);
   // Webhooks: an endpoint made (its secret shown this once), changed, rotated, sent a test event, its delivery log read, deleted.
   const hook = must('createWebhookEndpoint', await client.POST('/webhook_endpoints', { body: { url: 'https://receiver.example/flow', event_types: ['contact.created'] } }));
   const firstSecret: string = hook.secret;

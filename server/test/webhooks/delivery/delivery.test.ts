@@ -1,9 +1,8 @@
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
-import { Event } from '@studio/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toIso } from '../../../src/clock/time.js';
 import { testCompanyOf } from '../../../src/modules/companies/environments.js';
-import { addEndpoint, addEvent, handClock, newCompany, newSecret, useReceivers, verifyAt, worker } from './fixture.js';
+import { addEndpoint, addEvent, DeliveredEnvelope, handClock, newCompany, newSecret, useReceivers, verifyAt, worker } from './fixture.js';
 
 describe.each(dialects)('webhook delivery on %s', (dialect) => {
   const suite = useFreshDatabase(dialect);
@@ -33,12 +32,12 @@ describe.each(dialects)('webhook delivery on %s', (dialect) => {
     expect(contactsOnly.idsReceived()).toEqual([created]);
     expect(bookingsOnly.received).toEqual([]);
     for (const request of all.received) {
-      const event = Event.parse(verifyAt(everything.secret, request, clock.now()));
+      const event = DeliveredEnvelope.parse(verifyAt(everything.secret, request, clock.now()));
       expect(event.id).toBe(request.headers['webhook-id']);
       expect(request.headers['webhook-timestamp']).toBe(String(clock.now() / 1000));
       expect(request.headers['content-type']).toBe('application/json');
     }
-    expect(Event.parse(verifyAt(contacts.secret, contactsOnly.received[0]!, clock.now()))).toEqual({
+    expect(DeliveredEnvelope.parse(verifyAt(contacts.secret, contactsOnly.received[0]!, clock.now()))).toEqual({
       id: created,
       type: 'contact.created',
       created_at: toIso(clock.now()),
@@ -65,7 +64,7 @@ describe.each(dialects)('webhook delivery on %s', (dialect) => {
     const sender = worker(suite.db, clock);
     await sender.runOnce();
     await sender.stop();
-    expect(Event.parse(verifyAt(endpoint.secret, hook.received[0]!, clock.now())).environment).toBe('test');
+    expect(DeliveredEnvelope.parse(verifyAt(endpoint.secret, hook.received[0]!, clock.now())).environment).toBe('test');
   });
 
   it('signs with the previous secret as well while the rotation lasts, then with the new one alone', async () => {

@@ -15,7 +15,7 @@ export interface ClaimedDelivery extends EndpointSecrets {
   created_at: string;
   claim_token: string;
   url: string;
-  /** The event as its body, the `Event` schema's shape (shared/src/schemas/events.ts). */
+  /** The event as its body, one of `eventEnvelopes` (shared/src/schemas/typed-events.ts). */
   body: string;
 }
 
