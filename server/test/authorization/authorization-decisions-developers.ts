@@ -2,7 +2,7 @@ import type { Db } from '../../src/db/types.js';
 import { testCompanyOf } from '../../src/modules/companies/environments.js';
 import { deliveryTo, endpointOf } from '../webhooks/endpoints/webhook-data.js';
 import type { Decision, Place, Target } from './authorization-decisions.js';
-import { password } from './web-studio.js';
+import { password } from '../web/web-studio.js';
 
 /**
  * Settings -> Developers -> Webhooks (web/developers/routes.ts): owners only, since an endpoint
