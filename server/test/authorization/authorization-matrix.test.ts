@@ -5,7 +5,7 @@ import { systemClock } from '../../src/clock/time.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { hashKey } from '../../src/modules/keys/key-format.js';
 import { createKey } from '../../src/modules/keys/repository.js';
-import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
+import { createAccount, disableAccount } from '../../src/modules/staff-accounts/accounts.js';
 import { apiRoutes } from '../../src/modules/routes.js';
 import { webApiPrefix } from '../../src/web/mount-web.js';
 import { webRoutes } from '../../src/web/routes.js';
@@ -190,12 +190,15 @@ describe.each(dialects)('authorization matrix: every route of both mounts x call
     expect(wrong).toEqual([]);
   }, 300_000);
 
-  it('answers 401 invalid_session without a session on every /app/api route but sign-in and setup, the API mount included', async () => {
+  it("answers 401 invalid_session without a session, or with a disabled account's, on every /app/api route but sign-in and setup, the API mount included", async () => {
     const mounted = [...sessionRoutes.map((route) => ({ route, prefix: webApiPrefix })), ...apiRoutes.map((route) => ({ route, prefix: `${webApiPrefix}/v1` }))];
+    const account = await createAccount(suite.db, s.settings, s.studio.business, { email: 'gone@alder.example', displayName: 'Gone', role: 'front_desk', locationIds: [s.studio.north], password });
+    const disabled = await s.signIn('gone@alder.example');
+    await disableAccount(suite.db, s.settings, s.studio.business, account.id);
     const wrong: string[] = [];
     for (const { route, prefix } of mounted) {
-      for (const cookie of [undefined, 'studio_session=not-a-session']) {
-        const response = await s.send({ method: route.method, url: anyPath(prefix, route), ...(route.method !== 'GET' && { body: {} }), ...(cookie && { as: { cookie, csrf: 'x' } }) });
+      for (const as of [undefined, { cookie: 'studio_session=not-a-session', csrf: 'x' }, disabled]) {
+        const response = await s.send({ method: route.method, url: anyPath(prefix, route), ...(route.method !== 'GET' && { body: {} }), ...(as && { as }) });
         const code = response.statusCode === 401 ? response.json<{ error: { code: string } }>().error.code : '';
         if (response.statusCode !== 401 || code !== 'invalid_session') wrong.push(`${route.method} ${prefix}${route.path}: ${response.statusCode} ${code}`);
       }
