@@ -11,7 +11,12 @@ import { host, origin, password } from '../web/web-studio.js';
  * Who calls in the authorization matrix. A caller kind is one entry of `callerKinds`: the mount
  * its credential is read on for the API's routes, how its callers are made, the headers they send,
  * and the rule its answers follow on a route whose decision (api-decisions.ts) says nothing else.
- * Device keys (an API key bound to one registered device) are to be one more entry here.
+ * Device keys (an API key bound to one registered device) are to be one more entry here: a member
+ * of the `Caller` union (kind 'device key', its device kind and location), a `CallerKind` whose
+ * `make` mints one per device kind (turnstile, kiosk, desk reader) at the own location and a
+ * revoked one, with `apiMount: '/v1'` and its rule in `decide`, listed in `callerKinds`; a route
+ * whose device answer is not that rule says so in api-decisions.ts (`except['device key']`).
+ * The matrix then tries every such caller on every API route and target, and on the other mounts (401).
  */
 
 /** A decided answer: a status with the error code of a refusal, or `allowed`: past every authorization rule. */
