@@ -18,9 +18,10 @@ const roleRefused = refused(403, 'role_not_allowed');
 const notFoundElsewhere = (target: TargetName): Outcome => (target === 'otherCompany' ? refused(404, 'resource_missing') : 'allowed');
 
 /**
- * Webhooks for staff (modules/webhooks/endpoints/staff-changes.ts): owners only; what needs the
- * password again (make, rotate, delete, a new URL or event types) is refused on /app/api/v1, which
- * has no field for it, before any lookup; the rest as the owner's own company allows.
+ * Webhooks for staff (modules/webhooks/endpoints/staff-changes.ts): owners only; every endpoint
+ * write needs the password again (make, edit, enable, disable, rotate, delete), so it is refused on
+ * /app/api/v1, which has no field for it, before any lookup; reads, test events and resends as the
+ * owner's own company allows.
  */
 const webhookStaff = (owner: (target: TargetName) => Outcome) => ({
   'staff session': (caller: Extract<Caller, { kind: 'staff session' }>, target: TargetName): Outcome =>
@@ -77,7 +78,7 @@ export const apiDecisions: Record<string, ApiRouteDecision> = {
   listWebhookEndpoints: webhooks(() => 'allowed'),
   createWebhookEndpoint: webhooks(() => roleRefused),
   getWebhookEndpoint: webhooks(notFoundElsewhere),
-  // The matrix's edit sets event types, so it needs the password.
+  // Any edit, enabling and disabling included, needs the password.
   updateWebhookEndpoint: webhooks(() => roleRefused),
   deleteWebhookEndpoint: webhooks(() => roleRefused),
   rotateWebhookEndpointSecret: webhooks(() => roleRefused),

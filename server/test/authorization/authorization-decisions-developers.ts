@@ -38,7 +38,7 @@ export const developerDecisions: Record<string, Decision> = {
     expected: { owner: '201', manager: '403 role_not_allowed', desk: '403 role_not_allowed' },
   },
   webUpdateWebhookEndpoint: {
-    request: async (t, db) => ({ method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}`, body: { enabled: false } }),
+    request: async (t, db) => ({ method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}`, body: { enabled: false, password } }),
     expected: ownerOnly('200'),
   },
   webRotateWebhookSecret: {

@@ -228,8 +228,8 @@ export const MemberSearchResults = list(MemberSearchRow);
 
 /**
  * Settings -> Developers -> Webhooks (server/src/web/developers/): an owner's endpoints of either
- * environment. Making one, changing where it sends or what (`url`, `event_types`), rotating its
- * secret and deleting it ask for the password again; an id is acted on in the environment it belongs to.
+ * environment. Every write to one (making, editing, enabling, disabling, rotating its secret,
+ * deleting) asks for the password again; an id is acted on in the environment it belongs to.
  */
 export const DeveloperEnvironmentQuery = z.strictObject({ environment: Environment.default('live') });
 export const WebhookEndpointList = list(WebhookEndpoint);
@@ -239,6 +239,6 @@ export const WebhookEndpointCreateRequest = z.strictObject({
   password: Reauthentication.shape.password,
 });
 export type WebhookEndpointCreateRequest = z.input<typeof WebhookEndpointCreateRequest>;
-/** An edit; the password is needed when it changes `url` or `event_types`, not to enable, disable or describe. */
-export const WebhookEndpointUpdateRequest = z.strictObject({ ...WebhookEndpointUpdate.shape, password: Reauthentication.shape.password.optional() });
+/** An edit, enabling or disabling included, with the password again. */
+export const WebhookEndpointUpdateRequest = z.strictObject({ ...WebhookEndpointUpdate.shape, password: Reauthentication.shape.password });
 export type WebhookEndpointUpdateRequest = z.input<typeof WebhookEndpointUpdateRequest>;

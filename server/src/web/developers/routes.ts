@@ -53,7 +53,7 @@ export function developerRoutes(clock: Clock = systemClock) {
       method: 'PATCH',
       path: '/developers/webhook_endpoints/:id',
       operationId: 'webUpdateWebhookEndpoint',
-      summary: 'Edit, enable or disable a webhook endpoint (password again to change its URL or event types)',
+      summary: 'Edit, enable or disable a webhook endpoint (password again)',
       tag,
       scopes: ['write:webhooks'],
       params: IdParams,

@@ -12,8 +12,8 @@ import { actorForDelivery, actorForEndpoint, actorInEnvironment } from './enviro
 
 /**
  * The Developers page's changes to webhook endpoints: the API's services (modules/webhooks/), in
- * the environment the page or the id names. The staff rule (an owner, the password again for what
- * hands out or ends a secret or decides where events go, an audit entry) is the services' own
+ * the environment the page or the id names. The staff rule (an owner, the password again for every
+ * write to an endpoint, an audit entry) is the services' own
  * (modules/webhooks/endpoints/staff-changes.ts), so it holds on /app/api/v1 too; this page is
  * where a staff member brings the password.
  */

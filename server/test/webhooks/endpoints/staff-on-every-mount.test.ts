@@ -9,9 +9,10 @@ type Studio = Awaited<ReturnType<typeof webStudio>>;
 
 /**
  * A staff member's changes to webhook endpoints follow one rule whatever the mount
- * (modules/webhooks/endpoints/staff-changes.ts): an owner, the password again for what hands out or
- * ends a secret or decides where events go, and an audit entry. The API's routes mounted for staff
- * sessions (/app/api/v1) take no password, so a session there is refused those, and writes nothing.
+ * (modules/webhooks/endpoints/staff-changes.ts): an owner, the password again for every write to an
+ * endpoint (make, edit, enable, disable, rotate, delete), and an audit entry. The API's routes
+ * mounted for staff sessions (/app/api/v1) take no password, so a session there is refused every
+ * endpoint write, and writes nothing. A test event and a resend are deliveries: owner-only, audited.
  */
 describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)', (dialect) => {
   const suite = useFreshDatabase(dialect);
@@ -26,16 +27,19 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
   const webhookAudit = async () => (await auditLog(suite.db, s.studio.companyId)).filter((entry) => entry.action.startsWith('webhook_'));
   const codeOf = (response: { statusCode: number; json<T>(): T }) => (response.statusCode >= 400 ? response.json<{ error: { code: string; message: string } }>().error : undefined);
 
-  /** The writes of /v1/webhook_endpoints that need the password, as a staff session sends them on /app/api/v1. */
-  const passwordWrites = (endpoint: string, doomed: string): (Omit<WebRequest, 'as'> & { name: string })[] => [
+  /** Every write of /v1/webhook_endpoints (each needs the password), as a staff session sends them on /app/api/v1. */
+  const endpointWrites = (endpoint: string, doomed: string): (Omit<WebRequest, 'as'> & { name: string })[] => [
     { name: 'create', method: 'POST', url: '/app/api/v1/webhook_endpoints', body: { url: 'https://attacker.example/hooks', event_types: ['*'] } },
     { name: 'rotate', method: 'POST', url: `/app/api/v1/webhook_endpoints/${endpoint}/rotate_secret` },
     { name: 'delete', method: 'DELETE', url: `/app/api/v1/webhook_endpoints/${doomed}` },
     { name: 'change url', method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint}`, body: { url: 'https://attacker.example/hooks' } },
     { name: 'change event types', method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint}`, body: { event_types: ['member.checked_in'] } },
+    { name: 'disable', method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint}`, body: { enabled: false } },
+    { name: 'enable', method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint}`, body: { enabled: true } },
+    { name: 'describe', method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint}`, body: { description: 'Paused' } },
   ];
 
-  it('refuses an owner, a manager and a front desk on /app/api/v1 what needs the password, writing nothing and no audit entry', async () => {
+  it('refuses an owner, a manager and a front desk every endpoint write on /app/api/v1, enabling and disabling included, writing nothing and no audit entry', async () => {
     const endpoint = await endpointOf(suite.db, s.studio.companyId);
     const doomed = await endpointOf(suite.db, s.studio.companyId);
     const before = { row: await endpointRow(endpoint.id), count: await endpointCount(), audit: (await webhookAudit()).length };
@@ -46,7 +50,7 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
     ];
     const wrong: string[] = [];
     for (const [role, browser, code] of sessions) {
-      for (const { name, ...request } of passwordWrites(endpoint.id, doomed.id)) {
+      for (const { name, ...request } of endpointWrites(endpoint.id, doomed.id)) {
         const response = await s.send({ ...request, as: browser });
         const error = codeOf(response);
         if (response.statusCode !== 403 || error?.code !== code) wrong.push(`${role} ${name}: ${response.statusCode} ${error?.code ?? ''}`);
@@ -61,21 +65,25 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
 
   it("tells the owner's session where to make the change instead, never naming a secret", async () => {
     const endpoint = await endpointOf(suite.db, s.studio.companyId);
-    const response = await s.send({ method: 'POST', url: `/app/api/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, as: await s.signIn('olive@alder.example') });
-    const error = codeOf(response)!;
-    expect(error.message).toContain('Settings → Developers');
-    expect(error.message).toContain('API key with write:webhooks');
-    expect(response.body).not.toContain(endpoint.secret.slice(6));
+    const owner = await s.signIn('olive@alder.example');
+    for (const request of [
+      { method: 'POST', url: `/app/api/v1/webhook_endpoints/${endpoint.id}/rotate_secret` },
+      { method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint.id}`, body: { enabled: false } },
+    ] as const) {
+      const response = await s.send({ ...request, as: owner });
+      const error = codeOf(response)!;
+      expect(error.message).toContain('Settings → Developers');
+      expect(error.message).toContain('API key with write:webhooks');
+      expect(response.body).not.toContain(endpoint.secret.slice(6));
+    }
   });
 
-  it('lets the owner enable, disable, test and resend on /app/api/v1 as on the Developers page, each audited; a manager not at all', async () => {
+  it('lets the owner send a test event and resend on /app/api/v1 (deliveries, not endpoint writes), each audited; a manager not at all', async () => {
     const endpoint = await endpointOf(suite.db, s.studio.companyId);
     const delivery = await deliveryTo(suite.db, s.studio.companyId, endpoint.id);
     const owner = await s.signIn('olive@alder.example');
     const manager = await s.signIn('mark@alder.example');
     const requests: Omit<WebRequest, 'as'>[] = [
-      { method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint.id}`, body: { enabled: false, description: 'Paused' } },
-      { method: 'PATCH', url: `/app/api/v1/webhook_endpoints/${endpoint.id}`, body: { enabled: true } },
       { method: 'POST', url: `/app/api/v1/webhook_endpoints/${endpoint.id}/send_test` },
       { method: 'POST', url: `/app/api/v1/webhook_deliveries/${delivery}/resend` },
     ];
@@ -90,15 +98,13 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
     const entries = (await webhookAudit()).slice(0, requests.length);
     expect(entries.map((entry) => [entry.action, entry.actor_account_id]).sort()).toEqual(
       [
-        ['webhook_endpoint_updated', ownerId],
-        ['webhook_endpoint_updated', ownerId],
         ['webhook_test_sent', ownerId],
         ['webhook_delivery_resent', ownerId],
       ].sort(),
     );
   });
 
-  it('makes, edits, rotates and deletes on the Developers page with the password, auditing each; a wrong or missing one changes nothing', async () => {
+  it('makes, edits, disables, enables, rotates and deletes on the Developers page with the password, auditing each; a wrong or missing one changes nothing', async () => {
     const owner = await s.signIn('olive@alder.example');
     const made = await s.send({
       method: 'POST',
@@ -109,19 +115,38 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json<{ id: string }>().id;
     const before = await endpointRow(id);
-    for (const body of [{ url: 'https://attacker.example/hooks' }, { url: 'https://attacker.example/hooks', password: 'not the password' }]) {
+    const audited = (await webhookAudit()).length;
+    const wrong = 'not the password';
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ url: 'https://attacker.example/hooks' }, 400, 'missing_field'],
+      [{ enabled: false }, 400, 'missing_field'],
+      [{ url: 'https://attacker.example/hooks', password: wrong }, 401, 'invalid_credentials'],
+      [{ enabled: false, password: wrong }, 401, 'invalid_credentials'],
+      [{ description: 'Paused', password: wrong }, 401, 'invalid_credentials'],
+    ];
+    for (const [body, status, code] of refusals) {
       const refused = await s.send({ method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, as: owner, body });
-      expect(refused.statusCode).toBe('password' in body ? 401 : 403);
+      expect([refused.statusCode, codeOf(refused)?.code], JSON.stringify(body)).toEqual([status, code]);
     }
     expect(await endpointRow(id)).toEqual(before);
+    expect((await webhookAudit()).length).toBe(audited);
     const steps: Omit<WebRequest, 'as'>[] = [
       { method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, body: { url: 'https://receiver.example/moved', event_types: ['contact.created'], password } },
+      { method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, body: { enabled: false, password } },
+      { method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, body: { enabled: true, password } },
       { method: 'POST', url: `/app/api/developers/webhook_endpoints/${id}/rotate_secret`, body: { password } },
       { method: 'POST', url: `/app/api/developers/webhook_endpoints/${id}/delete`, body: { password } },
     ];
     for (const step of steps) expect((await s.send({ ...step, as: owner })).statusCode, step.url).toBe(200);
     const log = (await webhookAudit()).filter((entry) => entry.details?.includes(id));
-    expect(log.map((entry) => entry.action).sort()).toEqual(['webhook_endpoint_created', 'webhook_endpoint_deleted', 'webhook_endpoint_updated', 'webhook_secret_rotated']);
+    expect(log.map((entry) => entry.action).sort()).toEqual([
+      'webhook_endpoint_created',
+      'webhook_endpoint_deleted',
+      'webhook_endpoint_updated',
+      'webhook_endpoint_updated',
+      'webhook_endpoint_updated',
+      'webhook_secret_rotated',
+    ]);
     expect(new Set(log.map((entry) => entry.actor_account_id))).toEqual(new Set([s.owner.id]));
     expect(JSON.stringify(log)).not.toContain('receiver.example');
   });

@@ -73,14 +73,14 @@ export async function getEndpoint(db: Db, actor: Actor, id: string): Promise<Web
 
 /**
  * Changes the fields given. Enabling (again) clears why the server disabled it and its run of
- * failures. For staff, a new `url` or `event_types` needs the password as making an endpoint does
- * (they decide where events go); enabling, disabling and the description do not.
+ * failures. For staff, every change needs the password as making an endpoint does: enabling and
+ * disabling decide whether events go out, and one rule for every write leaves none to slip through.
  */
 export async function updateEndpoint(db: Db, actor: Actor, id: string, patch: UpdateInput, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<WebhookEndpoint> {
   assertMayManageEndpoints(actor);
   const change = {
     action: 'webhook_endpoint_updated' as const,
-    needsPassword: patch.url !== undefined || patch.event_types !== undefined,
+    needsPassword: true,
     details: (endpoint: WebhookEndpoint) => ({ ...endpointDetails(endpoint), changed: Object.keys(patch).sort() }),
   };
   return asStaffChange(db, actor, staff, change, () => changeEndpoint(db, actor, id, patch, clock), clock);

@@ -10,7 +10,7 @@ import { assertMayManageEndpoints } from './access.js';
 /**
  * What a staff member's change to webhooks brings from its request: the password typed again. Only
  * Settings -> Developers asks for it; the API's bodies have no such field, so a staff session on
- * /app/api/v1 brings none and its changes that need one are refused there.
+ * /app/api/v1 brings none and every endpoint write is refused there.
  */
 export interface StaffConfirmation {
   password?: string | undefined;
@@ -18,14 +18,14 @@ export interface StaffConfirmation {
 
 export interface StaffChange<T> {
   action: AuditAction;
-  /** Hands out or ends a signing secret, or decides where events go and which (docs/api-decisions.md, Webhooks). */
+  /** Every write to an endpoint (make, edit, enable, disable, rotate, delete); not a test event or a resend, which send and change nothing (docs/api-decisions.md, Webhooks). */
   needsPassword: boolean;
   /** What the audit entry records: ids and last four characters, never a secret or a URL (a URL may carry the receiver's token). */
   details: (result: T) => Record<string, unknown>;
 }
 
 const whereToDoIt =
-  "A staff member changes a webhook endpoint's secret, URL or event types with the password again: do it in Settings → Developers → Webhooks, which asks for it. Through the API, use an API key with write:webhooks.";
+  'A staff member makes, edits, enables, disables, rotates or deletes a webhook endpoint with the password again: do it in Settings → Developers → Webhooks, which asks for it. Through the API, use an API key with write:webhooks.';
 
 /**
  * The rule for staff changing webhooks, whatever route or mount the call came through: an owner
