@@ -10,8 +10,9 @@ import { signedOut } from './api/session.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
+/** A 401 ends the session, but for a password typed again wrongly in a dialog: the dialog says so, and the session stays. */
 function endedSession(error: unknown): void {
-  if (error instanceof ApiRequestError && error.status === 401) signedOut(queryClient);
+  if (error instanceof ApiRequestError && error.status === 401 && error.code !== 'invalid_credentials') signedOut(queryClient);
 }
 
 const queryClient: QueryClient = new QueryClient({

@@ -9,6 +9,7 @@ import type { Db } from '../../src/db/types.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { demoBusiness } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
+import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { createLogger } from '../../src/server.js';
 import { fixtureSecrets, LogScan } from './secrets.js';
 
@@ -172,7 +173,7 @@ export type World = Awaited<ReturnType<typeof buildWorld>>;
  * it whose every log line (down to trace) is checked for secrets by `logScan`, an all-scopes key per company,
  * and the three targets with bookings and class spots in place.
  */
-export async function buildWorld(dialect: DialectName) {
+export async function buildWorld(dialect: DialectName, options: { staffAuth?: StaffAuthSettings } = {}) {
   const database = await freshDatabase(dialect);
   const db: Db = await openDatabase(database.url);
   const own = await demoWithClasses();
@@ -183,7 +184,7 @@ export async function buildWorld(dialect: DialectName) {
   const logScan = new LogScan(fixtureSecrets([], [own, rival]));
   const logger = createLogger('trace', { write: (line: string) => logScan.write(line) });
   // Limits high enough never to refuse a fuzz run, but still counting every request.
-  const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 } });
+  const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 }, ...(options.staffAuth && { staffAuth: options.staffAuth }) });
   const mintedKeys: string[] = [];
   const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all', environment: Environment = 'live') => {
     const minted = await createKey(db, { companyId, environment, scopes, locationIds });

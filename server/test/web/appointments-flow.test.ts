@@ -1,8 +1,8 @@
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availability } from '../../src/modules/appointments/bookings-service.js';
-import type { Target } from './authorization-decisions.js';
-import { appointmentSetupAt } from './appointments-matrix-data.js';
+import type { Target } from '../authorization/authorization-decisions.js';
+import { appointmentSetupAt } from '../authorization/appointments-matrix-data.js';
 import { webStudio, type Browser } from './web-studio.js';
 
 type Studio = Awaited<ReturnType<typeof webStudio>>;

@@ -6,7 +6,7 @@ import { DeskScan } from './desk-scans.js';
 import { HeldMembership } from './memberships.js';
 import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
 import { scopes } from './scopes.js';
-import { WebhookEndpoint, WebhookEndpointCreate } from './webhooks.js';
+import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from './webhooks.js';
 
 /**
  * The staff web app's own endpoints, below `/app/api` (server/src/web/). The web app reads and
@@ -228,8 +228,8 @@ export const MemberSearchResults = list(MemberSearchRow);
 
 /**
  * Settings -> Developers -> Webhooks (server/src/web/developers/): an owner's endpoints of either
- * environment. Making one, rotating its secret and deleting it ask for the password again; an id
- * is acted on in the environment it belongs to.
+ * environment. Every write to one (making, editing, enabling, disabling, rotating its secret,
+ * deleting) asks for the password again; an id is acted on in the environment it belongs to.
  */
 export const DeveloperEnvironmentQuery = z.strictObject({ environment: Environment.default('live') });
 export const WebhookEndpointList = list(WebhookEndpoint);
@@ -239,3 +239,6 @@ export const WebhookEndpointCreateRequest = z.strictObject({
   password: Reauthentication.shape.password,
 });
 export type WebhookEndpointCreateRequest = z.input<typeof WebhookEndpointCreateRequest>;
+/** An edit, enabling or disabling included, with the password again. */
+export const WebhookEndpointUpdateRequest = z.strictObject({ ...WebhookEndpointUpdate.shape, password: Reauthentication.shape.password });
+export type WebhookEndpointUpdateRequest = z.input<typeof WebhookEndpointUpdateRequest>;

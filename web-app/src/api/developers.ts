@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Environment } from '@studio/shared/schemas/events';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointUpdate, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
-import type { ApiKeyCreate, ApiKeyView, WebhookEndpointCreateRequest } from '@studio/shared/web-app';
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
+import type { ApiKeyCreate, ApiKeyView, WebhookEndpointCreateRequest, WebhookEndpointUpdateRequest } from '@studio/shared/web-app';
 import type { z } from 'zod';
 import { http } from './http.ts';
 
@@ -18,7 +18,7 @@ export type DeliveryStatus = WebhookDelivery['status'];
 export type ApiKey = ApiKeyView;
 export type KeyCreate = z.input<typeof ApiKeyCreate>;
 export type EndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>;
-export type EndpointChange = z.input<typeof WebhookEndpointUpdate>;
+export type EndpointChange = WebhookEndpointUpdateRequest;
 
 const keysKey = (environment: Environment) => ['keys', environment] as const;
 const endpointsKey = (environment: Environment) => ['webhook-endpoints', environment] as const;

@@ -145,7 +145,7 @@ describe('webhooks on the Developers page', () => {
     await page.check('webhooks-test-event', { show: row });
   });
 
-  it('rotates the secret (the receiver verifies with the new one), resends, edits, disables and enables', async () => {
+  it('rotates the secret (the receiver verifies with the new one), resends, edits, disables and enables, each with the password', async () => {
     const card = endpointCard(liveUrl());
     await card.getByRole('button', { name: 'Rotate secret' }).click();
     const dialog = page.dialog('Rotate signing secret');
@@ -170,16 +170,41 @@ describe('webhooks on the Developers page', () => {
     const edit = page.dialog('Edit endpoint');
     await labelled(edit, 'Description').fill('Booking website and CRM');
     await edit.getByRole('checkbox', { name: 'class.cancelled', exact: true }).check();
+    // Every write to an endpoint asks for the password again: this edit, and disabling and enabling below.
+    await labelled(edit, 'Password').fill(owner.password);
     await edit.getByRole('button', { name: 'Save endpoint' }).click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(() => card.textContent()).toContain('Booking website and CRM');
     expect(await card.textContent()).toContain('class.cancelled');
 
-    await card.getByRole('button', { name: 'Disable' }).click();
+    // A wrong password says so in the dialog, and the endpoint stays enabled.
+    await card.getByRole('button', { name: 'Disable', exact: true }).click();
+    const disable = page.dialog('Disable endpoint');
+    const confirmDisable = disable.getByRole('button', { name: 'Disable endpoint' });
+    expect(await confirmDisable.isDisabled()).toBe(true);
+    await labelled(disable, 'Password').fill('not the password at all');
+    await confirmDisable.click();
+    await disable.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    await page.check('webhooks-disable-wrong-password');
+    await page.page.reload();
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Enabled');
+    expect(await card.textContent()).not.toContain('Turned off by a person');
+
+    await card.getByRole('button', { name: 'Disable', exact: true }).click();
+    await labelled(page.dialog('Disable endpoint'), 'Password').fill(owner.password);
+    await page.dialog('Disable endpoint').getByRole('button', { name: 'Disable endpoint' }).click();
+    await page.dialog('Disable endpoint').waitFor({ state: 'hidden' });
     await expect.poll(() => card.textContent()).toContain('Turned off by a person');
+    await card.getByRole('button', { name: 'Delivery log' }).click();
     expect(await row.getByRole('button', { name: /^Resend/ }).isDisabled()).toBe(true);
     await page.check('webhooks-disabled');
-    await card.getByRole('button', { name: 'Enable' }).click();
+
+    await card.getByRole('button', { name: 'Enable', exact: true }).click();
+    const enable = page.dialog('Enable endpoint');
+    await labelled(enable, 'Password').fill(owner.password);
+    await enable.getByRole('button', { name: 'Enable endpoint' }).click();
+    await enable.waitFor({ state: 'hidden' });
     await expect.poll(() => card.textContent()).toContain('Enabled');
   });
 

@@ -45,3 +45,9 @@ export async function testCompanyOf(db: Db, liveCompanyId: string): Promise<stri
 export async function companyInEnvironment(db: Db, liveCompanyId: string, environment: Environment): Promise<string> {
   return environment === 'live' ? liveCompanyId : testCompanyOf(db, liveCompanyId);
 }
+
+/** The live company of a company: itself, or for a test twin the company it is the twin of. */
+export async function liveCompanyOf(db: Db, companyId: string): Promise<string> {
+  const row = await db.first(db.qb.selectFrom('companies').select('live_company_id').where('id', '=', companyId));
+  return row?.live_company_id ?? companyId;
+}

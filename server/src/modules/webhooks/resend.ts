@@ -5,6 +5,8 @@ import type { Actor } from '../../domain/actor.js';
 import { assertMayManageEndpoints } from './endpoints/access.js';
 import { deliveryColumns } from './endpoints/deliveries.js';
 import { endpointRow } from './endpoints/service.js';
+import { asStaffChange } from './endpoints/staff-changes.js';
+import { deliveryDetails } from './send-test.js';
 import { deliveryView } from './endpoints/views.js';
 
 /**
@@ -14,9 +16,15 @@ import { deliveryView } from './endpoints/views.js';
  * kept, so a delivery being sent this moment is not sent twice at once. It keeps its attempts and
  * its retry window (delivery/retry-schedule.ts): a resend past the window is one more attempt.
  * A disabled endpoint is refused: nothing would send it, and enabling the endpoint is the fix.
+ * A staff member's is audited, with no password: it sends again what was sent (staff-changes.ts).
  */
 export async function resendDelivery(db: Db, actor: Actor, deliveryId: string, clock: Clock = systemClock): Promise<WebhookDelivery> {
   assertMayManageEndpoints(actor);
+  const change = { action: 'webhook_delivery_resent' as const, needsPassword: false, details: deliveryDetails };
+  return asStaffChange(db, actor, undefined, change, () => sendAgain(db, actor, deliveryId, clock), clock);
+}
+
+async function sendAgain(db: Db, actor: Actor, deliveryId: string, clock: Clock): Promise<WebhookDelivery> {
   const now = toIso(clock());
   const find = () => db.first(deliveryColumns(db).where('webhook_deliveries.id', '=', deliveryId).where('webhook_deliveries.company_id', '=', actor.companyId));
   return db.transaction(async () => {

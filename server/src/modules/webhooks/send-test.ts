@@ -6,6 +6,7 @@ import type { Actor } from '../../domain/actor.js';
 import { assertMayManageEndpoints } from './endpoints/access.js';
 import { deliveryColumns } from './endpoints/deliveries.js';
 import { endpointRow } from './endpoints/service.js';
+import { asStaffChange } from './endpoints/staff-changes.js';
 import { deliveryView } from './endpoints/views.js';
 
 /**
@@ -14,10 +15,19 @@ import { deliveryView } from './endpoints/views.js';
  * transaction: the event, already marked dispatched so fan-out never gives it to another endpoint,
  * and one pending delivery due now; the worker sends it like any delivery (signed, retried, in the
  * delivery log). GET /v1/events does not list it (events/queries.ts). A disabled endpoint is
- * refused, as resend refuses it: nothing would send the delivery.
+ * refused, as resend refuses it: nothing would send the delivery. A staff member's is audited, with
+ * no password: it changes nothing and goes only where the endpoint already sends (staff-changes.ts).
  */
 export async function sendTestEvent(db: Db, actor: Actor, endpointId: string, clock: Clock = systemClock): Promise<WebhookDelivery> {
   assertMayManageEndpoints(actor);
+  const change = { action: 'webhook_test_sent' as const, needsPassword: false, details: deliveryDetails };
+  return asStaffChange(db, actor, undefined, change, () => sendTest(db, actor, endpointId, clock), clock);
+}
+
+/** What the staff audit log records of a delivery. */
+export const deliveryDetails = (delivery: WebhookDelivery) => ({ delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, event_id: delivery.event_id });
+
+async function sendTest(db: Db, actor: Actor, endpointId: string, clock: Clock): Promise<WebhookDelivery> {
   const now = toIso(clock());
   const endpoint = await endpointRow(db, actor, endpointId);
   if (!endpoint.enabled) {

@@ -1,16 +1,5 @@
-import {
-  IdParams,
-  page,
-  WebhookAttempt,
-  WebhookAttemptListQuery,
-  WebhookDelivery,
-  WebhookDeliveryListQuery,
-  WebhookEndpoint,
-  WebhookEndpointDeleted,
-  WebhookEndpointUpdate,
-  WebhookEndpointWithSecret,
-} from '@studio/shared';
-import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList } from '@studio/shared/web-app';
+import { IdParams, page, WebhookAttempt, WebhookAttemptListQuery, WebhookDelivery, WebhookDeliveryListQuery, WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointWithSecret } from '@studio/shared';
+import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList, WebhookEndpointUpdateRequest } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import { accepted, created, defineRoute, ok } from '../../http/route.js';
 import { existingTestCompanyOf } from '../../modules/companies/environments.js';
@@ -64,13 +53,13 @@ export function developerRoutes(clock: Clock = systemClock) {
       method: 'PATCH',
       path: '/developers/webhook_endpoints/:id',
       operationId: 'webUpdateWebhookEndpoint',
-      summary: 'Edit, enable or disable a webhook endpoint',
+      summary: 'Edit, enable or disable a webhook endpoint (password again)',
       tag,
       scopes: ['write:webhooks'],
       params: IdParams,
-      body: WebhookEndpointUpdate,
+      body: WebhookEndpointUpdateRequest,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
-      errors: ownerErrors,
+      errors: [...ownerErrors, 'invalid_credentials'],
       handler: async ({ db, actor, params, body }) => ok(await updateWebEndpoint(db, actor, params.id, body, clock)),
     }),
     defineRoute({

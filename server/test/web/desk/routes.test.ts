@@ -12,7 +12,7 @@ const base = Date.parse('2031-03-04T14:00:00.000Z');
 /**
  * The desk's routes over HTTP, mounted as the session layer mounts them (under /app/api, a staff
  * actor per request), so each answer's status, envelope and schema are seen; sessions, CSRF and
- * each role's answer are the authorization matrix's (server/test/web/authorization-matrix.test.ts).
+ * each role's answer are the authorization matrix's (server/test/authorization/authorization-matrix.test.ts).
  */
 describe.each(dialects)('the web desk routes (%s)', (dialect) => {
   let f: Fixture;

@@ -89,8 +89,8 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
     expect(liveList.body.data.map((e: { id: string }) => e.id)).not.toContain(test.body.id);
     expect(JSON.stringify([testList.body, liveList.body])).not.toContain(testSecret.slice(6, 40));
 
-    // The test endpoint's id is acted on in the test twin, with no password for an edit.
-    const edited = await send('PATCH', `/developers/webhook_endpoints/${test.body.id}`, { enabled: false, description: 'Paused' });
+    // The test endpoint's id is acted on in the test twin; an edit, as every endpoint write, with the password.
+    const edited = await send('PATCH', `/developers/webhook_endpoints/${test.body.id}`, { enabled: false, description: 'Paused', password });
     expect(edited).toMatchObject({ status: 200, body: { id: test.body.id, enabled: false, description: 'Paused', environment: 'test' } });
     const rotated = await send('POST', `/developers/webhook_endpoints/${test.body.id}/rotate_secret`, { password });
     expect(rotated.status).toBe(200);
@@ -150,8 +150,8 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
     const foreignTwin = await testCompanyOf(f.db, f.other.id);
     const foreignTest = await endpointOf(f.db, foreignTwin);
     for (const [method, url, body] of [
-      ['PATCH', `/developers/webhook_endpoints/${foreign.id}`, { enabled: false }],
-      ['PATCH', `/developers/webhook_endpoints/${foreignTest.id}`, { enabled: false }],
+      ['PATCH', `/developers/webhook_endpoints/${foreign.id}`, { enabled: false, password }],
+      ['PATCH', `/developers/webhook_endpoints/${foreignTest.id}`, { enabled: false, password }],
       ['POST', `/developers/webhook_endpoints/${foreign.id}/rotate_secret`, { password }],
       ['POST', `/developers/webhook_endpoints/${foreignTest.id}/send_test`, undefined],
       ['POST', `/developers/webhook_endpoints/${foreignTest.id}/delete`, { password }],
@@ -200,7 +200,7 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
       for (const [method, url, body] of [
         ['GET', '/developers/webhook_endpoints?environment=live', undefined],
         ['POST', '/developers/webhook_endpoints', { environment: 'live', password, url: 'https://receiver.example/x', event_types: ['*'], description: '', enabled: true }],
-        ['PATCH', `/developers/webhook_endpoints/${endpoint.id}`, { enabled: false }],
+        ['PATCH', `/developers/webhook_endpoints/${endpoint.id}`, { enabled: false, password: 'wrong but long enough' }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/rotate_secret`, { password: 'wrong but long enough' }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/delete`, { password }],
         ['POST', `/developers/webhook_endpoints/${endpoint.id}/send_test`, undefined],

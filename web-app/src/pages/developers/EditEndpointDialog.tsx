@@ -1,14 +1,15 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { checkDraft, EndpointFields, refusalOfField, type EndpointDraft } from './EndpointFields.tsx';
 
-/** Changes where an endpoint's events go and which; its secret and deliveries stay as they are. */
+/** Changes where an endpoint's events go and which, with the password again; its secret and deliveries stay as they are. */
 export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const [draft, setDraft] = useState<EndpointDraft>({ url: endpoint.url, description: endpoint.description, event_types: endpoint.event_types });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [password, setPassword] = useState('');
   const change = useChangeEndpoint(endpoint);
   const refused = refusalOfField(change.error);
   const errorOf = (field: string) => errors[field] ?? (refused?.param === field ? refused.message : undefined);
@@ -16,10 +17,10 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const checked = checkDraft(draft);
-    setErrors(checked.problems);
-    if (checked.endpoint) {
+    setErrors(password.length === 0 ? { ...checked.problems, password: 'Enter your password.' } : checked.problems);
+    if (checked.endpoint && password.length > 0) {
       const { url, description, event_types } = checked.endpoint;
-      change.mutate({ url, description, event_types }, { onSuccess: onClose });
+      change.mutate({ url, description, event_types, password }, { onSuccess: onClose });
     }
   }
 
@@ -29,6 +30,14 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <Stack>
           <ErrorAlert error={refused ? null : change.error} />
           <EndpointFields draft={draft} onChange={setDraft} errorOf={errorOf} />
+          <PasswordInput
+            label="Password"
+            description="Your password, to confirm it is you"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errorOf('password')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

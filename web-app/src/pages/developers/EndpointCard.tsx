@@ -1,19 +1,19 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useChangeEndpoint, useSendTestEvent, type WebhookEndpoint } from '../../api/developers.ts';
+import { useSendTestEvent, type WebhookEndpoint } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DeleteEndpointDialog } from './DeleteEndpointDialog.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { EditEndpointDialog } from './EditEndpointDialog.tsx';
 import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { StateBadge } from './StateBadge.tsx';
+import { ToggleEndpointDialog } from './ToggleEndpointDialog.tsx';
 import { endpointState, eventTypesInWords } from './words.ts';
 
 /** One endpoint: where, which events, whether they go out and why not; its actions and, when opened, its delivery log. */
 export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string }) {
-  const [dialog, setDialog] = useState<'edit' | 'rotate' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'toggle' | 'rotate' | 'delete' | null>(null);
   const [logOpen, setLogOpen] = useState(false);
-  const change = useChangeEndpoint(endpoint);
   const sendTest = useSendTestEvent(endpoint.id);
   const state = endpointState(endpoint, zone);
   const headingId = `endpoint-${endpoint.id}`;
@@ -42,7 +42,7 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
           </Text>
           <code>{endpoint.secret_last4}</code>
         </Text>
-        <ErrorAlert error={change.error ?? sendTest.error} />
+        <ErrorAlert error={sendTest.error} />
         {sendTest.isSuccess ? (
           <Text size="sm" role="status" fw={600}>
             Test event sent; see the delivery log.
@@ -52,7 +52,7 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
           <Button size="xs" variant={logOpen ? 'filled' : 'default'} aria-expanded={logOpen} onClick={() => setLogOpen(!logOpen)}>
             {logOpen ? 'Hide delivery log' : 'Delivery log'}
           </Button>
-          <Button size="xs" variant="default" loading={change.isPending} onClick={() => change.mutate({ enabled: !endpoint.enabled })}>
+          <Button size="xs" variant="default" onClick={() => setDialog('toggle')}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
           <Button
@@ -78,6 +78,7 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
         {logOpen ? <DeliveryLog endpoint={endpoint} zone={zone} /> : null}
       </Stack>
       {dialog === 'edit' ? <EditEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'toggle' ? <ToggleEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} /> : null}
       {dialog === 'rotate' ? <RotateSecretDialog endpoint={endpoint} onClose={() => setDialog(null)} /> : null}
       {dialog === 'delete' ? <DeleteEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} onDeleted={() => setDialog(null)} /> : null}
     </Paper>

@@ -7,17 +7,23 @@ import type { Actor } from '../../../domain/actor.js';
 import { environmentOf } from '../../companies/environments.js';
 import { assertMayManageEndpoints } from './access.js';
 import { newSigningSecret, previousSecretGraceMs } from './signing-secret.js';
+import { asStaffChange, type StaffConfirmation } from './staff-changes.js';
 import { endpointView, type EndpointRow } from './views.js';
 
 /**
  * Webhook endpoints of the actor's company. The company decides the environment: a test-mode twin's
  * endpoints receive test events only, a live company's live events only (companies/environments.ts).
  * The secret is answered by create and rotate only; every other answer shows its last four characters.
+ * A staff member's change follows the staff rule besides (staff-changes.ts): `staff` is what its
+ * request brought, the password typed again.
  */
 
 type CreateInput = z.input<typeof WebhookEndpointCreate>;
 type UpdateInput = z.output<typeof WebhookEndpointUpdate>;
 export type EndpointWithSecret = WebhookEndpoint & { secret: string };
+
+/** What the staff audit log records of an endpoint: never its secret or URL. */
+const endpointDetails = (endpoint: WebhookEndpoint) => ({ endpoint_id: endpoint.id, environment: endpoint.environment, secret_last4: endpoint.secret_last4 });
 
 /** The endpoint, within the actor's company, or 404 (an id of another company, or of the other environment, is not found). */
 export async function endpointRow(db: Db, actor: Actor, id: string): Promise<EndpointRow> {
@@ -26,8 +32,12 @@ export async function endpointRow(db: Db, actor: Actor, id: string): Promise<End
   return row;
 }
 
-export async function createEndpoint(db: Db, actor: Actor, input: CreateInput, clock: Clock = systemClock): Promise<EndpointWithSecret> {
+export async function createEndpoint(db: Db, actor: Actor, input: CreateInput, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<EndpointWithSecret> {
   assertMayManageEndpoints(actor);
+  return asStaffChange(db, actor, staff, { action: 'webhook_endpoint_created', needsPassword: true, details: endpointDetails }, () => insertEndpoint(db, actor, input, clock), clock);
+}
+
+async function insertEndpoint(db: Db, actor: Actor, input: CreateInput, clock: Clock): Promise<EndpointWithSecret> {
   const now = toIso(clock());
   const row: EndpointRow = {
     id: randomUUID(),
@@ -61,9 +71,22 @@ export async function getEndpoint(db: Db, actor: Actor, id: string): Promise<Web
   return endpointView(await endpointRow(db, actor, id), await environmentOf(db, actor.companyId));
 }
 
-/** Changes the fields given. Enabling (again) clears why the server disabled it and its run of failures. */
-export async function updateEndpoint(db: Db, actor: Actor, id: string, patch: UpdateInput, clock: Clock = systemClock): Promise<WebhookEndpoint> {
+/**
+ * Changes the fields given. Enabling (again) clears why the server disabled it and its run of
+ * failures. For staff, every change needs the password as making an endpoint does: enabling and
+ * disabling decide whether events go out, and one rule for every write leaves none to slip through.
+ */
+export async function updateEndpoint(db: Db, actor: Actor, id: string, patch: UpdateInput, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<WebhookEndpoint> {
   assertMayManageEndpoints(actor);
+  const change = {
+    action: 'webhook_endpoint_updated' as const,
+    needsPassword: true,
+    details: (endpoint: WebhookEndpoint) => ({ ...endpointDetails(endpoint), changed: Object.keys(patch).sort() }),
+  };
+  return asStaffChange(db, actor, staff, change, () => changeEndpoint(db, actor, id, patch, clock), clock);
+}
+
+async function changeEndpoint(db: Db, actor: Actor, id: string, patch: UpdateInput, clock: Clock): Promise<WebhookEndpoint> {
   const current = await endpointRow(db, actor, id);
   const changes: Partial<EndpointRow> = { updated_at: toIso(clock()) };
   if (patch.url !== undefined) changes.url = patch.url;
@@ -84,8 +107,12 @@ export async function updateEndpoint(db: Db, actor: Actor, id: string, patch: Up
  * `v1,` signature), so receivers switch without dropping an event; a secret rotated out earlier
  * than that is dropped at once, as at most two secrets sign.
  */
-export async function rotateEndpointSecret(db: Db, actor: Actor, id: string, clock: Clock = systemClock): Promise<EndpointWithSecret> {
+export async function rotateEndpointSecret(db: Db, actor: Actor, id: string, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<EndpointWithSecret> {
   assertMayManageEndpoints(actor);
+  return asStaffChange(db, actor, staff, { action: 'webhook_secret_rotated', needsPassword: true, details: endpointDetails }, () => newSecret(db, actor, id, clock), clock);
+}
+
+async function newSecret(db: Db, actor: Actor, id: string, clock: Clock): Promise<EndpointWithSecret> {
   const current = await endpointRow(db, actor, id);
   const now = clock();
   const changes = {
@@ -103,8 +130,12 @@ export async function rotateEndpointSecret(db: Db, actor: Actor, id: string, clo
  * not kept once nobody may use it, and its delivery log means nothing without it. The events
  * themselves stay, listed by GET /v1/events for a reconciliation pass.
  */
-export async function deleteEndpoint(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteEndpoint(db: Db, actor: Actor, id: string, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<{ id: string; deleted: true }> {
   assertMayManageEndpoints(actor);
+  return asStaffChange(db, actor, staff, { action: 'webhook_endpoint_deleted', needsPassword: true, details: () => ({ endpoint_id: id }) }, () => removeEndpoint(db, actor, id), clock);
+}
+
+async function removeEndpoint(db: Db, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
   await endpointRow(db, actor, id);
   await db.transaction(async (tx) => {
     await tx.run(db.qb.deleteFrom('webhook_attempts').where('endpoint_id', '=', id).where('company_id', '=', actor.companyId));

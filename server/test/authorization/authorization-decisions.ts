@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/types.js';
 import type { twoLocationStudio } from '../staff-accounts/studio.js';
-import { password, type WebRequest } from './web-studio.js';
+import { password, type WebRequest } from '../web/web-studio.js';
 
 export type Role = 'owner' | 'manager' | 'desk';
 export type Place = 'north' | 'south' | 'other';
@@ -31,14 +31,16 @@ export interface Target {
 export interface Decision {
   request(target: Target, db: Db): Omit<WebRequest, 'as'> | Promise<Omit<WebRequest, 'as'>>;
   expected: Record<Role, Record<Place, string> | string>;
+  /** It ends the session it is sent with (signing out): the matrix signs in again after it. */
+  endsSession?: boolean;
 }
 
 /** The session and staff-account routes (web/auth-routes.ts, web/account-routes.ts). */
 export const accountDecisions: Record<string, Decision> = {
   webSession: { request: () => ({ method: 'GET', url: '/app/api/session' }), expected: { owner: '200', manager: '200', desk: '200' } },
   webListSessions: { request: () => ({ method: 'GET', url: '/app/api/sessions' }), expected: { owner: '200', manager: '200', desk: '200' } },
-  webSignOut: { request: () => ({ method: 'POST', url: '/app/api/sign-out' }), expected: { owner: '204', manager: '204', desk: '204' } },
-  webSignOutEverywhere: { request: () => ({ method: 'POST', url: '/app/api/sign-out-everywhere' }), expected: { owner: '204', manager: '204', desk: '204' } },
+  webSignOut: { request: () => ({ method: 'POST', url: '/app/api/sign-out' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
+  webSignOutEverywhere: { request: () => ({ method: 'POST', url: '/app/api/sign-out-everywhere' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
   webListAccounts: { request: () => ({ method: 'GET', url: '/app/api/accounts' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
   webAuditLog: { request: () => ({ method: 'GET', url: '/app/api/audit' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
   webCreateAccount: {

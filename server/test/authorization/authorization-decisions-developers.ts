@@ -2,7 +2,7 @@ import type { Db } from '../../src/db/types.js';
 import { testCompanyOf } from '../../src/modules/companies/environments.js';
 import { deliveryTo, endpointOf } from '../webhooks/endpoints/webhook-data.js';
 import type { Decision, Place, Target } from './authorization-decisions.js';
-import { password } from './web-studio.js';
+import { password } from '../web/web-studio.js';
 
 /**
  * Settings -> Developers -> Webhooks (web/developers/routes.ts): owners only, since an endpoint
@@ -38,7 +38,7 @@ export const developerDecisions: Record<string, Decision> = {
     expected: { owner: '201', manager: '403 role_not_allowed', desk: '403 role_not_allowed' },
   },
   webUpdateWebhookEndpoint: {
-    request: async (t, db) => ({ method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}`, body: { enabled: false } }),
+    request: async (t, db) => ({ method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${await endpointAt(db, t)}`, body: { enabled: false, password } }),
     expected: ownerOnly('200'),
   },
   webRotateWebhookSecret: {

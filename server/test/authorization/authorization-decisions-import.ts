@@ -3,7 +3,7 @@ import { toIso } from '../../src/clock/time.js';
 import type { Db } from '../../src/db/types.js';
 import { importFingerprint } from '../../src/modules/setup/import-fingerprint.js';
 import type { Decision, Target } from './authorization-decisions.js';
-import { password } from './web-studio.js';
+import { password } from '../web/web-studio.js';
 
 /** Import and export are the owner's alone, into and out of its own company, whatever the place asked about. */
 const ownerOnly = (ok: string) => ({ owner: ok, manager: '403 role_not_allowed', desk: '403 role_not_allowed' });

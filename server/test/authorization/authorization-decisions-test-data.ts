@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/types.js';
 import type { Decision } from './authorization-decisions.js';
-import { password } from './web-studio.js';
+import { password } from '../web/web-studio.js';
 
 /** The name of the studio every role of the matrix signs in to (its owner is olive@alder.example). */
 async function signedInStudioName(db: Db): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Decision } from './authorization-decisions.js';
 import { cardAt, freshUid, keyAt, membershipAt, scanAt } from './desk-matrix-data.js';
-import { password } from './web-studio.js';
+import { password } from '../web/web-studio.js';
 
 /**
  * The location rule of the API, as every desk route answers it: the owner anywhere in its company;

@@ -1,0 +1,156 @@
+import { scopes, type Scope } from '@studio/shared';
+import { systemActor } from '../../src/domain/actor.js';
+import { revokeKey } from '../../src/modules/keys/repository.js';
+import { createAccount, disableAccount } from '../../src/modules/staff-accounts/accounts.js';
+import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
+import { validRequests, type Operation } from '../reliability/operations.js';
+import type { ApiRequest, TargetName, World } from '../reliability/world.js';
+import { host, origin, password } from '../web/web-studio.js';
+
+/**
+ * Who calls in the authorization matrix. A caller kind is one entry of `callerKinds`: the mount
+ * its credential is read on for the API's routes, how its callers are made, the headers they send,
+ * and the rule its answers follow on a route whose decision (api-decisions.ts) says nothing else.
+ * Device keys (an API key bound to one registered device) are to be one more entry here: a member
+ * of the `Caller` union (kind 'device key', its device kind and location), a `CallerKind` whose
+ * `make` mints one per device kind (turnstile, kiosk, desk reader) at the own location and a
+ * revoked one, with `apiMount: '/v1'` and its rule in `decide`, listed in `callerKinds`; a route
+ * whose device answer is not that rule says so in api-decisions.ts (`except['device key']`).
+ * The matrix then tries every such caller on every API route and target, and on the other mounts (401).
+ */
+
+/** A decided answer: a status with the error code of a refusal, or `allowed`: past every authorization rule. */
+export type Outcome = { status: number; code?: string } | 'allowed';
+export const refused = (status: number, code: string): Outcome => ({ status, code });
+
+/** `test`: a live key relabelled `_sk_test_` (unknown); `testMode`: a real test key, whose company (its test mode) holds none of these objects. */
+export const keyStates = ['live', 'revoked', 'malformed', 'missing', 'test', 'testMode'] as const;
+export type KeyState = (typeof keyStates)[number];
+
+export const staffRoles = ['owner', 'manager', 'desk', 'disabled'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export type Caller =
+  { kind: 'api key'; name: string; scope: Scope; state: KeyState; authorization: string | null } | { kind: 'staff session'; name: string; role: StaffRole; cookie: string; csrf: string };
+export type CallerKindName = Caller['kind'];
+
+export interface CallerKind<C extends Caller = Caller> {
+  kind: C['kind'];
+  /** Where the API's routes read this kind's credential; every other mount answers it 401. */
+  apiMount: '/v1' | '/app/api/v1';
+  make(world: World, settings: StaffAuthSettings): Promise<C[]>;
+  headers(caller: C, method: string): Record<string, string>;
+  /** The answer on an API route, where the route's decision has no exception for this kind. */
+  decide(op: Operation, caller: C, target: TargetName, world: World, everyLocation: boolean): Outcome;
+}
+
+/** A fresh success: 201 where the route creates, 202 where it starts work done later, else 200. */
+export const success = (op: Operation): Outcome => ({ status: op.route.responses[201] ? 201 : op.route.responses[202] ? 202 : 200 });
+
+/** Whether the route's valid request names something at the target's location (else it reads the caller's own company only). */
+export function aimsAtLocation(op: Operation, world: World): boolean {
+  const build = validRequests[op.id]!;
+  return JSON.stringify(build(world.targets.own)) !== JSON.stringify(build(world.targets.otherLocation));
+}
+
+/**
+ * One key per scope and state, each holding that one scope at the own location (a test key: of
+ * every location, as test mode has locations of its own). The decided answer (docs/api-decisions.md,
+ * Keys; conventions): a key that is not live is 401 before anything else; then the scope; then,
+ * for a route that aims at a location, the key's locations (403) and the company (another
+ * company's ids are 404, never 403).
+ */
+export const apiKeys: CallerKind<Extract<Caller, { kind: 'api key' }>> = {
+  kind: 'api key',
+  apiMount: '/v1',
+  async make(world) {
+    const callers: Extract<Caller, { kind: 'api key' }>[] = [];
+    const location = [world.targets.own.location];
+    for (const [index, scope] of scopes.entries()) {
+      const live = (await world.mint(world.ownCompanyId, [scope], location)).key;
+      const revoked = await world.mint(world.ownCompanyId, [scope], location);
+      await revokeKey(world.db, revoked.id);
+      const altered = `${live.slice(0, -1)}${live.endsWith('A') ? 'B' : 'A'}`;
+      const malformed = [`Bearer ${live.slice(0, -1)}`, `Basic ${live}`, `Bearer ${live} extra`, `Bearer ${altered}`, live, `Bearer  ${live}`][index % 6]!;
+      const testMode = (await world.mint(world.ownCompanyId, [scope], 'all', 'test')).key;
+      const authorizations: Record<KeyState, string | null> = {
+        live: `Bearer ${live}`,
+        revoked: `Bearer ${revoked.key}`,
+        malformed,
+        missing: null,
+        test: `Bearer ${live.replace('_sk_live_', '_sk_test_')}`,
+        testMode: `Bearer ${testMode}`,
+      };
+      for (const state of keyStates) callers.push({ kind: 'api key', name: `key [${scope}] ${state}`, scope, state, authorization: authorizations[state] });
+    }
+    return callers;
+  },
+  headers: (caller): Record<string, string> => (caller.authorization === null ? {} : { authorization: caller.authorization }),
+  decide(op, caller, target, world, everyLocation) {
+    if (caller.state !== 'live' && caller.state !== 'testMode') return refused(401, 'invalid_api_key');
+    if (op.route.scopes.length > 0 && !op.route.scopes.includes(caller.scope)) return refused(403, 'insufficient_scope');
+    // A route whose answer shows what another scope reads needs that one too (updateContact: read:contacts).
+    if ((op.route.alsoRequires ?? []).some((also) => also !== caller.scope)) return refused(403, 'insufficient_scope');
+    // The live keys are limited to the own location: refused before any lookup, so no id is told apart.
+    if (everyLocation && caller.state !== 'testMode') return refused(403, 'location_not_allowed');
+    // Test mode: every live object is another company's to a test key (docs/api-decisions.md, Keys).
+    if (caller.state === 'testMode') return /[0-9a-f]{8}-[0-9a-f]{4}-/.test(JSON.stringify(validRequests[op.id]!(world.targets[target]))) ? refused(404, 'resource_missing') : success(op);
+    if (!aimsAtLocation(op, world) || target === 'own') return success(op);
+    return target === 'otherLocation' ? refused(403, 'location_not_allowed') : refused(404, 'resource_missing');
+  },
+};
+
+/**
+ * Staff signed in to the own company: the owner (every location), a manager and a front desk of
+ * the own location, and an account disabled after it signed in. On /app/api/v1 they act as a key
+ * of every scope (staff-accounts/roles.ts) at their locations would: the location rule refuses
+ * another location (403) and another company's ids are not found (404). What a cell allows is
+ * `allowed` rather than a status: the key cells made the same objects' fresh success first, so a
+ * staff write may meet a business rule (409, 422) that only shows it got past authorization.
+ */
+export const staffSessions: CallerKind<Extract<Caller, { kind: 'staff session' }>> = {
+  kind: 'staff session',
+  apiMount: '/app/api/v1',
+  async make(world, settings) {
+    const business = systemActor(world.ownCompanyId, 'matrix');
+    const accounts: Record<StaffRole, { role: 'owner' | 'manager' | 'front_desk'; locationIds?: string[] }> = {
+      owner: { role: 'owner' },
+      manager: { role: 'manager', locationIds: [world.targets.own.location] },
+      desk: { role: 'front_desk', locationIds: [world.targets.own.location] },
+      disabled: { role: 'front_desk', locationIds: [world.targets.own.location] },
+    };
+    const callers: Extract<Caller, { kind: 'staff session' }>[] = [];
+    for (const role of staffRoles) {
+      const email = `${role}@matrix.example`;
+      const account = await createAccount(world.db, settings, business, { email, displayName: role, password, ...accounts[role] });
+      const response = await world.send({
+        method: 'POST',
+        url: '/app/api/sign-in',
+        headers: { host, origin, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password, company_id: world.ownCompanyId }),
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${email}: ${response.statusCode} ${response.body}`);
+      const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+      callers.push({ kind: 'staff session', name: `staff ${role}`, role, cookie, csrf: response.json<{ csrf_token: string }>().csrf_token });
+      // Its session was valid a moment ago; disabling the account ends it.
+      if (role === 'disabled') await disableAccount(world.db, settings, business, account.id);
+    }
+    return callers;
+  },
+  headers: (caller, method) => ({ host, cookie: caller.cookie, ...(method !== 'GET' && { origin, 'x-csrf-token': caller.csrf }) }),
+  decide(op, caller, target, world) {
+    if (caller.role === 'disabled') return refused(401, 'invalid_session');
+    if (!aimsAtLocation(op, world) || target === 'own') return 'allowed';
+    if (target === 'otherCompany') return refused(404, 'resource_missing');
+    return caller.role === 'owner' ? 'allowed' : refused(403, 'location_not_allowed');
+  },
+};
+
+/** Every caller kind of the matrix; a new kind is one more entry (its callers, mount, headers and rule). */
+export const callerKinds: readonly CallerKind[] = [apiKeys as CallerKind, staffSessions as CallerKind];
+
+/** The request of `parts` as `caller` sends it on `mount`. */
+export function asCaller(request: ApiRequest, kind: CallerKind, caller: Caller, mount: string): ApiRequest {
+  const { authorization: _none, ...headers } = request.headers ?? {};
+  return { ...request, url: mount + request.url.slice('/v1'.length), headers: { ...headers, ...kind.headers(caller, request.method) } };
+}

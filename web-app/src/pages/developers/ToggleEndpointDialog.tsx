@@ -1,0 +1,54 @@
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+
+/** Disables or enables an endpoint, with the password again: whether events go out is an endpoint write like any other. */
+export function ToggleEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const change = useChangeEndpoint(endpoint);
+  // As it was when opened: the answer flips `endpoint.enabled` before the dialog closes.
+  const [disabling] = useState(endpoint.enabled);
+  const action = disabling ? 'Disable endpoint' : 'Enable endpoint';
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (password.length > 0) change.mutate({ enabled: !disabling, password }, { onSuccess: onClose });
+  }
+  return (
+    <Dialog opened onClose={onClose} title={action}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text>
+            {disabling ? (
+              <>
+                Events that happen while <strong>{endpoint.url}</strong> is disabled are not sent to it; deliveries waiting for a retry wait until it is enabled again.
+              </>
+            ) : (
+              <>
+                New events go to <strong>{endpoint.url}</strong> again, and deliveries that were waiting are sent.
+              </>
+            )}
+          </Text>
+          <ErrorAlert error={change.error} />
+          <PasswordInput
+            label="Password"
+            description="Your password, to confirm it is you"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={password.length === 0} loading={change.isPending}>
+              {action}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
