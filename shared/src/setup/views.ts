@@ -1,6 +1,6 @@
-import { Id, Timestamp, list } from '@studio/shared';
 import { z } from 'zod';
-import { LocationSettings } from '../../modules/locations/settings.js';
+import { Id, Timestamp, list } from '../schemas/common.js';
+import { LocationSettings } from './location-settings.js';
 
 /** What the setup endpoints answer (the domain's view types, as schemas for the OpenAPI document). */
 
