@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TestDataDeleted, TestDataDeleteRequest } from '@studio/shared/schemas/web-test-data';
-import { http } from './http.ts';
+import { contracts } from '@studio/shared/contracts';
+import { call, contractKey, invalidateContracts, type BodyOf, type ResultOf } from './call.ts';
 
-export type { TestDataDeleted };
+export type TestDataDeleted = ResultOf<'webDeleteTestData'>;
 
 /**
  * "Delete all test data" (owners, test mode of Settings -> Developers). Test keys and endpoints
@@ -11,9 +11,11 @@ export type { TestDataDeleted };
 export function useDeleteTestData() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TestDataDeleteRequest) => http.request<TestDataDeleted>('/developers/test_data/delete', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webDeleteTestData'>) => call(contracts.webDeleteTestData, { body }),
     onSuccess: async () => {
-      for (const queryKey of [['keys', 'test'], ['webhook-endpoints', 'test'], ['webhook-deliveries']]) await client.invalidateQueries({ queryKey });
+      const test = { query: { environment: 'test' as const } };
+      for (const queryKey of [contractKey(contracts.webListKeys, test), contractKey(contracts.webListWebhookEndpoints, test)]) await client.invalidateQueries({ queryKey });
+      await invalidateContracts(client, [contracts.webListWebhookDeliveries]);
     },
   });
 }

@@ -5,13 +5,14 @@ import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { Link, useLocation as useRouterLocation, useNavigate, useSearchParams } from 'react-router';
 import { fullName, useMemberSearch } from '../api/contacts.ts';
-import { http } from '../api/http.ts';
+import { call, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
 import { useLocation } from '../shell/location.ts';
+import { contracts } from '@studio/shared/contracts';
 
 export function MembersPage() {
   const session = useSignedIn();
@@ -95,7 +96,7 @@ function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onC
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (body: ContactCreate) => http.request<Contact>('/v1/contacts', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'createContact'>) => call(contracts.createContact, { body }),
     onSuccess: (contact) => {
       setValues(empty);
       onClose();

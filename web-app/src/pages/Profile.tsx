@@ -3,7 +3,7 @@ import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { fullName } from '../api/contacts.ts';
-import { http } from '../api/http.ts';
+import { call } from '../api/call.ts';
 import { useProfile, useProfileMutation } from '../api/members.ts';
 import { useSignedIn } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
@@ -14,6 +14,7 @@ import { EditContactDialog } from './profile/EditContactDialog.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
 import { SellDialog } from './profile/SellDialog.tsx';
+import { contracts } from '@studio/shared/contracts';
 
 const bannerLook = {
   ok: { color: '#14532d', background: '#dcfce7', icon: '✓' },
@@ -40,7 +41,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
   const state = standing(profile);
   const look = bannerLook[state.tone];
   const zoneOf = (locationId: string) => session.locations.find((l: SessionLocation) => l.id === locationId)?.time_zone ?? location.time_zone;
-  const formSigned = useProfileMutation(profile.contact.id, () => http.request(`/contacts/${profile.contact.id}/form-signed`, { method: 'POST', body: { signed: true } }));
+  const formSigned = useProfileMutation(profile.contact.id, () => call(contracts.webSetFormSigned, { params: { id: profile.contact.id }, body: { signed: true } }));
 
   return (
     <Stack>

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
@@ -57,7 +58,7 @@ function IssueDialog({ location, onClose }: { location: SessionLocation; onClose
   const [code, setCode] = useState('');
   const [balance, setBalance] = useState('');
   const [balanceError, setBalanceError] = useState<string | null>(null);
-  const save = useSetupSave('/setup/gift-cards');
+  const save = useSetupSave({ create: contracts.webIssueGiftCard });
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const cents = toMinorUnits(balance, location.currency);

@@ -1,8 +1,9 @@
 import { Button, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type SetupPackage } from '../../api/setup.ts';
+import { useSetupPackages, useSetupSave, type SetupPackage } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatMoney } from '../../format/money.ts';
@@ -15,7 +16,7 @@ export function PackagesPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const packages = useSetupList<SetupPackage>('packages', location.id);
+  const packages = useSetupPackages(location.id);
   const [adding, setAdding] = useState(false);
   return (
     <SetupFrame title="Packages" intro={`Packages sold at ${location.name}: a number of sessions for one price.`} action={owner ? <Button onClick={() => setAdding(true)}>Add package</Button> : null}>
@@ -48,8 +49,9 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [sessions, setSessions] = useState<number | string>(10);
+  const [sessionsError, setSessionsError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave('/setup/packages');
+  const save = useSetupSave({ create: contracts.webCreatePackage });
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const cents = toMinorUnits(price, location.currency);
@@ -58,7 +60,12 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
       return;
     }
     setPriceError(null);
-    save.mutate({ location_id: location.id, name, price_cents: cents, total_sessions: typeof sessions === 'number' ? sessions : null }, { onSuccess: onClose });
+    if (typeof sessions !== 'number') {
+      setSessionsError('Enter the number of sessions, e.g. 10.');
+      return;
+    }
+    setSessionsError(null);
+    save.mutate({ location_id: location.id, name, price_cents: cents, total_sessions: sessions }, { onSuccess: onClose });
   }
   return (
     <Dialog opened onClose={onClose} title="Add package">
@@ -66,7 +73,7 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
         <Stack>
           <ErrorAlert error={formError(save.error, ['name', 'price_cents', 'total_sessions'])} />
           <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errorFor(save.error, 'name')} data-autofocus />
-          <NumberInput label="Sessions" value={sessions} onChange={setSessions} allowDecimal={false} allowNegative={false} error={errorFor(save.error, 'total_sessions')} />
+          <NumberInput label="Sessions" value={sessions} onChange={setSessions} allowDecimal={false} allowNegative={false} error={sessionsError ?? errorFor(save.error, 'total_sessions')} />
           <TextInput
             label={`Price (${location.currency})`}
             value={price}

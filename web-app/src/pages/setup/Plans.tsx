@@ -1,8 +1,9 @@
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type SetupPlan } from '../../api/setup.ts';
+import { useSetupPlans, useSetupSave, type SetupPlan } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LocationChoice } from '../../components/LocationChoice.tsx';
@@ -25,7 +26,7 @@ export function PlansPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const plans = useSetupList<SetupPlan>('plans', location.id);
+  const plans = useSetupPlans(location.id);
   const [editing, setEditing] = useState<SetupPlan | 'new' | null>(null);
   const limits = (plan: SetupPlan) =>
     [plan.visit_limit ? `${plan.visit_limit} visits a ${plan.visit_period}` : 'Unlimited visits', plan.class_limit_per_week ? `${plan.class_limit_per_week} classes a week` : null]
@@ -79,14 +80,14 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
     name: plan?.name ?? '',
     price: plan ? fromMinorUnits(plan.price_cents, location.currency) : '',
     billing_interval: plan?.billing_interval ?? 'monthly',
-    visit_period: plan?.visit_period ?? '',
+    visit_period: (plan?.visit_period ?? '') as NonNullable<SetupPlan['visit_period']> | '',
     door_checkin_consumes: plan?.door_checkin_consumes ?? 'visit',
   });
   const [visitLimit, setVisitLimit] = useState<number | string>(plan?.visit_limit ?? '');
   const [classLimit, setClassLimit] = useState<number | string>(plan?.class_limit_per_week ?? '');
   const [access, setAccess] = useState<string[] | null>(plan ? plan.access_location_ids : [location.id]);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave<SetupPlan>(plan ? `/setup/plans/${plan.id}` : '/setup/plans', plan ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: contracts.webCreatePlan, update: contracts.webUpdatePlan, id: plan?.id });
   const fieldError = (param: string) => errorFor(save.error, param);
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -153,7 +154,7 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
                 { value: 'month', label: 'Month' },
               ]}
               value={values.visit_period}
-              onChange={(e) => setValues({ ...values, visit_period: e.currentTarget.value as 'month' })}
+              onChange={(e) => setValues({ ...values, visit_period: e.currentTarget.value as NonNullable<SetupPlan['visit_period']> })}
               error={fieldError('visit_period')}
             />
             <NumberInput

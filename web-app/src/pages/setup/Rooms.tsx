@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type Room } from '../../api/setup.ts';
+import { useSetupRooms, useSetupSave, type Room } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useLocation } from '../../shell/location.ts';
@@ -11,7 +12,7 @@ import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
 export function RoomsPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
-  const rooms = useSetupList<Room>('rooms', location.id);
+  const rooms = useSetupRooms(location.id);
   const [editing, setEditing] = useState<Room | 'new' | null>(null);
   return (
     <SetupFrame
@@ -48,7 +49,7 @@ export function RoomsPage() {
 
 function RoomDialog({ room, locationId, onClose }: { room: Room | null; locationId: string; onClose: () => void }) {
   const [name, setName] = useState(room?.name ?? '');
-  const save = useSetupSave(room ? `/setup/rooms/${room.id}` : '/setup/rooms', room ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: contracts.webCreateRoom, update: contracts.webRenameRoom, id: room?.id });
   function submit(event: React.FormEvent) {
     event.preventDefault();
     save.mutate(room ? { name } : { location_id: locationId, name }, { onSuccess: onClose });

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
+import { useSetupRooms, useSetupSave, useSetupServices, useSetupStaff, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatMoney } from '../../format/money.ts';
@@ -18,9 +19,9 @@ export function ServicesPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const services = useSetupList<SetupService>('services', location.id);
-  const rooms = useSetupList<Room>('rooms', location.id);
-  const staff = useSetupList<StaffMember>('staff');
+  const services = useSetupServices(location.id);
+  const rooms = useSetupRooms(location.id);
+  const staff = useSetupStaff();
   const [editing, setEditing] = useState<SetupService | 'new' | null>(null);
   const roomName = (id: string | null) => rooms.data?.data.find((room) => room.id === id)?.name ?? '';
   return (
@@ -90,7 +91,7 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
     free_classes: service?.free_classes ?? 0,
   });
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave<SetupService>(service ? `/setup/services/${service.id}` : '/setup/services', service ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: contracts.webCreateService, update: contracts.webUpdateService, id: service?.id });
   const fieldError = (param: string) => errorFor(save.error, param);
   const number = (field: (typeof numberFields)[number], label: string) => (
     <NumberInput label={label} value={numbers[field]} allowDecimal={false} allowNegative={false} onChange={(value) => setNumbers({ ...numbers, [field]: value })} error={fieldError(field)} />

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { contracts } from '@studio/shared/contracts';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type StaffMember } from '../../api/setup.ts';
+import { useSetupSave, useSetupStaff, type StaffMember } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
@@ -12,7 +13,7 @@ const fullName = (member: StaffMember) => [member.first_name, member.last_name].
 export function StaffMembersPage() {
   const session = useSignedIn();
   const owner = session.account.role === 'owner';
-  const staff = useSetupList<StaffMember>('staff');
+  const staff = useSetupStaff();
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
   return (
     <SetupFrame
@@ -53,7 +54,7 @@ export function StaffMembersPage() {
 
 function StaffDialog({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
   const [values, setValues] = useState({ first_name: member?.first_name ?? '', last_name: member?.last_name ?? '', email: member?.email ?? '' });
-  const save = useSetupSave(member ? `/setup/staff/${member.id}` : '/setup/staff', member ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: contracts.webCreateStaffMember, update: contracts.webUpdateStaffMember, id: member?.id });
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   function submit(event: React.FormEvent) {
     event.preventDefault();
