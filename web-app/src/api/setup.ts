@@ -45,11 +45,7 @@ export function useGiftCards(locationId: string) {
 }
 
 /** The routes a setup form writes through: `create` for a new object, `update` (with the object's `id`) for a change. */
-interface SetupWrites {
-  create?: RouteContract;
-  update?: RouteContract;
-  id?: string | undefined;
-}
+type SetupWrites = Partial<Record<'create' | 'update', RouteContract>> & Partial<Record<'id', string | undefined>>;
 
 /** What such a form sends: the create's body or the update's. */
 type SetupBody<W extends SetupWrites> =
