@@ -12,10 +12,10 @@ import { TimeOffInput, WeeklyHours } from '../../modules/staff/schedule-input.js
 import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeeklyHours } from '../../modules/staff/schedule.js';
 import { addDays } from '../../modules/appointments/engine/local-time.js';
 import { calendarBookings } from '../../modules/appointments/booking-views.js';
-import { appointmentCalendar } from './calendar.js';
+import { appointmentCalendar } from '../../modules/appointments/calendar.js';
 import { namingTheClash } from '../../modules/appointments/clash.js';
 import { requireStaffAt } from '../../modules/staff/location-staff.js';
-import { requireScheduleEditor, staffSchedule } from './staff-schedule.js';
+import { requireScheduleEditor, staffSchedule } from '../../modules/staff/staff-schedule.js';
 
 async function bookingView(db: Db, actor: Actor, id: string) {
   const [view] = await calendarBookings(db, db, actor.companyId, { id });

@@ -10,8 +10,8 @@ import { restoreClass } from '../../modules/classes/restore.js';
 import { createSeries, listSeries } from '../../modules/classes/series.js';
 import { endSeries, extendSeries, updateSeries } from '../../modules/classes/series-change.js';
 import { moveWaitlistEntry } from '../../modules/classes/waitlist-order.js';
-import { classPage } from './class-page.js';
-import { timetableOptions, weekTimetable } from './week.js';
+import { classPage } from '../../modules/classes/class-page.js';
+import { timetableOptions, weekTimetable } from '../../modules/classes/week.js';
 
 const where = ['resource_missing', 'location_not_allowed'] as const;
 const timetable = [...where, 'role_not_allowed'] as const;

@@ -10,9 +10,9 @@ import { listOverrides } from '../../modules/members/checkin-override.js';
 import { revokeCard, setFormSigned, setMembershipStatus } from '../../modules/members/admin.js';
 import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
-import { searchMembers } from './member-search.js';
-import { memberProfile } from './profile.js';
-import { todaySummary } from './today.js';
+import { searchMembers } from '../../modules/contacts/member-search.js';
+import { memberProfile } from '../../modules/members/profile.js';
+import { todaySummary } from '../../modules/members/today.js';
 
 const enrolled = (card: { id: string; membership_id: string; created_at: string }, value: string) => ({
   id: card.id,
