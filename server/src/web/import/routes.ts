@@ -1,7 +1,7 @@
 import { contracts } from '@studio/shared/contracts';
 import { systemClock, type Clock } from '../../clock/time.js';
 import { created, implement, ok } from '../../http/route.js';
-import { webCommitImport, webDryRun, webExport } from './import-export.js';
+import { webCommitImport, webDryRun, webExport } from '../../modules/setup/staff-import-export.js';
 
 /** The owner's import (dry run, then commit of that content) and export, below `/app/api`. */
 export function importRoutes(clock: Clock = systemClock) {
