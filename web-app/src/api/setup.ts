@@ -37,18 +37,12 @@ export const useSetupStaff = () => useContractQuery(contracts.webSetupStaff, {})
 export const useSetupRooms = (locationId: string) => useContractQuery(contracts.webSetupRooms, { query: { location_id: locationId } });
 export const useSetupServices = (locationId: string) => useContractQuery(contracts.webSetupServices, { query: { location_id: locationId } });
 export const useSetupPlans = (locationId: string) => useContractQuery(contracts.webSetupPlans, { query: { location_id: locationId } });
-export const useSetupPackages = (locationId: string) => useContractQuery(contracts.webSetupPackages, { query: { location_id: locationId } });
-
-/** Gift cards from the API's list (GET /v1/gift-cards), newest last. */
-export function useGiftCards(locationId: string) {
-  return useContractQuery(contracts.listGiftCards, { query: { location_id: locationId, limit: 100 } });
-}
 
 /** The routes a setup form writes through: `create` for a new object, `update` (with the object's `id`) for a change. */
-type SetupWrites = Partial<Record<'create' | 'update', RouteContract>> & Partial<Record<'id', string | undefined>>;
+export type SetupWrites = Partial<Record<'create' | 'update', RouteContract>> & Partial<Record<'id', string | undefined>>;
 
 /** What such a form sends: the create's body or the update's. */
-type SetupBody<W extends SetupWrites> =
+export type SetupBody<W extends SetupWrites> =
   (W extends { create: infer C extends RouteContract } ? ContractBodyInput<C> : never) | (W extends { update: infer U extends RouteContract } ? ContractBodyInput<U> : never);
 
 const send = call as (contract: RouteContract, input: { params?: unknown; body: unknown }) => Promise<unknown>;
