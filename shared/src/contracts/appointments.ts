@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { AvailabilityQuery, Booking, BookingCancel, BookingCreate, BookingListQuery, BookingReschedule, IdParams, Slot, list, page } from '../index.js';
+import { AvailabilityQuery, Booking, BookingCancel, BookingCreate, BookingListQuery, BookingReschedule, Slot } from '../schemas/bookings.js';
+import { IdParams, list, page } from '../schemas/common.js';
 
 const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
 

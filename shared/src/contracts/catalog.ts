@@ -1,5 +1,7 @@
 import { defineContract } from './contract.js';
-import { IdParams, Location, LocationBranding, Service, ServiceListQuery, list, page } from '../index.js';
+import { IdParams, list, page } from '../schemas/common.js';
+import { Location, LocationBranding } from '../schemas/locations.js';
+import { Service, ServiceListQuery } from '../schemas/services.js';
 
 export const catalogContracts = {
   listLocations: defineContract({

@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassRestoreResult, ClassSpotResult, ClassSummary, IdParams, page } from '../index.js';
+import { ClassBook, ClassBookResult, ClassCancel, ClassCancelResult, ClassCheckIn, ClassDetail, ClassListQuery, ClassRestoreResult, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
+import { IdParams, page } from '../schemas/common.js';
 
 const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
 const where = ['resource_missing', 'location_not_allowed'] as const;

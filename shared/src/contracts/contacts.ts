@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { Contact, ContactCreate, ContactListQuery, ContactUpdate, IdParams, page } from '../index.js';
+import { IdParams, page } from '../schemas/common.js';
+import { Contact, ContactCreate, ContactListQuery, ContactUpdate } from '../schemas/contacts.js';
 
 export const contactsContracts = {
   listContacts: defineContract({

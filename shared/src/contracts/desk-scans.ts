@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { DeskScanHeld, DeskScanRequest, DeskScanStored } from '../index.js';
+import { DeskScanHeld, DeskScanRequest, DeskScanStored } from '../schemas/desk-scans.js';
 
 export const deskScansContracts = {
   recordDeskScan: defineContract({

@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { DeviceHeartbeatReceived, DeviceHeartbeatRequest } from '../index.js';
+import { DeviceHeartbeatReceived, DeviceHeartbeatRequest } from '../schemas/devices.js';
 
 export const devicesContracts = {
   recordDeviceHeartbeat: defineContract({

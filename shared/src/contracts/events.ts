@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { Event, EventListQuery, IdParams, page } from '../index.js';
+import { IdParams, page } from '../schemas/common.js';
+import { Event, EventListQuery } from '../schemas/events.js';
 
 const dataByType =
   '`data` per type: `booking.*`, a Booking as `getBooking` answers it; `contact.*`, a Contact as `getContact`; `membership.sold` and `membership.status_changed`, a HeldMembership as `listContactMemberships` lists it (the new `status` in it); `member.checked_in`, the Visit as `checkInMember` answers it, with `offline` and `flags` (a door entry into a class is this visit, of kind `class`, and a `class_attendee.checked_in` too); `member.checkin_denied`, a CheckinDenial as `listCheckinDenials` lists it, with every cause in `reasons`; `class_attendee.*`, a ClassSpotResult (`attendee_id`, `class_id`, `contact_id`, `status`, `paid_by`) as `bookClass` answers it; `class.cancelled`, the Class as `listClasses` lists it (its reserved spots, released by the cancellation, are each a `class_attendee.cancelled`).';

@@ -1,5 +1,7 @@
 import { defineContract } from './contract.js';
-import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, IdParams, ResolveRequest, ResolveResult, Visit, VisitListQuery, VoidVisitRequest, VoidedVisit, page } from '../index.js';
+import { IdParams, page } from '../schemas/common.js';
+import { CheckInRequest, EligibilityFeed, EligibilityFeedQuery, ResolveRequest, ResolveResult, Visit, VisitListQuery } from '../schemas/members.js';
+import { VoidVisitRequest, VoidedVisit } from '../schemas/visit-void.js';
 
 export const membersContracts = {
   resolveMember: defineContract({

@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { HeldMembership, IdParams, SellMembership, list } from '../index.js';
+import { IdParams, list } from '../schemas/common.js';
+import { HeldMembership, SellMembership } from '../schemas/memberships.js';
 
 export const membershipsContracts = {
   listContactMemberships: defineContract({

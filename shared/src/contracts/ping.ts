@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { KeyIdentity } from '../index.js';
+import { KeyIdentity } from '../schemas/ping.js';
 
 export const pingContracts = {
   ping: defineContract({

@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate, list, page } from '../index.js';
+import { list, page } from '../schemas/common.js';
+import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate } from '../schemas/stored-value.js';
 
 export const storedValueContracts = {
   listGiftCards: defineContract({

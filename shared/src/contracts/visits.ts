@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { CheckinDenial, LocationActivityQuery, LocationVisit, page } from '../index.js';
+import { page } from '../schemas/common.js';
+import { CheckinDenial, LocationActivityQuery, LocationVisit } from '../schemas/location-activity.js';
 
 const window =
   '`location_id` is required unless the key acts on exactly one location. `from` is included and `to` excluded; `to` defaults to now and `from` to `to` minus 24 hours; a bare date is local midnight at the location. Newest first; the window the first page resolved holds for every page of its cursor.';

@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { IdParams } from '../index.js';
+import { IdParams } from '../schemas/common.js';
 import { AuditLog, StaffAccountAccess, StaffAccountCreate, StaffAccountList, StaffAccountView } from '../schemas/web-app.js';
 
 const tag = 'Web app: staff accounts';

@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { IdParams } from '../index.js';
+import { IdParams } from '../schemas/common.js';
 import {
   AppointmentCalendar,
   CalendarQuery,

@@ -1,5 +1,6 @@
 import { defineContract } from './contract.js';
-import { ClassBookResult, ClassCancelResult, ClassSpotResult, ClassSummary, Id, IdParams } from '../index.js';
+import { ClassBookResult, ClassCancelResult, ClassSpotResult, ClassSummary } from '../schemas/classes.js';
+import { Id, IdParams } from '../schemas/common.js';
 import {
   ClassChange,
   ClassPage,

@@ -1,6 +1,6 @@
 import { defineContract } from './contract.js';
-import { LocationOnlyQuery } from '../schemas/web-classes.js';
-import { Id, IdParams, Visit } from '../index.js';
+import { Id, IdParams, LocationOnlyQuery } from '../schemas/common.js';
+import { Visit } from '../schemas/members.js';
 import {
   ApiKeyCreate,
   ApiKeyCreated,

@@ -1,6 +1,6 @@
 import { defineContract } from './contract.js';
+import { IdParams, page } from '../schemas/common.js';
 import {
-  IdParams,
   WebhookAttempt,
   WebhookAttemptListQuery,
   WebhookDelivery,
@@ -9,8 +9,7 @@ import {
   WebhookEndpointDeleted,
   WebhookEndpointUpdate,
   WebhookEndpointWithSecret,
-  page,
-} from '../index.js';
+} from '../schemas/webhooks.js';
 import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList } from '../schemas/web-app.js';
 
 const tag = 'Web developers';

@@ -1,6 +1,6 @@
 import { defineContract } from './contract.js';
-import { LocationOnlyQuery } from '../schemas/web-classes.js';
-import { DeviceList, Id } from '../index.js';
+import { Id, LocationOnlyQuery } from '../schemas/common.js';
+import { DeviceList } from '../schemas/devices.js';
 import { z } from 'zod';
 
 export const webDevicesContracts = {

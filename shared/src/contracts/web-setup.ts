@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { Id, IdParams } from '../index.js';
+import { Id, IdParams } from '../schemas/common.js';
 import {
   GiftCardIssue,
   LocationCreate,

@@ -1,6 +1,6 @@
 import { defineContract } from './contract.js';
+import { IdParams, list, page } from '../schemas/common.js';
 import {
-  IdParams,
   WebhookAttempt,
   WebhookAttemptListQuery,
   WebhookDelivery,
@@ -10,9 +10,7 @@ import {
   WebhookEndpointDeleted,
   WebhookEndpointUpdate,
   WebhookEndpointWithSecret,
-  list,
-  page,
-} from '../index.js';
+} from '../schemas/webhooks.js';
 
 const manageErrors = ['resource_missing', 'location_not_allowed'] as const;
 const limitNote = 'Needs a key for every location (else 403 `location_not_allowed`): an endpoint receives the events of all of them.';

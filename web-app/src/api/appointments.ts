@@ -1,19 +1,19 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webAppointmentsContracts } from '@studio/shared/contracts/web-appointments';
 import { call, invalidateContracts, useContractQuery, type BodyOf as Body } from './call.ts';
 
 /** What the calendar, slots and schedules are read with: asked again after any change. */
-const appointmentReads = [contracts.webAppointmentCalendar, contracts.webOpenSlots, contracts.webStaffSchedule];
+const appointmentReads = [webAppointmentsContracts.webAppointmentCalendar, webAppointmentsContracts.webOpenSlots, webAppointmentsContracts.webStaffSchedule];
 
 /** A location's day (1) or week (7) from a local date; the last answer stays on screen while the next loads. */
 export function useCalendar(locationId: string, date: string, days: number) {
-  return useContractQuery(contracts.webAppointmentCalendar, { query: { location_id: locationId, date, days } }, { placeholderData: keepPreviousData });
+  return useContractQuery(webAppointmentsContracts.webAppointmentCalendar, { query: { location_id: locationId, date, days } }, { placeholderData: keepPreviousData });
 }
 
 /** Open slots of a service on a local date (GET /v1/availability's own answer), for one staff member or any. */
 export function useOpenSlots(query: { locationId: string; serviceId: string; staffId: string; date: string } | null) {
   return useContractQuery(
-    contracts.webOpenSlots,
+    webAppointmentsContracts.webOpenSlots,
     {
       query: query
         ? { location_id: query.locationId, service_id: query.serviceId, date: query.date, ...(query.staffId ? { staff_id: query.staffId } : {}) }
@@ -24,7 +24,7 @@ export function useOpenSlots(query: { locationId: string; serviceId: string; sta
 }
 
 export function useStaffSchedule(staffId: string, locationId: string) {
-  return useContractQuery(contracts.webStaffSchedule, { params: { id: staffId }, query: { location_id: locationId } }, { enabled: staffId !== '' });
+  return useContractQuery(webAppointmentsContracts.webStaffSchedule, { params: { id: staffId }, query: { location_id: locationId } }, { enabled: staffId !== '' });
 }
 
 /**
@@ -40,13 +40,13 @@ export function useAppointmentChange<TBody, TResult>(request: (body: TBody) => P
 }
 
 export const appointmentRequests = {
-  book: (body: Body<'webBookAppointment'>) => call(contracts.webBookAppointment, { body, idempotencyKey: crypto.randomUUID() }),
-  reschedule: (id: string, start: string) => call(contracts.webRescheduleAppointment, { params: { id }, body: { start } }),
-  cancel: (id: string, reason: string) => call(contracts.webCancelAppointment, { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
-  outcome: (id: string, status: Body<'webSetAppointmentOutcome'>['status']) => call(contracts.webSetAppointmentOutcome, { params: { id }, body: { status } }),
-  hours: (staffId: string, body: Body<'webSetStaffHours'>) => call(contracts.webSetStaffHours, { params: { id: staffId }, body }),
-  override: (staffId: string, body: Body<'webSetStaffOverride'>) => call(contracts.webSetStaffOverride, { params: { id: staffId }, body }),
-  clearOverride: (staffId: string, body: Body<'webClearStaffOverride'>) => call(contracts.webClearStaffOverride, { params: { id: staffId }, body }),
-  addTimeOff: (staffId: string, body: Body<'webAddStaffTimeOff'>) => call(contracts.webAddStaffTimeOff, { params: { id: staffId }, body }),
-  removeTimeOff: (id: string, locationId: string) => call(contracts.webRemoveStaffTimeOff, { params: { id }, body: { location_id: locationId } }),
+  book: (body: Body<'webBookAppointment'>) => call(webAppointmentsContracts.webBookAppointment, { body, idempotencyKey: crypto.randomUUID() }),
+  reschedule: (id: string, start: string) => call(webAppointmentsContracts.webRescheduleAppointment, { params: { id }, body: { start } }),
+  cancel: (id: string, reason: string) => call(webAppointmentsContracts.webCancelAppointment, { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+  outcome: (id: string, status: Body<'webSetAppointmentOutcome'>['status']) => call(webAppointmentsContracts.webSetAppointmentOutcome, { params: { id }, body: { status } }),
+  hours: (staffId: string, body: Body<'webSetStaffHours'>) => call(webAppointmentsContracts.webSetStaffHours, { params: { id: staffId }, body }),
+  override: (staffId: string, body: Body<'webSetStaffOverride'>) => call(webAppointmentsContracts.webSetStaffOverride, { params: { id: staffId }, body }),
+  clearOverride: (staffId: string, body: Body<'webClearStaffOverride'>) => call(webAppointmentsContracts.webClearStaffOverride, { params: { id: staffId }, body }),
+  addTimeOff: (staffId: string, body: Body<'webAddStaffTimeOff'>) => call(webAppointmentsContracts.webAddStaffTimeOff, { params: { id: staffId }, body }),
+  removeTimeOff: (id: string, locationId: string) => call(webAppointmentsContracts.webRemoveStaffTimeOff, { params: { id }, body: { location_id: locationId } }),
 };

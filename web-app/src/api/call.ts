@@ -5,7 +5,9 @@ import { http } from './http.ts';
 /**
  * The one way a page or an api/ file calls the server: over a route's contract (shared/src/contracts),
  * so the path, the input and the answer's type all come from the object the server implements.
- * `http` (http.ts) does the rest: the CSRF token, the idempotency key, the error envelope.
+ * `http` (http.ts) does the rest: the CSRF token, the idempotency key, the error envelope. Pages import
+ * the contracts of their feature (`@studio/shared/contracts/web-desk`), not the whole list, so the first
+ * load carries only the desk's.
  */
 
 /** A part of the input is required when the contract has it and `{}` would not do; absent when it has none. */

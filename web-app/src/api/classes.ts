@@ -1,24 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 import { invalidateContracts, useContractQuery } from './call.ts';
 
 /** The class screens' reads and writes; writes are never optimistic: the page shows the server's answer. */
-const classReads = [contracts.webClassWeek, contracts.webListSeries, contracts.webClassOptions, contracts.webClassPage];
+const classReads = [webClassesContracts.webClassWeek, webClassesContracts.webListSeries, webClassesContracts.webClassOptions, webClassesContracts.webClassPage];
 
 export function useWeek(locationId: string, week: string | null) {
-  return useContractQuery(contracts.webClassWeek, { query: { location_id: locationId, ...(week ? { week } : {}) } });
+  return useContractQuery(webClassesContracts.webClassWeek, { query: { location_id: locationId, ...(week ? { week } : {}) } });
 }
 
 export function useSeriesList(locationId: string) {
-  return useContractQuery(contracts.webListSeries, { query: { location_id: locationId } });
+  return useContractQuery(webClassesContracts.webListSeries, { query: { location_id: locationId } });
 }
 
 export function useTimetableOptions(locationId: string) {
-  return useContractQuery(contracts.webClassOptions, { query: { location_id: locationId } });
+  return useContractQuery(webClassesContracts.webClassOptions, { query: { location_id: locationId } });
 }
 
 export function useClassPage(id: string) {
-  return useContractQuery(contracts.webClassPage, { params: { id } });
+  return useContractQuery(webClassesContracts.webClassPage, { params: { id } });
 }
 
 /** A write on the class screens: everything about classes is read again once the server answered. */

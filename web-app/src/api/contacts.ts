@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 import { call, useContractQuery } from './call.ts';
 
 /**
@@ -10,7 +10,7 @@ import { call, useContractQuery } from './call.ts';
 export function useMemberSearch(term: string, locationId: string, limit = 20) {
   const search = term.trim();
   return useContractQuery(
-    contracts.webSearchMembers,
+    webDeskContracts.webSearchMembers,
     { query: { search, location_id: locationId, limit } },
     {
       enabled: search.length >= 2,
@@ -30,7 +30,9 @@ export function fullName(contact: { first_name: string; last_name: string | null
  */
 export async function resolveIdentifier(identifier: string, locationId: string): Promise<string | null> {
   try {
-    const result = await call(contracts.resolveMember, { body: { identifier, location_id: locationId } });
+    // Loaded when first needed: the API's member contracts are not part of the desk's first load.
+    const { membersContracts } = await import('@studio/shared/contracts/members');
+    const result = await call(membersContracts.resolveMember, { body: { identifier, location_id: locationId } });
     return result.found ? result.contact_id : null;
   } catch {
     // Not a code, no permission, server busy: the search results page still answers.

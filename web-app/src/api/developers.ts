@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { webDevelopersContracts } from '@studio/shared/contracts/web-developers';
 import type { Environment } from '@studio/shared/schemas/events';
 import { call, contractKey, useContractQuery, type BodyOf, type ResultOf } from './call.ts';
 
@@ -19,19 +20,20 @@ export type DeliveryStatus = WebhookDelivery['status'];
 export type KeyCreate = BodyOf<'webCreateKey'>;
 export type EndpointChange = BodyOf<'webUpdateWebhookEndpoint'>;
 
-const keysKey = (environment: Environment) => contractKey(contracts.webListKeys, { query: { environment } });
-const endpointsKey = (environment: Environment) => contractKey(contracts.webListWebhookEndpoints, { query: { environment } });
-const deliveriesKey = (endpointId: string, status: DeliveryStatus | null) => [...contractKey(contracts.webListWebhookDeliveries, { params: { id: endpointId } }), status ?? 'all'] as const;
-const attemptsKey = (deliveryId: string) => contractKey(contracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId } });
+const keysKey = (environment: Environment) => contractKey(webDeskContracts.webListKeys, { query: { environment } });
+const endpointsKey = (environment: Environment) => contractKey(webDevelopersContracts.webListWebhookEndpoints, { query: { environment } });
+const deliveriesKey = (endpointId: string, status: DeliveryStatus | null) =>
+  [...contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }), status ?? 'all'] as const;
+const attemptsKey = (deliveryId: string) => contractKey(webDevelopersContracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId } });
 
 export function useApiKeys(environment: Environment) {
-  return useContractQuery(contracts.webListKeys, { query: { environment } });
+  return useContractQuery(webDeskContracts.webListKeys, { query: { environment } });
 }
 
 export function useCreateKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: KeyCreate) => call(contracts.webCreateKey, { body }),
+    mutationFn: (body: KeyCreate) => call(webDeskContracts.webCreateKey, { body }),
     onSuccess: (created) => client.invalidateQueries({ queryKey: keysKey(created.key.environment) }),
   });
 }
@@ -39,14 +41,14 @@ export function useCreateKey() {
 export function useRevokeKey(environment: Environment, keyId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => call(contracts.webRevokeKey, { params: { id: keyId }, body: { password } }),
+    mutationFn: (password: string) => call(webDeskContracts.webRevokeKey, { params: { id: keyId }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keysKey(environment) }),
   });
 }
 
 export function useWebhookEndpoints(environment: Environment) {
   return useContractQuery(
-    contracts.webListWebhookEndpoints,
+    webDevelopersContracts.webListWebhookEndpoints,
     { query: { environment } },
     // An endpoint the worker disables, or one that starts failing, shows without a reload.
     { refetchInterval: 30_000 },
@@ -56,7 +58,7 @@ export function useWebhookEndpoints(environment: Environment) {
 export function useCreateEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<'webCreateWebhookEndpoint'>) => call(contracts.webCreateWebhookEndpoint, { body }),
+    mutationFn: (body: BodyOf<'webCreateWebhookEndpoint'>) => call(webDevelopersContracts.webCreateWebhookEndpoint, { body }),
     onSuccess: (created) => client.invalidateQueries({ queryKey: endpointsKey(created.environment) }),
   });
 }
@@ -64,7 +66,7 @@ export function useCreateEndpoint() {
 export function useChangeEndpoint(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: EndpointChange) => call(contracts.webUpdateWebhookEndpoint, { params: { id: endpoint.id }, body: change }),
+    mutationFn: (change: EndpointChange) => call(webDevelopersContracts.webUpdateWebhookEndpoint, { params: { id: endpoint.id }, body: change }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -72,7 +74,7 @@ export function useChangeEndpoint(endpoint: WebhookEndpoint) {
 export function useRotateSecret(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => call(contracts.webRotateWebhookSecret, { params: { id: endpoint.id }, body: { password } }),
+    mutationFn: (password: string) => call(webDevelopersContracts.webRotateWebhookSecret, { params: { id: endpoint.id }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -80,7 +82,7 @@ export function useRotateSecret(endpoint: WebhookEndpoint) {
 export function useDeleteEndpoint(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => call(contracts.webDeleteWebhookEndpoint, { params: { id: endpoint.id }, body: { password } }),
+    mutationFn: (password: string) => call(webDevelopersContracts.webDeleteWebhookEndpoint, { params: { id: endpoint.id }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -90,7 +92,8 @@ export function useDeliveries(endpointId: string, status: DeliveryStatus | null)
   return useInfiniteQuery({
     queryKey: deliveriesKey(endpointId, status),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => call(contracts.webListWebhookDeliveries, { params: { id: endpointId }, query: { ...(status && { status }), ...(pageParam && { cursor: pageParam }) }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId }, query: { ...(status && { status }), ...(pageParam && { cursor: pageParam }) }, signal }),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: 5_000,
   });
@@ -101,7 +104,8 @@ export function useDeliveryAttempts(deliveryId: string) {
   return useInfiniteQuery({
     queryKey: attemptsKey(deliveryId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => call(contracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId }, query: { limit: 100, ...(pageParam && { cursor: pageParam }) }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(webDevelopersContracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId }, query: { limit: 100, ...(pageParam && { cursor: pageParam }) }, signal }),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: 5_000,
   });
@@ -111,15 +115,15 @@ export function useDeliveryAttempts(deliveryId: string) {
 export function useSendTestEvent(endpointId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(contracts.webSendWebhookTestEvent, { params: { id: endpointId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(contracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
+    mutationFn: () => call(webDevelopersContracts.webSendWebhookTestEvent, { params: { id: endpointId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
   });
 }
 
 export function useResendDelivery(endpointId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => call(contracts.webResendWebhookDelivery, { params: { id: deliveryId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(contracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
+    mutationFn: (deliveryId: string) => call(webDevelopersContracts.webResendWebhookDelivery, { params: { id: deliveryId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
   });
 }

@@ -1,10 +1,10 @@
-import { contracts } from '@studio/shared/contracts';
+import { webDevicesContracts } from '@studio/shared/contracts/web-devices';
 import { useContractQuery } from './call.ts';
 
 /** The agents reporting at a location; polled, as they report every 30 s and go quiet without a word. */
 export function useDevices(locationId: string) {
   return useContractQuery(
-    contracts.webDevices,
+    webDevicesContracts.webDevices,
     { query: { location_id: locationId } },
     {
       refetchInterval: 30_000,

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 import { contractKey, useContractQuery } from './call.ts';
 
-export const profileKey = (id: string) => contractKey(contracts.webMemberProfile, { params: { id } });
+export const profileKey = (id: string) => contractKey(webDeskContracts.webMemberProfile, { params: { id } });
 
 export function useProfile(id: string) {
-  return useContractQuery(contracts.webMemberProfile, { params: { id } });
+  return useContractQuery(webDeskContracts.webMemberProfile, { params: { id } });
 }
 
 /** A write on the member's page: never optimistic, the page shows the server's answer once it comes. */

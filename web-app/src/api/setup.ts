@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts, type ContractBodyInput, type RouteContract } from '@studio/shared/contracts';
+import { storedValueContracts } from '@studio/shared/contracts/stored-value';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
+import { type ContractBodyInput, type RouteContract } from '@studio/shared/contracts';
 import { call, invalidateContracts, useContractQuery, type ResultOf } from './call.ts';
 import { ApiRequestError } from './http.ts';
 
@@ -22,21 +24,21 @@ export type GiftCard = ResultOf<'listGiftCards'>['data'][number];
 
 /** Every list the setup screens show: read again after any setup write. */
 const setupReads = [
-  contracts.webSetupLocations,
-  contracts.webSetupStaff,
-  contracts.webSetupRooms,
-  contracts.webSetupServices,
-  contracts.webSetupPlans,
-  contracts.webSetupPackages,
-  contracts.listGiftCards,
+  webSetupContracts.webSetupLocations,
+  webSetupContracts.webSetupStaff,
+  webSetupContracts.webSetupRooms,
+  webSetupContracts.webSetupServices,
+  webSetupContracts.webSetupPlans,
+  webSetupContracts.webSetupPackages,
+  storedValueContracts.listGiftCards,
 ];
 
-export const useSetupLocations = () => useContractQuery(contracts.webSetupLocations, {});
-export const useSetupStaff = () => useContractQuery(contracts.webSetupStaff, {});
+export const useSetupLocations = () => useContractQuery(webSetupContracts.webSetupLocations, {});
+export const useSetupStaff = () => useContractQuery(webSetupContracts.webSetupStaff, {});
 /** A setup list of one location. */
-export const useSetupRooms = (locationId: string) => useContractQuery(contracts.webSetupRooms, { query: { location_id: locationId } });
-export const useSetupServices = (locationId: string) => useContractQuery(contracts.webSetupServices, { query: { location_id: locationId } });
-export const useSetupPlans = (locationId: string) => useContractQuery(contracts.webSetupPlans, { query: { location_id: locationId } });
+export const useSetupRooms = (locationId: string) => useContractQuery(webSetupContracts.webSetupRooms, { query: { location_id: locationId } });
+export const useSetupServices = (locationId: string) => useContractQuery(webSetupContracts.webSetupServices, { query: { location_id: locationId } });
+export const useSetupPlans = (locationId: string) => useContractQuery(webSetupContracts.webSetupPlans, { query: { location_id: locationId } });
 
 /** The routes a setup form writes through: `create` for a new object, `update` (with the object's `id`) for a change. */
 export type SetupWrites = Partial<Record<'create' | 'update', RouteContract>> & Partial<Record<'id', string | undefined>>;

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { webDevelopersContracts } from '@studio/shared/contracts/web-developers';
+import { webTestDataContracts } from '@studio/shared/contracts/web-test-data';
 import { call, contractKey, invalidateContracts, type BodyOf, type ResultOf } from './call.ts';
 
 export type TestDataDeleted = ResultOf<'webDeleteTestData'>;
@@ -11,11 +13,11 @@ export type TestDataDeleted = ResultOf<'webDeleteTestData'>;
 export function useDeleteTestData() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<'webDeleteTestData'>) => call(contracts.webDeleteTestData, { body }),
+    mutationFn: (body: BodyOf<'webDeleteTestData'>) => call(webTestDataContracts.webDeleteTestData, { body }),
     onSuccess: async () => {
       const test = { query: { environment: 'test' as const } };
-      for (const queryKey of [contractKey(contracts.webListKeys, test), contractKey(contracts.webListWebhookEndpoints, test)]) await client.invalidateQueries({ queryKey });
-      await invalidateContracts(client, [contracts.webListWebhookDeliveries]);
+      for (const queryKey of [contractKey(webDeskContracts.webListKeys, test), contractKey(webDevelopersContracts.webListWebhookEndpoints, test)]) await client.invalidateQueries({ queryKey });
+      await invalidateContracts(client, [webDevelopersContracts.webListWebhookDeliveries]);
     },
   });
 }

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 import type { TodayEvent, TodaySummary } from '@studio/shared/web-app';
 import { useEffect, useState } from 'react';
 import { contractKey, useContractQuery } from './call.ts';
 import { apiBase } from './http.ts';
 
-const todayKey = (locationId: string) => contractKey(contracts.webToday, { query: { location_id: locationId } });
+const todayKey = (locationId: string) => contractKey(webDeskContracts.webToday, { query: { location_id: locationId } });
 
 export function useToday(locationId: string) {
   return useContractQuery(
-    contracts.webToday,
+    webDeskContracts.webToday,
     { query: { location_id: locationId } },
     // The stream keeps the page current; a slow poll catches a day change and events missed while reconnecting.
     { refetchInterval: 60_000 },

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 import { call, useContractQuery } from '../api/call.ts';
 import { useSignedIn, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
@@ -11,8 +11,8 @@ export function AccountPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const signedOut = useSignedOut();
-  const sessions = useContractQuery(contracts.webListSessions, {});
-  const everywhere = useMutation({ mutationFn: () => call(contracts.webSignOutEverywhere), onSuccess: signedOut });
+  const sessions = useContractQuery(webAuthContracts.webListSessions, {});
+  const everywhere = useMutation({ mutationFn: () => call(webAuthContracts.webSignOutEverywhere), onSuccess: signedOut });
   const zone = location.time_zone;
   return (
     <Stack>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ContactCreate, type Contact } from '@studio/shared/schemas/contacts';
+import { ContactCreate } from '@studio/shared/schemas/contacts';
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { Link, useLocation as useRouterLocation, useNavigate, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
 import { useLocation } from '../shell/location.ts';
-import { contracts } from '@studio/shared/contracts';
+import { contactsContracts } from '@studio/shared/contracts/contacts';
 
 export function MembersPage() {
   const session = useSignedIn();
@@ -96,7 +96,7 @@ function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onC
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (body: BodyOf<'createContact'>) => call(contracts.createContact, { body }),
+    mutationFn: (body: BodyOf<'createContact'>) => call(contactsContracts.createContact, { body }),
     onSuccess: (contact) => {
       setValues(empty);
       onClose();

@@ -8,7 +8,7 @@ import { fetchSession, sessionKey, useSession } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
-import { contracts } from '@studio/shared/contracts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
 export function SignInPage() {
   const [params] = useSearchParams();
@@ -20,7 +20,7 @@ export function SignInPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const signIn = useMutation({
-    mutationFn: (body: BodyOf<'webSignIn'>) => call(contracts.webSignIn, { body }),
+    mutationFn: (body: BodyOf<'webSignIn'>) => call(webAuthContracts.webSignIn, { body }),
     onSuccess: async () => {
       // A new session (and CSRF token) after sign-in: read it before showing any page.
       client.setQueryData(sessionKey, await fetchSession());

@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffAccountAccess, StaffAccountCreate, staffRoles, type SessionLocation, type StaffAccountView, type StaffRole } from '@studio/shared/web-app';
 import { useState } from 'react';
-import type { z } from 'zod';
+
 import { call, invalidateContracts, useContractQuery, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
@@ -13,7 +13,7 @@ import { StatusChip } from '../components/StatusChip.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
-import { contracts } from '@studio/shared/contracts';
+import { webAccountsContracts } from '@studio/shared/contracts/web-accounts';
 
 const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
 /** An owner gives any role; a manager looks after front-desk accounts only. */
@@ -34,10 +34,10 @@ function AccountsPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffAccountView | null>(null);
   const client = useQueryClient();
-  const accounts = useContractQuery(contracts.webListAccounts, {});
+  const accounts = useContractQuery(webAccountsContracts.webListAccounts, {});
   const disable = useMutation({
-    mutationFn: (id: string) => call(contracts.webDisableAccount, { params: { id } }),
-    onSuccess: () => invalidateContracts(client, [contracts.webListAccounts]),
+    mutationFn: (id: string) => call(webAccountsContracts.webDisableAccount, { params: { id } }),
+    onSuccess: () => invalidateContracts(client, [webAccountsContracts.webListAccounts]),
   });
   const names = (ids: string[] | null) => (ids === null ? 'Every location' : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? 'another location').join(', '));
   return (
@@ -107,9 +107,9 @@ function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () =>
   const [locationIds, setLocationIds] = useState<string[] | null>([current.id]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: (body: BodyOf<'webCreateAccount'>) => call(contracts.webCreateAccount, { body }),
+    mutationFn: (body: BodyOf<'webCreateAccount'>) => call(webAccountsContracts.webCreateAccount, { body }),
     onSuccess: async () => {
-      await invalidateContracts(client, [contracts.webListAccounts]);
+      await invalidateContracts(client, [webAccountsContracts.webListAccounts]);
       onClose();
     },
   });
@@ -163,9 +163,9 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
   const [role, setRole] = useState<StaffRole>(account.role);
   const [locationIds, setLocationIds] = useState<string[] | null>(account.location_ids ?? []);
   const change = useMutation({
-    mutationFn: (body: BodyOf<'webChangeAccountAccess'>) => call(contracts.webChangeAccountAccess, { params: { id: account.id }, body }),
+    mutationFn: (body: BodyOf<'webChangeAccountAccess'>) => call(webAccountsContracts.webChangeAccountAccess, { params: { id: account.id }, body }),
     onSuccess: async () => {
-      await invalidateContracts(client, [contracts.webListAccounts]);
+      await invalidateContracts(client, [webAccountsContracts.webListAccounts]);
       onClose();
     },
   });
@@ -198,7 +198,7 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
 
 /** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
 function RecentChanges({ zone }: { zone: string }) {
-  const audit = useContractQuery(contracts.webAuditLog, {});
+  const audit = useContractQuery(webAccountsContracts.webAuditLog, {});
   const entries = audit.data?.data ?? [];
   return (
     <section aria-labelledby="recent-changes">

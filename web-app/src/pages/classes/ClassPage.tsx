@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatLocalDateTime, formatLocalTime } from '../../format/time.ts';
 import { orNull } from './PlacementFields.tsx';
-import { contracts } from '@studio/shared/contracts';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 const rosterWords: Record<string, string> = { reserved: 'Booked', checked_in: 'Checked in', cancelled: 'Cancelled', late_cancelled: 'Late cancelled', no_show: 'No-show' };
 const paidWords: Record<string, string> = { membership: 'Membership', package: 'Package', free_class: 'Free class', none: 'Pays at the desk' };
@@ -36,8 +36,8 @@ function ClassView({ cls }: { cls: ClassPage }) {
   const manages = managesAccounts(session);
   const zone = cls.time_zone;
   const cancelled = cls.status === 'cancelled';
-  const cancelClass = useClassMutation(() => call(contracts.webCancelClass, { params: { id: cls.id } }));
-  const restoreClass = useClassMutation(() => call(contracts.webRestoreClass, { params: { id: cls.id } }));
+  const cancelClass = useClassMutation(() => call(webClassesContracts.webCancelClass, { params: { id: cls.id } }));
+  const restoreClass = useClassMutation(() => call(webClassesContracts.webRestoreClass, { params: { id: cls.id } }));
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -88,7 +88,7 @@ function ClassChangeForm({ cls }: { cls: ClassPage }) {
     ...(Number(capacity) !== cls.capacity && { capacity: Number(capacity) }),
     ...(instructor !== (cls.technician_id ?? '') && { staff_id: orNull(instructor) }),
   };
-  const save = useClassMutation(() => call(contracts.webUpdateClass, { params: { id: cls.id }, body: change }));
+  const save = useClassMutation(() => call(webClassesContracts.webUpdateClass, { params: { id: cls.id }, body: change }));
   return (
     <Group align="flex-end">
       <NumberInput label="Capacity of this class" min={1} max={1000} value={capacity} onChange={setCapacity} w={200} />
@@ -110,9 +110,9 @@ function ClassChangeForm({ cls }: { cls: ClassPage }) {
 function Roster({ cls }: { cls: ClassPage }) {
   const session = useSignedIn();
   const [excuse, setExcuse] = useState(false);
-  const checkIn = useClassMutation((contactId: string) => call(contracts.webClassCheckIn, { params: { id: cls.id }, body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }));
+  const checkIn = useClassMutation((contactId: string) => call(webClassesContracts.webClassCheckIn, { params: { id: cls.id }, body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }));
   const cancel = useClassMutation((contactId: string) =>
-    call(contracts.webCancelClassSpot, { params: { id: cls.id }, body: { contact_id: contactId, ...(excuse && { excuse: true }) }, idempotencyKey: crypto.randomUUID() }),
+    call(webClassesContracts.webCancelClassSpot, { params: { id: cls.id }, body: { contact_id: contactId, ...(excuse && { excuse: true }) }, idempotencyKey: crypto.randomUUID() }),
   );
   const late = Date.now() >= Date.parse(cls.late_cancel_from);
   return (
@@ -194,7 +194,7 @@ function RosterRow({ row, zone, onCheckIn, onCancel, busy }: { row: ClassPageRos
 
 function Waitlist({ cls }: { cls: ClassPage }) {
   const move = useClassMutation((input: { entry: string; direction: BodyOf<'webMoveWaitlistEntry'>['direction'] }) =>
-    call(contracts.webMoveWaitlistEntry, { params: { id: cls.id, entry: input.entry }, body: { direction: input.direction } }),
+    call(webClassesContracts.webMoveWaitlistEntry, { params: { id: cls.id, entry: input.entry }, body: { direction: input.direction } }),
   );
   return (
     <Paper withBorder p="sm" component="section" aria-label="Waitlist">
@@ -260,13 +260,13 @@ function AddPerson({ cls }: { cls: ClassPage }) {
   const [allow, setAllow] = useState(false);
   const { data } = useMemberSearch(term, cls.location_id, 8);
   const book = useClassMutation((contactId: string) =>
-    call(contracts.webBookClassSpot, {
+    call(webClassesContracts.webBookClassSpot, {
       params: { id: cls.id },
       body: { contact_id: contactId, ...(allow && { allow_without_entitlement: true }) },
       idempotencyKey: crypto.randomUUID(),
     }),
   );
-  const wait = useClassMutation((contactId: string) => call(contracts.webAddToWaitlist, { params: { id: cls.id }, body: { contact_id: contactId } }));
+  const wait = useClassMutation((contactId: string) => call(webClassesContracts.webAddToWaitlist, { params: { id: cls.id }, body: { contact_id: contactId } }));
   const results = term.trim().length >= 2 ? (data?.data ?? []) : [];
   return (
     <Paper withBorder p="sm" component="section" aria-label="Book a member">

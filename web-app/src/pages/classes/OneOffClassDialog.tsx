@@ -6,7 +6,7 @@ import { call } from '../../api/call.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { orNull, PlacementFields, type Placement } from './PlacementFields.tsx';
-import { contracts } from '@studio/shared/contracts';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 /** A class outside any series: its date and time are the location's wall time. */
 export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boolean; onClose: () => void; locationId: string }) {
@@ -18,7 +18,7 @@ export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boo
   const navigate = useNavigate();
   const create = useClassMutation(
     () =>
-      call(contracts.webCreateClass, {
+      call(webClassesContracts.webCreateClass, {
         body: {
           location_id: locationId,
           service_id: placement.service_id,

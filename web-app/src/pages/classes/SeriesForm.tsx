@@ -11,7 +11,7 @@ import { formatDay } from '../../format/time.ts';
 import { useLocation } from '../../shell/location.ts';
 import { orNull, PlacementFields } from './PlacementFields.tsx';
 import type { ContractBodyInput, ContractResult } from '@studio/shared/contracts';
-import { contracts } from '@studio/shared/contracts';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 /** A weekly series: created here, or changed, ended and extended, each change counted before it is applied. */
 export function SeriesFormPage() {
@@ -76,7 +76,7 @@ function CreateSeries({ options, locationId }: { options: TimetableOptions; loca
   const [endsOn, setEndsOn] = useState('');
   const create = useClassMutation(
     () =>
-      call(contracts.webCreateSeries, {
+      call(webClassesContracts.webCreateSeries, {
         body: {
           location_id: locationId,
           service_id: placement.service_id,
@@ -139,7 +139,7 @@ function SeriesSummary({ series }: { series: SeriesView }) {
 }
 
 /** A preview-then-apply pair: the first press asks the server with `dry_run`, the second applies what it counted. */
-type PreviewedContract = typeof contracts.webUpdateSeries | typeof contracts.webExtendSeries | typeof contracts.webEndSeries;
+type PreviewedContract = typeof webClassesContracts.webUpdateSeries | typeof webClassesContracts.webExtendSeries | typeof webClassesContracts.webEndSeries;
 const send = call as unknown as (contract: PreviewedContract, input: { params: { id: string }; body: object }) => Promise<unknown>;
 
 function usePreviewed<C extends PreviewedContract>(contract: C, seriesId: string) {
@@ -162,7 +162,7 @@ function EditSeries({ options, series }: { options: TimetableOptions; series: Se
   const [duration, setDuration] = useState<number | string>(series.duration_minutes);
   const [capacity, setCapacity] = useState<number | string>(series.capacity);
   const change = changedFields(series, placement, time, duration, capacity);
-  const edit = usePreviewed(contracts.webUpdateSeries, series.id);
+  const edit = usePreviewed(webClassesContracts.webUpdateSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="Change the series">
       <Stack>
@@ -221,7 +221,7 @@ function changedFields(series: SeriesView, placement: { staff_id: string; room_i
 
 function ExtendSeries({ series }: { series: SeriesView }) {
   const [endsOn, setEndsOn] = useState('');
-  const extend = usePreviewed(contracts.webExtendSeries, series.id);
+  const extend = usePreviewed(webClassesContracts.webExtendSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="Extend the series">
       <Stack>
@@ -250,7 +250,7 @@ function ExtendSeries({ series }: { series: SeriesView }) {
 
 function EndSeries({ series }: { series: SeriesView }) {
   const [from, setFrom] = useState('');
-  const end = usePreviewed(contracts.webEndSeries, series.id);
+  const end = usePreviewed(webClassesContracts.webEndSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="End the series">
       <Stack>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffSessionView } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { call, type BodyOf } from '../../api/call.ts';
@@ -8,7 +8,7 @@ import { profileKey } from '../../api/members.ts';
 import { canOverride } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { reasonInWords } from '../../format/reasons.ts';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 /**
  * The desk's check-in: one Idempotency-Key per attempt, so a repeated request of the same attempt
@@ -19,7 +19,7 @@ export function useDeskCheckIn(contactId: string, locationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (variables: Omit<BodyOf<'webDeskCheckIn'>, 'location_id'>) =>
-      call(contracts.webDeskCheckIn, { params: { id: contactId }, body: { location_id: locationId, ...variables }, idempotencyKey: crypto.randomUUID() }),
+      call(webDeskContracts.webDeskCheckIn, { params: { id: contactId }, body: { location_id: locationId, ...variables }, idempotencyKey: crypto.randomUUID() }),
     // A refusal is stored too: the page reloads either way to show the visit or the refused attempt.
     onSettled: () => client.invalidateQueries({ queryKey: profileKey(contactId) }),
   });

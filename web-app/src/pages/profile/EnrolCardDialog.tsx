@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EnrolTypedCardRequest, type DeskScan, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EnrolTypedCardRequest, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { call, useContractQuery, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
@@ -13,7 +13,7 @@ import { mainMembership } from '../../format/standing.ts';
 import { formatLocalTime } from '../../format/time.ts';
 import { latestScan } from '../../format/scans.ts';
 import { CardTakenAlert } from './CardTakenAlert.tsx';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 const readerKey = 'studio.deskReader';
 
@@ -40,7 +40,7 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
   const chosenMembership = candidates.some((m) => m.id === membershipId) ? membershipId : (candidates[0]?.id ?? '');
 
   const scans = useContractQuery(
-    contracts.webDeskScans,
+    webDeskContracts.webDeskScans,
     { query: { location_id: location.id, ...(reader ? { device_id: reader } : {}) } },
     { enabled: opened, refetchInterval: opened ? 2_000 : false },
   );
@@ -52,8 +52,8 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
     setUid('');
     onClose();
   };
-  const enrolScan = useMutation({ mutationFn: (id: string) => call(contracts.webEnrolDeskScan, { params: { id }, body: { membership_id: chosenMembership } }), onSuccess: done });
-  const enrolTyped = useMutation({ mutationFn: (body: BodyOf<'webEnrolTypedCard'>) => call(contracts.webEnrolTypedCard, { body }), onSuccess: done });
+  const enrolScan = useMutation({ mutationFn: (id: string) => call(webDeskContracts.webEnrolDeskScan, { params: { id }, body: { membership_id: chosenMembership } }), onSuccess: done });
+  const enrolTyped = useMutation({ mutationFn: (body: BodyOf<'webEnrolTypedCard'>) => call(webDeskContracts.webEnrolTypedCard, { body }), onSuccess: done });
   const enrolError = enrolScan.error ?? enrolTyped.error;
   const taken = cardTaken(enrolError);
 

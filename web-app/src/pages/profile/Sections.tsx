@@ -8,7 +8,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { reasonInWords, reasonsInWords, sourceInWords } from '../../format/reasons.ts';
 import { statusActions } from '../../format/standing.ts';
 import { formatDay, formatLocalDateTime } from '../../format/time.ts';
-import { contracts } from '@studio/shared/contracts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
   return (
@@ -48,7 +48,7 @@ export function MembershipsSection({ profile }: { profile: MemberProfile }) {
 }
 
 function MembershipRow({ held, contactId }: { held: Held; contactId: string }) {
-  const change = useProfileMutation(contactId, (status: BodyOf<'webSetMembershipStatus'>['status']) => call(contracts.webSetMembershipStatus, { params: { id: held.id }, body: { status } }));
+  const change = useProfileMutation(contactId, (status: BodyOf<'webSetMembershipStatus'>['status']) => call(webDeskContracts.webSetMembershipStatus, { params: { id: held.id }, body: { status } }));
   const left = held.kind === 'package' ? held.credits_remaining : held.visits_remaining;
   return (
     <Table.Tr>
@@ -107,7 +107,7 @@ export function CardsSection({ profile, zone }: { profile: MemberProfile; zone: 
 
 function CardRow({ card, contactId, zone }: { card: MemberProfile['cards'][number]; contactId: string; zone: string }) {
   const [confirming, setConfirming] = useState(false);
-  const revoke = useProfileMutation(contactId, () => call(contracts.webRevokeCard, { params: { id: card.id } }));
+  const revoke = useProfileMutation(contactId, () => call(webDeskContracts.webRevokeCard, { params: { id: card.id } }));
   return (
     <Table.Tr>
       <Table.Td>Card ending {card.last_four}</Table.Td>

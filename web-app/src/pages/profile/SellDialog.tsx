@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
-import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { SellMembership } from '@studio/shared/schemas/memberships';
-import type { MembershipPlan } from '@studio/shared/schemas/stored-value';
+
 import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { call, useContractQuery, type BodyOf } from '../../api/call.ts';
@@ -12,7 +12,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatDay, todayAt } from '../../format/time.ts';
-import { contracts } from '@studio/shared/contracts';
+import { membershipsContracts } from '@studio/shared/contracts/memberships';
+import { storedValueContracts } from '@studio/shared/contracts/stored-value';
 
 const intervalWords: Record<string, string> = {
   weekly: 'renews every week',
@@ -32,9 +33,9 @@ export function SellDialog({ opened, onClose, profile, location }: { opened: boo
   const [startDate, setStartDate] = useState(() => todayAt(location.time_zone, new Date()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const client = useQueryClient();
-  const plans = useContractQuery(contracts.listMembershipPlans, { query: { location_id: location.id } }, { enabled: opened });
+  const plans = useContractQuery(storedValueContracts.listMembershipPlans, { query: { location_id: location.id } }, { enabled: opened });
   const sell = useMutation({
-    mutationFn: (body: BodyOf<'sellMembership'>) => call(contracts.sellMembership, { params: { id: profile.contact.id }, body, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (body: BodyOf<'sellMembership'>) => call(membershipsContracts.sellMembership, { params: { id: profile.contact.id }, body, idempotencyKey: crypto.randomUUID() }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: profileKey(profile.contact.id) });
       setPlanId('');

@@ -1,5 +1,6 @@
 import { Button, TextInput } from '@mantine/core';
-import { contracts } from '@studio/shared/contracts';
+import { storedValueContracts } from '@studio/shared/contracts/stored-value';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
@@ -24,7 +25,7 @@ export function GiftCardsPage() {
     >
       <SetupTable
         label="Gift cards"
-        list={contracts.listGiftCards}
+        list={storedValueContracts.listGiftCards}
         query={{ location_id: location.id, limit: 100 }}
         columns={[
           { header: 'Code', strong: true, cell: (card) => card.code },
@@ -50,7 +51,7 @@ function IssueDialog({ location, onClose }: { location: SessionLocation; onClose
     return cents === null ? null : { location_id: location.id, code, balance_cents: cents };
   }
   return (
-    <SetupFormDialog writes={{ create: contracts.webIssueGiftCard }} title="Issue gift card" fields={['code', 'balance_cents']} submitLabel="Issue gift card" body={body} onClose={onClose}>
+    <SetupFormDialog writes={{ create: webSetupContracts.webIssueGiftCard }} title="Issue gift card" fields={['code', 'balance_cents']} submitLabel="Issue gift card" body={body} onClose={onClose}>
       {(fieldError) => (
         <>
           <TextInput label="Code" description="As printed on the card" value={code} onChange={(e) => setCode(e.currentTarget.value)} error={fieldError('code')} data-autofocus />

@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { contracts } from '@studio/shared/contracts';
+import { webImportContracts } from '@studio/shared/contracts/web-import';
 import { useState } from 'react';
 import { call, type BodyOf, type ResultOf } from '../../api/call.ts';
 import { ApiRequestError } from '../../api/http.ts';
@@ -61,11 +61,11 @@ function ImportSection({ password }: { password: string }) {
   const [readError, setReadError] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const dryRun = useMutation({
-    mutationFn: async (file: Checked['file']) => ({ file, report: await call(contracts.webImportDryRun, { body: { password, file } }) }),
+    mutationFn: async (file: Checked['file']) => ({ file, report: await call(webImportContracts.webImportDryRun, { body: { password, file } }) }),
     onSuccess: (result) => setChecked(result),
   });
   const commit = useMutation({
-    mutationFn: (dry: Checked) => call(contracts.webImportCommit, { body: { password, file: dry.file, sha256: dry.report.sha256 } }),
+    mutationFn: (dry: Checked) => call(webImportContracts.webImportCommit, { body: { password, file: dry.file, sha256: dry.report.sha256 } }),
   });
 
   function choose(file: File | null) {
@@ -173,7 +173,7 @@ function ProblemList({ problems, label }: { problems: string[]; label: string })
 
 function ExportSection({ password, companyName }: { password: string; companyName: string }) {
   const download = useMutation({
-    mutationFn: () => call(contracts.webExport, { body: { password } }),
+    mutationFn: () => call(webImportContracts.webExport, { body: { password } }),
     onSuccess: (file) => {
       const blob = new Blob([JSON.stringify(file, null, 2) + '\n'], { type: 'application/json' });
       const url = URL.createObjectURL(blob);

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { contracts } from '@studio/shared/contracts';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import type { SetupLocation } from '../../api/setup.ts';
@@ -36,7 +36,7 @@ export function LocationDetailsForm({ location, editable, onSaved }: { location:
   const [values, setValues] = useState<Details>(
     location ? { name: location.name, slug: location.slug, timezone: location.timezone, country: location.country, currency: location.currency, address: location.address ?? '' } : emptyDetails,
   );
-  const save = useSetupSave({ create: contracts.webCreateLocation, update: contracts.webUpdateLocation, id: location?.id });
+  const save = useSetupSave({ create: webSetupContracts.webCreateLocation, update: webSetupContracts.webUpdateLocation, id: location?.id });
   const zones = useZones(values.timezone);
   const set = (field: keyof Details) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   function submit(event: React.FormEvent) {

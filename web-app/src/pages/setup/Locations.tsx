@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupLocations, type SetupLocation } from '../../api/setup.ts';
+import { useSetupLocations } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useLocation } from '../../shell/location.ts';

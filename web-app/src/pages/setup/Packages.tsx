@@ -1,5 +1,5 @@
 import { Button, NumberInput, TextInput } from '@mantine/core';
-import { contracts } from '@studio/shared/contracts';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
@@ -19,7 +19,7 @@ export function PackagesPage() {
     <SetupFrame title="Packages" intro={`Packages sold at ${location.name}: a number of sessions for one price.`} action={owner ? <Button onClick={() => setAdding(true)}>Add package</Button> : null}>
       <SetupTable
         label="Packages"
-        list={contracts.webSetupPackages}
+        list={webSetupContracts.webSetupPackages}
         query={{ location_id: location.id }}
         columns={[
           { header: 'Name', strong: true, cell: (item) => item.name },
@@ -48,7 +48,14 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
     return { location_id: location.id, name, price_cents: cents, total_sessions: sessions };
   }
   return (
-    <SetupFormDialog writes={{ create: contracts.webCreatePackage }} title="Add package" fields={['name', 'price_cents', 'total_sessions']} submitLabel="Add package" body={body} onClose={onClose}>
+    <SetupFormDialog
+      writes={{ create: webSetupContracts.webCreatePackage }}
+      title="Add package"
+      fields={['name', 'price_cents', 'total_sessions']}
+      submitLabel="Add package"
+      body={body}
+      onClose={onClose}
+    >
       {(fieldError) => (
         <>
           <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={fieldError('name')} data-autofocus />

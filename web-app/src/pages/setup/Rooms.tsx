@@ -1,5 +1,5 @@
 import { Button, TextInput } from '@mantine/core';
-import { contracts } from '@studio/shared/contracts';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
 import type { Room } from '../../api/setup.ts';
@@ -20,7 +20,7 @@ export function RoomsPage() {
     >
       <SetupTable
         label="Rooms"
-        list={contracts.webSetupRooms}
+        list={webSetupContracts.webSetupRooms}
         query={{ location_id: location.id }}
         columns={[{ header: 'Name', strong: true, cell: (room) => room.name }]}
         action={{
@@ -42,7 +42,7 @@ function RoomDialog({ room, locationId, onClose }: { room: Room | null; location
   const [name, setName] = useState(room?.name ?? '');
   return (
     <SetupFormDialog
-      writes={{ create: contracts.webCreateRoom, update: contracts.webRenameRoom, id: room?.id }}
+      writes={{ create: webSetupContracts.webCreateRoom, update: webSetupContracts.webRenameRoom, id: room?.id }}
       title={room ? `Rename ${room.name}` : 'Add room'}
       fields={['name']}
       submitLabel={room ? 'Save' : 'Add'}

@@ -1,5 +1,5 @@
 import { Button, TextInput } from '@mantine/core';
-import { contracts } from '@studio/shared/contracts';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
 import type { StaffMember } from '../../api/setup.ts';
@@ -21,7 +21,7 @@ export function StaffMembersPage() {
     >
       <SetupTable
         label="Bookable staff"
-        list={contracts.webSetupStaff}
+        list={webSetupContracts.webSetupStaff}
         columns={[
           { header: 'Name', strong: true, cell: fullName },
           { header: 'Email', cell: (member) => member.email ?? '' },
@@ -51,7 +51,7 @@ function StaffDialog({ member, onClose }: { member: StaffMember | null; onClose:
   const optional = (text: string) => (text.trim() === '' ? (member ? null : undefined) : text.trim());
   return (
     <SetupFormDialog
-      writes={{ create: contracts.webCreateStaffMember, update: contracts.webUpdateStaffMember, id: member?.id }}
+      writes={{ create: webSetupContracts.webCreateStaffMember, update: webSetupContracts.webUpdateStaffMember, id: member?.id }}
       title={member ? `Edit ${fullName(member)}` : 'Add bookable staff'}
       fields={['first_name', 'last_name', 'email']}
       submitLabel={member ? 'Save' : 'Add'}
