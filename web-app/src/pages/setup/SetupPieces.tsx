@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ContractQueryInput, ContractResult, RouteContract } from '@studio/shared/contracts';
 import type { ReactNode } from 'react';
-import { useContractQuery } from '../../api/call.ts';
+import { useContractQuery, type CallInput } from '../../api/call.ts';
 import { useSetupSave, type SetupBody, type SetupWrites } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -41,7 +41,7 @@ export function SetupTable<C extends RouteContract>({
   action?: { header: string; cell: (row: Row<C>) => ReactNode } | null;
   empty: ReactNode;
 }) {
-  const rows = (useContractQuery as (contract: C, input: { query?: unknown }) => ReturnType<typeof useContractQuery<C>>)(list, query === undefined ? {} : { query });
+  const rows = useContractQuery(list as RouteContract, (query === undefined ? {} : { query }) as CallInput<RouteContract>);
   const data = ((rows.data as { data?: Row<C>[] } | undefined)?.data ?? []) as (Row<C> & { id: string })[];
   return (
     <>
