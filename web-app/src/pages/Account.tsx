@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { webAuthContracts } from '@studio/shared/contracts/web-auth';
-import { call, useContractQuery } from '../api/call.ts';
+import { useContractMutation, useContractQuery } from '../api/call.ts';
 import { useSignedIn, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { formatLocalDateTime } from '../format/time.ts';
@@ -12,7 +11,7 @@ export function AccountPage() {
   const [location] = useLocation(session);
   const signedOut = useSignedOut();
   const sessions = useContractQuery(webAuthContracts.webListSessions, {});
-  const everywhere = useMutation({ mutationFn: () => call(webAuthContracts.webSignOutEverywhere), onSuccess: signedOut });
+  const everywhere = useContractMutation(webAuthContracts.webSignOutEverywhere, { onSuccess: signedOut });
   const zone = location.time_zone;
   return (
     <Stack>
@@ -53,7 +52,7 @@ export function AccountPage() {
       </Table>
       <Group>
         <Text>Signs you out here and on every other computer, e.g. after a shared desk PC was left signed in.</Text>
-        <Button variant="outline" color="red.9" onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
+        <Button variant="outline" color="red.9" onClick={() => everywhere.mutate({})} loading={everywhere.isPending}>
           Sign out everywhere
         </Button>
       </Group>
