@@ -1,13 +1,9 @@
-import type { ErrorCode, Scope } from '@studio/shared';
-import type { z } from 'zod';
+import type { ContractBody, ContractParams, ContractQuery, ContractResultInput, RouteContract } from '@studio/shared/contracts';
 import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import type { WebRequestContext } from './web-context.js';
-
-type Schema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
  * What a handler is given: the validated input, and what it passes to the domain services. The
@@ -34,43 +30,45 @@ export interface Reply<R = unknown> {
 }
 
 /**
- * One route: its contract (scopes, schemas, the errors it may answer) and its handler. The same
- * object drives validation, auth, idempotency and the OpenAPI document, so they cannot disagree.
+ * One route: its contract (shared/src/contracts: scopes, schemas, the errors it may answer) and its
+ * handler. The same contract drives validation, auth, idempotency, the OpenAPI document and the web
+ * app's typed call, so they cannot disagree.
  */
-export interface RouteSpec<P extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, B extends Schema | undefined = Schema | undefined> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Below its mount's prefix (/v1, /app/api), in Fastify syntax: `/contacts/:id`. */
-  path: string;
-  /**
-   * Web routes only: answered before any session exists (sign-in, owner setup). Their handler's
-   * `actor` is a visitor with no scope and no location; they still need a same-origin `Origin`.
-   */
-  signedOut?: true;
-  operationId: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  /** Any one of these scopes grants the route. */
-  scopes: readonly Scope[];
-  /** Needed as well as one of `scopes`: the answer shows what these scopes read (an update answering the whole record). */
-  alsoRequires?: readonly Scope[];
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** Accepts `Idempotency-Key` (docs/api-decisions.md, Idempotency). */
-  idempotent?: boolean;
-  /** Success answers by status. */
-  responses: Record<number, { description: string; schema: Schema }>;
-  /** Business errors beyond the ones every route can answer (401, 403, 400 validation, 429, 5xx). */
-  errors?: readonly ErrorCode[];
-  handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>): Promise<Reply>;
+export interface RouteSpec extends RouteContract {
+  handler(ctx: HandlerContext<unknown, unknown, unknown>): Promise<Reply>;
 }
 
-/** Keeps each route's schema types flowing into its handler. */
-export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(spec: RouteSpec<P, Q, B>): RouteSpec {
-  return spec as unknown as RouteSpec;
+/** What a contract's handler may answer: one of its success statuses, with a body its response schemas accept. */
+export interface ContractReply<C extends RouteContract> {
+  status: number;
+  body: ContractResultInput<C>;
+}
+
+/** A contract's handler, given the contract's validated params, query and body. */
+export type ContractHandler<C extends RouteContract> = (ctx: HandlerContext<ContractParams<C>, ContractQuery<C>, ContractBody<C>>) => Promise<ContractReply<C>>;
+
+/** Implements `contract` with `handler`: the route the server mounts under the contract's prefix. */
+export function implement<C extends RouteContract>(contract: C, handler: ContractHandler<C>): RouteSpec {
+  return { ...contract, handler: handler as RouteSpec['handler'] };
 }
 
 export const ok = <R>(body: R): Reply<R> => ({ status: 200, body });
 export const created = <R>(body: R): Reply<R> => ({ status: 201, body });
 export const accepted = <R>(body: R): Reply<R> => ({ status: 202, body });
+
+/**
+ * The routes of a mount in its contracts' order (the OpenAPI document's): every contract implemented
+ * once, and nothing mounted that no contract describes.
+ */
+export function routesFor(contracts: readonly RouteContract[], routes: readonly RouteSpec[]): RouteSpec[] {
+  const byOperation = new Map(routes.map((route) => [route.operationId, route]));
+  if (byOperation.size !== routes.length) throw new Error('two routes implement the same contract');
+  const ordered = contracts.map((contract) => {
+    const route = byOperation.get(contract.operationId);
+    if (!route) throw new Error(`no route implements the contract ${contract.operationId}`);
+    return route;
+  });
+  const extra = routes.find((route) => !contracts.some((contract) => contract.operationId === route.operationId));
+  if (extra) throw new Error(`the route ${extra.operationId} implements no contract of its mount`);
+  return ordered;
+}

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../clock/time.js';
-import type { RouteSpec } from '../http/route.js';
+import { apiContracts } from '@studio/shared/contracts';
+import { routesFor, type RouteSpec } from '../http/route.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { classRoutes } from './classes/routes.js';
@@ -31,12 +32,13 @@ const systemClockRoutes: readonly RouteSpec[] = [
 ];
 
 /**
- * Every API route: mounted by the app and described by the OpenAPI document from this one list. The
+ * Every API route, one per contract of `apiContracts` and in its order: mounted by the app; the
+ * OpenAPI document is built from the contracts themselves. The
  * device heartbeat's receive time reads `clock`: the app passes its staff-auth clock (as to the web
  * routes, web/routes.ts), so a test that fixes one fixes both.
  */
 export function apiRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [...systemClockRoutes, ...deviceRoutes(clock)];
+  return routesFor(apiContracts, [...systemClockRoutes, ...deviceRoutes(clock)]);
 }
 
 /** The same list on the system clock, for what only enumerates the routes (the OpenAPI document, tests). */

@@ -1,5 +1,5 @@
 import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
-import type { RouteSpec } from '../http/route.js';
+import type { RouteContract } from '@studio/shared/contracts';
 import { apiPrefix } from '../http/mount.js';
 import type { ServerLimits } from '../plugins/limits.js';
 import { conventions } from './conventions.js';
@@ -10,7 +10,7 @@ import { isOptional, objectShape, toJsonSchema, type JsonSchema } from './json-s
 import { webhookEntries } from './webhooks.js';
 
 /** Errors any route can answer; a route's own `errors` add to these. */
-function commonErrors(route: RouteSpec): ErrorCode[] {
+function commonErrors(route: RouteContract): ErrorCode[] {
   // The HTTP layer's own refusals (URL, headers, slowness) can answer any operation.
   const codes: ErrorCode[] = ['invalid_api_key', 'insufficient_scope', 'request_timeout', 'url_too_long', 'headers_too_large', 'rate_limited', 'internal_error', 'unavailable'];
   if (route.method !== 'GET') codes.push('storage_full');
@@ -20,7 +20,7 @@ function commonErrors(route: RouteSpec): ErrorCode[] {
   return codes;
 }
 
-function errorResponses(route: RouteSpec): Record<string, JsonSchema> {
+function errorResponses(route: RouteContract): Record<string, JsonSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...commonErrors(route), ...(route.errors ?? [])])) {
     const status = errorCodes[code].status;
@@ -38,7 +38,7 @@ function errorResponses(route: RouteSpec): Record<string, JsonSchema> {
   );
 }
 
-function operation(route: RouteSpec, components: Record<string, JsonSchema>): JsonSchema {
+function operation(route: RouteContract, components: Record<string, JsonSchema>): JsonSchema {
   const parameters = [
     ...Object.entries(objectShape(route.params!)).map(([name, schema]) => ({ name, in: 'path', required: true, schema: toJsonSchema(schema, 'input', components) })),
     ...Object.entries(objectShape(route.query!)).map(([name, schema]) => ({
@@ -74,8 +74,8 @@ function operation(route: RouteSpec, components: Record<string, JsonSchema>): Js
   };
 }
 
-/** The OpenAPI 3.1 document of `routes`, generated from the same zod schemas that validate them; it states `limits`. */
-export function openApiDocument(routes: readonly RouteSpec[], limits: ServerLimits): JsonSchema {
+/** The OpenAPI 3.1 document of the API's contracts, generated from the same zod schemas that validate their routes; it states `limits`. */
+export function openApiDocument(routes: readonly RouteContract[], limits: ServerLimits): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   toJsonSchema(ErrorEnvelope, 'output', components);
   const paths: Record<string, Record<string, JsonSchema>> = {};

@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../http/route.js';
+import type { RouteContract } from '@studio/shared/contracts';
 import type { JsonSchema } from './json-schema.js';
 
 /**
@@ -37,7 +37,7 @@ const ref = (name: string) => responseHeaders[name]!;
 const retryStatuses = new Set([429, 503, 507]);
 
 /** The headers of one response of `route` with `status`. */
-export function headersFor(route: RouteSpec, status: number): Record<string, JsonSchema> {
+export function headersFor(route: RouteContract, status: number): Record<string, JsonSchema> {
   return {
     'Request-Id': ref('RequestId'),
     ...(route.idempotent && { 'Idempotent-Replayed': ref('IdempotentReplayed'), 'Original-Request': ref('OriginalRequest') }),

@@ -1,14 +1,12 @@
-import { ApiError, IdParams } from '@studio/shared';
-import { AuditLog, StaffAccountAccess, StaffAccountCreate, StaffAccountList, StaffAccountView } from '@studio/shared/web-app';
-import { created, defineRoute, ok } from '../http/route.js';
+import { contracts } from '@studio/shared/contracts';
+import { ApiError } from '@studio/shared';
+import { created, implement, ok } from '../http/route.js';
 import { changeAccess, createAccount, disableAccount, listAccounts, type StaffAccount } from '../modules/staff-accounts/accounts.js';
 import { auditLog } from '../modules/staff-accounts/audit.js';
 import { managingRole } from '../modules/staff-accounts/roles.js';
 import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import { webOf } from './auth-routes.js';
-
-const tag = 'Web app: staff accounts';
 
 function view({ company_id: _company, ...account }: StaffAccount) {
   return account;
@@ -51,77 +49,23 @@ function locationIds(ids: string[] | null): string[] | undefined {
 }
 
 export const accountRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/accounts',
-    operationId: 'webListAccounts',
-    summary: 'The staff accounts the signed-in owner (all) or manager (at its locations) looks after',
-    tag,
-    scopes: [],
-    responses: { 200: { description: 'Accounts', schema: StaffAccountList } },
-    errors: ['role_not_allowed'],
-    handler: async ({ db, actor }) => ok({ data: (await listAccounts(db, actor)).map(view) }),
+  implement(contracts.webListAccounts, async ({ db, actor }) => ok({ data: (await listAccounts(db, actor)).map(view) })),
+  implement(contracts.webCreateAccount, async (ctx) => {
+    const { db, actor, body } = ctx;
+    const input = { email: body.email, displayName: body.display_name, role: body.role, locationIds: locationIds(body.location_ids), password: body.password };
+    return created(view(await createAccount(db, webOf(ctx).settings, actor, input)));
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/accounts',
-    operationId: 'webCreateAccount',
-    summary: 'Create a staff account; a manager only front-desk ones at its locations',
-    tag,
-    scopes: [],
-    body: StaffAccountCreate,
-    responses: { 201: { description: 'The account', schema: StaffAccountView } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'email_taken', 'resource_missing'],
-    handler: async (ctx) => {
-      const { db, actor, body } = ctx;
-      const input = { email: body.email, displayName: body.display_name, role: body.role, locationIds: locationIds(body.location_ids), password: body.password };
-      return created(view(await createAccount(db, webOf(ctx).settings, actor, input)));
-    },
+  implement(contracts.webChangeAccountAccess, async (ctx) => {
+    const { db, actor, params, body } = ctx;
+    return ok(view(await changeAccess(db, webOf(ctx).settings, actor, params.id, { role: body.role, locationIds: locationIds(body.location_ids) })));
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/accounts/:id',
-    operationId: 'webChangeAccountAccess',
-    summary: "Change an account's role and locations (applies from its next request)",
-    tag,
-    scopes: [],
-    params: IdParams,
-    body: StaffAccountAccess,
-    responses: { 200: { description: 'The account', schema: StaffAccountView } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'resource_missing'],
-    handler: async (ctx) => {
-      const { db, actor, params, body } = ctx;
-      return ok(view(await changeAccess(db, webOf(ctx).settings, actor, params.id, { role: body.role, locationIds: locationIds(body.location_ids) })));
-    },
+  implement(contracts.webDisableAccount, async (ctx) => {
+    const { db, actor, params } = ctx;
+    if (actor.identity.kind === 'staff_user' && actor.identity.staffUserId === params.id) {
+      // Disabling oneself would sign the person out with nobody to undo it from this page.
+      throw new ApiError('role_not_allowed', 'You cannot disable your own account; ask another owner.', { param: 'id' });
+    }
+    return ok(view(await disableAccount(db, webOf(ctx).settings, actor, params.id)));
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/accounts/:id/disable',
-    operationId: 'webDisableAccount',
-    summary: 'Disable an account and end its sessions at once',
-    tag,
-    scopes: [],
-    params: IdParams,
-    responses: { 200: { description: 'The account', schema: StaffAccountView } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'resource_missing'],
-    handler: async (ctx) => {
-      const { db, actor, params } = ctx;
-      if (actor.identity.kind === 'staff_user' && actor.identity.staffUserId === params.id) {
-        // Disabling oneself would sign the person out with nobody to undo it from this page.
-        throw new ApiError('role_not_allowed', 'You cannot disable your own account; ask another owner.', { param: 'id' });
-      }
-      return ok(view(await disableAccount(db, webOf(ctx).settings, actor, params.id)));
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/audit',
-    operationId: 'webAuditLog',
-    summary: 'Changes to staff accounts with who made them, newest first',
-    tag,
-    scopes: [],
-    responses: { 200: { description: 'The audit log', schema: AuditLog } },
-    errors: ['role_not_allowed'],
-    handler: async ({ db, actor }) => ok({ data: await visibleAudit(db, actor) }),
-  }),
+  implement(contracts.webAuditLog, async ({ db, actor }) => ok({ data: await visibleAudit(db, actor) })),
 ];

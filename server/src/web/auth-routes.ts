@@ -1,16 +1,12 @@
+import { contracts } from '@studio/shared/contracts';
 import { ApiError } from '@studio/shared';
-import { OpenSessionList, OwnerSetupRequest, SignInRequest, StaffSessionView } from '@studio/shared/web-app';
-import { z } from 'zod';
 import type { Db } from '../db/types.js';
-import { created, defineRoute, ok, type HandlerContext } from '../http/route.js';
+import { created, implement, ok, type HandlerContext } from '../http/route.js';
 import { createOwnerFromLink } from '../modules/staff-accounts/setup-link.js';
 import { openSession, openSessions, sessionFromToken, signOut, type StaffSession } from '../modules/staff-accounts/sessions.js';
 import { signIn, signOutEverywhere } from '../modules/staff-accounts/sign-in.js';
 import type { WebRequestContext } from '../http/web-context.js';
 import { sessionView } from './session-view.js';
-
-const tag = 'Web app: sessions';
-const NoContent = z.undefined();
 
 /** The web context every /app/api route is given (web/session-auth.ts); absent only if mounted wrongly. */
 export function webOf(ctx: { web?: WebRequestContext | undefined }): WebRequestContext {
@@ -46,100 +42,38 @@ async function answerNewSession(db: Db, web: WebRequestContext, opened: { token:
 }
 
 export const authRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/sign-in',
-    operationId: 'webSignIn',
-    summary: 'Sign in with email and password; sets the session cookie',
-    tag,
-    scopes: [],
-    signedOut: true,
-    body: SignInRequest,
-    responses: { 200: { description: 'Signed in', schema: StaffSessionView } },
-    errors: ['invalid_credentials', 'rate_limited', 'csrf_failed'],
-    // Not in a transaction (mount.ts opens none for a route that is not idempotent): a failed
-    // attempt must stay written although the sign-in throws, or the limit would roll back with it.
-    handler: async (ctx) => {
-      const { db, body } = ctx;
-      const web = webOf(ctx);
-      const companyId = await signInCompany(db, body.company_id);
-      await endSentSession(ctx);
-      const opened = await signIn(db, web.settings, { companyId, email: body.email, password: body.password, address: web.address, userAgent: web.userAgent });
-      return ok(await answerNewSession(db, web, opened));
-    },
+  implement(contracts.webSignIn, async (ctx) => {
+    const { db, body } = ctx;
+    const web = webOf(ctx);
+    const companyId = await signInCompany(db, body.company_id);
+    await endSentSession(ctx);
+    const opened = await signIn(db, web.settings, { companyId, email: body.email, password: body.password, address: web.address, userAgent: web.userAgent });
+    return ok(await answerNewSession(db, web, opened));
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/setup',
-    operationId: 'webOwnerSetup',
-    summary: 'Create the first owner from a one-time setup link, and sign them in',
-    tag,
-    scopes: [],
-    signedOut: true,
-    body: OwnerSetupRequest,
-    responses: { 201: { description: 'The owner, signed in', schema: StaffSessionView } },
-    errors: ['setup_link_invalid', 'email_taken', 'csrf_failed'],
-    handler: async (ctx) => {
-      const { db, body } = ctx;
-      const web = webOf(ctx);
-      const account = await createOwnerFromLink(db, web.settings, { token: body.token, email: body.email, displayName: body.display_name, password: body.password });
-      await endSentSession(ctx);
-      const opened = await db.transaction((sql) => openSession(db, sql, web.settings, account.id, { address: web.address, userAgent: web.userAgent }));
-      return created(await answerNewSession(db, web, opened));
-    },
+  implement(contracts.webOwnerSetup, async (ctx) => {
+    const { db, body } = ctx;
+    const web = webOf(ctx);
+    const account = await createOwnerFromLink(db, web.settings, { token: body.token, email: body.email, displayName: body.display_name, password: body.password });
+    await endSentSession(ctx);
+    const opened = await db.transaction((sql) => openSession(db, sql, web.settings, account.id, { address: web.address, userAgent: web.userAgent }));
+    return created(await answerNewSession(db, web, opened));
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/session',
-    operationId: 'webSession',
-    summary: 'Who is signed in, where they work, and the CSRF token for writes',
-    tag,
-    scopes: [],
-    responses: { 200: { description: 'The session', schema: StaffSessionView } },
-    handler: async (ctx) => ok(await sessionView(ctx.db, sessionOf(ctx), webOf(ctx).sentToken!)),
+  implement(contracts.webSession, async (ctx) => ok(await sessionView(ctx.db, sessionOf(ctx), webOf(ctx).sentToken!))),
+  implement(contracts.webSignOut, async (ctx) => {
+    const web = webOf(ctx);
+    await signOut(ctx.db, web.settings, web.sentToken!);
+    web.endSession();
+    return { status: 204, body: undefined };
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/sign-out',
-    operationId: 'webSignOut',
-    summary: 'End this session and clear its cookie',
-    tag,
-    scopes: [],
-    responses: { 204: { description: 'Signed out', schema: NoContent } },
-    handler: async (ctx) => {
-      const web = webOf(ctx);
-      await signOut(ctx.db, web.settings, web.sentToken!);
-      web.endSession();
-      return { status: 204, body: undefined };
-    },
+  implement(contracts.webSignOutEverywhere, async (ctx) => {
+    const web = webOf(ctx);
+    await signOutEverywhere(ctx.db, web.settings, ctx.actor);
+    web.endSession();
+    return { status: 204, body: undefined };
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/sign-out-everywhere',
-    operationId: 'webSignOutEverywhere',
-    summary: 'End every session of the signed-in staff member, on every device (recorded in the audit log)',
-    tag,
-    scopes: [],
-    responses: { 204: { description: 'Signed out everywhere', schema: NoContent } },
-    handler: async (ctx) => {
-      const web = webOf(ctx);
-      await signOutEverywhere(ctx.db, web.settings, ctx.actor);
-      web.endSession();
-      return { status: 204, body: undefined };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/sessions',
-    operationId: 'webListSessions',
-    summary: "The signed-in staff member's open sessions, newest first; `current` marks this one",
-    tag,
-    scopes: [],
-    responses: { 200: { description: 'Open sessions', schema: OpenSessionList } },
-    handler: async (ctx) => {
-      const session = sessionOf(ctx);
-      const rows = await openSessions(ctx.db, webOf(ctx).settings, session.account.id);
-      return ok({ data: rows.map(({ expires_at: _expires, ...row }) => ({ ...row, current: row.id === session.sessionId })) });
-    },
+  implement(contracts.webListSessions, async (ctx) => {
+    const session = sessionOf(ctx);
+    const rows = await openSessions(ctx.db, webOf(ctx).settings, session.account.id);
+    return ok({ data: rows.map(({ expires_at: _expires, ...row }) => ({ ...row, current: row.id === session.sessionId })) });
   }),
 ];

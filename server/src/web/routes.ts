@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../clock/time.js';
-import type { RouteSpec } from '../http/route.js';
+import { webContracts } from '@studio/shared/contracts';
+import { routesFor, type RouteSpec } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
@@ -16,7 +17,7 @@ import { setupRoutes } from './setup/routes.js';
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
  */
 export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return [
+  return routesFor(webContracts, [
     ...authRoutes,
     ...accountRoutes,
     ...deskRoutes(clock),
@@ -27,7 +28,7 @@ export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
     ...developerRoutes(clock),
     ...testDataRoutes(clock),
     ...setupRoutes,
-  ];
+  ]);
 }
 
 /** The same list on the system clock, for what only enumerates the routes (tests, documents). */

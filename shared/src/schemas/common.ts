@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** Any 8-4-4-4-12 hex id: ids given in an import file need not carry a version nibble. */
 export const Id = z.guid().describe('uuid');
+
+/** A query naming one location, and nothing else. */
+export const LocationOnlyQuery = z.strictObject({ location_id: Id });
 /** Timestamps out: UTC with `Z`. */
 export const Timestamp = z.iso.datetime().describe('UTC date-time, e.g. 2026-03-10T09:00:00.000Z');
 /** Timestamps in: RFC 3339 with any offset. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClassSummary, PaidBy, rosterSources, rosterStatuses } from './classes.js';
-import { Count, DateOnly, Id, Timestamp } from './common.js';
+import { Count, DateOnly, Id, LocationOnlyQuery, Timestamp } from './common.js';
 
 /**
  * The staff web app's class endpoints, below `/app/api/classes` (server/src/web/classes/): the
@@ -21,7 +21,7 @@ const Capacity = z.number().int().min(1).max(1000);
 const DryRun = z.boolean().optional().describe('true: answer what would change and change nothing');
 
 export const WeekQuery = z.strictObject({ location_id: Id, week: DateOnly.optional().describe('Any day of the week wanted (its Monday to Sunday, local); default this week') });
-export const LocationOnlyQuery = z.strictObject({ location_id: Id });
+export { LocationOnlyQuery };
 
 export const TimetableClass = ClassSummary.extend({ series_id: Id.nullable(), room_name: z.string().nullable() });
 export type TimetableClass = z.infer<typeof TimetableClass>;

@@ -1,37 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentCalendar, CalendarBooking, OpenSlot, StaffSchedule } from '@studio/shared/schemas/appointments-web';
-import { http } from './http.ts';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { webAppointmentsContracts } from '@studio/shared/contracts/web-appointments';
+import { call, invalidateContracts, useContractQuery, type BodyOf as Body } from './call.ts';
 
-const calendarRoot = ['appointments'] as const;
+/** What the calendar, slots and schedules are read with: asked again after any change. */
+const appointmentReads = [webAppointmentsContracts.webAppointmentCalendar, webAppointmentsContracts.webOpenSlots, webAppointmentsContracts.webStaffSchedule];
 
 /** A location's day (1) or week (7) from a local date; the last answer stays on screen while the next loads. */
 export function useCalendar(locationId: string, date: string, days: number) {
-  return useQuery({
-    queryKey: [...calendarRoot, 'calendar', locationId, date, days],
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => http.request<AppointmentCalendar>(`/appointments/calendar?${new URLSearchParams({ location_id: locationId, date, days: String(days) }).toString()}`, { signal }),
-  });
+  return useContractQuery(webAppointmentsContracts.webAppointmentCalendar, { query: { location_id: locationId, date, days } }, { placeholderData: keepPreviousData });
 }
 
 /** Open slots of a service on a local date (GET /v1/availability's own answer), for one staff member or any. */
 export function useOpenSlots(query: { locationId: string; serviceId: string; staffId: string; date: string } | null) {
-  return useQuery({
-    queryKey: [...calendarRoot, 'slots', query],
-    enabled: query !== null && query.serviceId !== '' && query.date !== '',
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ location_id: query!.locationId, service_id: query!.serviceId, date: query!.date });
-      if (query!.staffId) params.set('staff_id', query!.staffId);
-      return http.request<{ data: OpenSlot[] }>(`/appointments/slots?${params.toString()}`, { signal });
+  return useContractQuery(
+    webAppointmentsContracts.webOpenSlots,
+    {
+      query: query
+        ? { location_id: query.locationId, service_id: query.serviceId, date: query.date, ...(query.staffId ? { staff_id: query.staffId } : {}) }
+        : { location_id: '', service_id: '', date: '' },
     },
-  });
+    { enabled: query !== null && query.serviceId !== '' && query.date !== '' },
+  );
 }
 
 export function useStaffSchedule(staffId: string, locationId: string) {
-  return useQuery({
-    queryKey: [...calendarRoot, 'schedule', staffId, locationId],
-    enabled: staffId !== '',
-    queryFn: ({ signal }) => http.request<StaffSchedule>(`/appointments/staff/${encodeURIComponent(staffId)}/schedule?location_id=${encodeURIComponent(locationId)}`, { signal }),
-  });
+  return useContractQuery(webAppointmentsContracts.webStaffSchedule, { params: { id: staffId }, query: { location_id: locationId } }, { enabled: staffId !== '' });
 }
 
 /**
@@ -42,22 +35,18 @@ export function useAppointmentChange<TBody, TResult>(request: (body: TBody) => P
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => client.invalidateQueries({ queryKey: calendarRoot }),
+    onSuccess: () => invalidateContracts(client, appointmentReads),
   });
 }
 
 export const appointmentRequests = {
-  book: (body: { location_id: string; service_id: string; staff_id: string; contact_id: string; start: string }) =>
-    http.request<CalendarBooking>('/appointments/bookings', { method: 'POST', body, idempotencyKey: crypto.randomUUID() }),
-  reschedule: (id: string, start: string) => http.request<CalendarBooking>(`/appointments/bookings/${id}/reschedule`, { method: 'POST', body: { start } }),
-  cancel: (id: string, reason: string) => http.request<CalendarBooking>(`/appointments/bookings/${id}/cancel`, { method: 'POST', body: reason.trim() ? { reason: reason.trim() } : {} }),
-  outcome: (id: string, status: 'completed' | 'no_show') => http.request<CalendarBooking>(`/appointments/bookings/${id}/outcome`, { method: 'POST', body: { status } }),
-  hours: (staffId: string, body: { location_id: string; hours: Record<string, { start: string; end: string }[]> }) =>
-    http.request<StaffSchedule>(`/appointments/staff/${staffId}/hours`, { method: 'POST', body }),
-  override: (staffId: string, body: { location_id: string; date: string; spans: { start: string; end: string }[] }) =>
-    http.request<StaffSchedule>(`/appointments/staff/${staffId}/override`, { method: 'POST', body }),
-  clearOverride: (staffId: string, body: { location_id: string; date: string }) => http.request<StaffSchedule>(`/appointments/staff/${staffId}/override/clear`, { method: 'POST', body }),
-  addTimeOff: (staffId: string, body: { location_id: string; start: string; end: string; reason?: string }) =>
-    http.request<StaffSchedule>(`/appointments/staff/${staffId}/time-off`, { method: 'POST', body }),
-  removeTimeOff: (id: string, locationId: string) => http.request<StaffSchedule>(`/appointments/time-off/${id}/remove`, { method: 'POST', body: { location_id: locationId } }),
+  book: (body: Body<'webBookAppointment'>) => call(webAppointmentsContracts.webBookAppointment, { body, idempotencyKey: crypto.randomUUID() }),
+  reschedule: (id: string, start: string) => call(webAppointmentsContracts.webRescheduleAppointment, { params: { id }, body: { start } }),
+  cancel: (id: string, reason: string) => call(webAppointmentsContracts.webCancelAppointment, { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+  outcome: (id: string, status: Body<'webSetAppointmentOutcome'>['status']) => call(webAppointmentsContracts.webSetAppointmentOutcome, { params: { id }, body: { status } }),
+  hours: (staffId: string, body: Body<'webSetStaffHours'>) => call(webAppointmentsContracts.webSetStaffHours, { params: { id: staffId }, body }),
+  override: (staffId: string, body: Body<'webSetStaffOverride'>) => call(webAppointmentsContracts.webSetStaffOverride, { params: { id: staffId }, body }),
+  clearOverride: (staffId: string, body: Body<'webClearStaffOverride'>) => call(webAppointmentsContracts.webClearStaffOverride, { params: { id: staffId }, body }),
+  addTimeOff: (staffId: string, body: Body<'webAddStaffTimeOff'>) => call(webAppointmentsContracts.webAddStaffTimeOff, { params: { id: staffId }, body }),
+  removeTimeOff: (id: string, locationId: string) => call(webAppointmentsContracts.webRemoveStaffTimeOff, { params: { id }, body: { location_id: locationId } }),
 };

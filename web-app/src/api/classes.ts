@@ -1,36 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassPage, SeriesView, TimetableOptions, WeekTimetable } from '@studio/shared/schemas/web-classes';
-import { http } from './http.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
+import { invalidateContracts, useContractQuery } from './call.ts';
 
 /** The class screens' reads and writes; writes are never optimistic: the page shows the server's answer. */
-export const classesKey = ['classes'] as const;
+const classReads = [webClassesContracts.webClassWeek, webClassesContracts.webListSeries, webClassesContracts.webClassOptions, webClassesContracts.webClassPage];
 
 export function useWeek(locationId: string, week: string | null) {
-  const query = new URLSearchParams({ location_id: locationId, ...(week ? { week } : {}) });
-  return useQuery({
-    queryKey: [...classesKey, 'week', locationId, week],
-    queryFn: ({ signal }) => http.request<WeekTimetable>(`/classes/week?${query.toString()}`, { signal }),
-  });
+  return useContractQuery(webClassesContracts.webClassWeek, { query: { location_id: locationId, ...(week ? { week } : {}) } });
 }
 
 export function useSeriesList(locationId: string) {
-  return useQuery({
-    queryKey: [...classesKey, 'series', locationId],
-    queryFn: ({ signal }) => http.request<{ data: SeriesView[] }>(`/classes/series?location_id=${encodeURIComponent(locationId)}`, { signal }),
-  });
+  return useContractQuery(webClassesContracts.webListSeries, { query: { location_id: locationId } });
 }
 
 export function useTimetableOptions(locationId: string) {
-  return useQuery({
-    queryKey: [...classesKey, 'options', locationId],
-    queryFn: ({ signal }) => http.request<TimetableOptions>(`/classes/options?location_id=${encodeURIComponent(locationId)}`, { signal }),
-  });
+  return useContractQuery(webClassesContracts.webClassOptions, { query: { location_id: locationId } });
 }
 
-export const classPageKey = (id: string) => [...classesKey, 'class', id] as const;
-
 export function useClassPage(id: string) {
-  return useQuery({ queryKey: classPageKey(id), queryFn: ({ signal }) => http.request<ClassPage>(`/classes/${encodeURIComponent(id)}`, { signal }) });
+  return useContractQuery(webClassesContracts.webClassPage, { params: { id } });
 }
 
 /** A write on the class screens: everything about classes is read again once the server answered. */
@@ -39,7 +27,7 @@ export function useClassMutation<TBody, TResult>(request: (body: TBody) => Promi
   return useMutation({
     mutationFn: request,
     onSuccess: async (result) => {
-      await client.invalidateQueries({ queryKey: classesKey });
+      await invalidateContracts(client, classReads);
       onDone?.(result);
     },
   });

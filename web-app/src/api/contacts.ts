@@ -1,10 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MemberSearchRow } from '@studio/shared/web-app';
-import { http } from './http.ts';
-
-export interface MemberSearchResults {
-  data: MemberSearchRow[];
-}
+import { keepPreviousData } from '@tanstack/react-query';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { call, useContractQuery } from './call.ts';
 
 /**
  * The desk's member search: each row with its status, plan and last visit, in one request for the
@@ -13,13 +9,15 @@ export interface MemberSearchResults {
  */
 export function useMemberSearch(term: string, locationId: string, limit = 20) {
   const search = term.trim();
-  return useQuery({
-    queryKey: ['member-search', locationId, search, limit],
-    enabled: search.length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-    queryFn: ({ signal }) => http.request<MemberSearchResults>(`/members?${new URLSearchParams({ search, location_id: locationId, limit: String(limit) }).toString()}`, { signal }),
-  });
+  return useContractQuery(
+    webDeskContracts.webSearchMembers,
+    { query: { search, location_id: locationId, limit } },
+    {
+      enabled: search.length >= 2,
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    },
+  );
 }
 
 export function fullName(contact: { first_name: string; last_name: string | null }): string {
@@ -32,7 +30,9 @@ export function fullName(contact: { first_name: string; last_name: string | null
  */
 export async function resolveIdentifier(identifier: string, locationId: string): Promise<string | null> {
   try {
-    const result = await http.request<{ found: boolean; contact_id: string | null }>('/v1/members/resolve', { method: 'POST', body: { identifier, location_id: locationId } });
+    // Loaded when first needed: the API's member contracts are not part of the desk's first load.
+    const { membersContracts } = await import('@studio/shared/contracts/members');
+    const result = await call(membersContracts.resolveMember, { body: { identifier, location_id: locationId } });
     return result.found ? result.contact_id : null;
   } catch {
     // Not a code, no permission, server busy: the search results page still answers.

@@ -1,9 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { webDevelopersContracts } from '@studio/shared/contracts/web-developers';
 import type { Environment } from '@studio/shared/schemas/events';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@studio/shared/schemas/webhooks';
-import type { ApiKeyCreate, ApiKeyView, WebhookEndpointCreateRequest, WebhookEndpointUpdateRequest } from '@studio/shared/web-app';
-import type { z } from 'zod';
-import { http } from './http.ts';
+import { call, contractKey, useContractQuery, type BodyOf, type ResultOf } from './call.ts';
 
 /**
  * Settings -> Developers: API keys and webhook endpoints, per environment (live, or test mode's
@@ -12,30 +11,29 @@ import { http } from './http.ts';
  * state is shown as the server answered it, since a wrong guess would mislead an integrator.
  */
 
-export type { Environment, WebhookAttempt, WebhookDelivery, WebhookEndpoint };
+export type { Environment };
+export type ApiKey = ResultOf<'webListKeys'>['data'][number];
+export type WebhookEndpoint = ResultOf<'webListWebhookEndpoints'>['data'][number];
+export type WebhookDelivery = ResultOf<'webListWebhookDeliveries'>['data'][number];
+export type WebhookAttempt = ResultOf<'webListWebhookDeliveryAttempts'>['data'][number];
 export type DeliveryStatus = WebhookDelivery['status'];
+export type KeyCreate = BodyOf<'webCreateKey'>;
+export type EndpointChange = BodyOf<'webUpdateWebhookEndpoint'>;
 
-export type ApiKey = ApiKeyView;
-export type KeyCreate = z.input<typeof ApiKeyCreate>;
-export type EndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>;
-export type EndpointChange = WebhookEndpointUpdateRequest;
-
-const keysKey = (environment: Environment) => ['keys', environment] as const;
-const endpointsKey = (environment: Environment) => ['webhook-endpoints', environment] as const;
-const deliveriesKey = (endpointId: string, status: DeliveryStatus | null) => ['webhook-deliveries', endpointId, status ?? 'all'] as const;
-const attemptsKey = (deliveryId: string) => ['webhook-attempts', deliveryId] as const;
+const keysKey = (environment: Environment) => contractKey(webDeskContracts.webListKeys, { query: { environment } });
+const endpointsKey = (environment: Environment) => contractKey(webDevelopersContracts.webListWebhookEndpoints, { query: { environment } });
+const deliveriesKey = (endpointId: string, status: DeliveryStatus | null) =>
+  [...contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }), status ?? 'all'] as const;
+const attemptsKey = (deliveryId: string) => contractKey(webDevelopersContracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId } });
 
 export function useApiKeys(environment: Environment) {
-  return useQuery({
-    queryKey: keysKey(environment),
-    queryFn: ({ signal }) => http.request<{ data: ApiKey[] }>(`/keys?environment=${environment}`, { signal }),
-  });
+  return useContractQuery(webDeskContracts.webListKeys, { query: { environment } });
 }
 
 export function useCreateKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: KeyCreate) => http.request<{ key: ApiKey; secret: string }>('/keys', { method: 'POST', body }),
+    mutationFn: (body: KeyCreate) => call(webDeskContracts.webCreateKey, { body }),
     onSuccess: (created) => client.invalidateQueries({ queryKey: keysKey(created.key.environment) }),
   });
 }
@@ -43,24 +41,24 @@ export function useCreateKey() {
 export function useRevokeKey(environment: Environment, keyId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => http.request(`/keys/${keyId}/revoke`, { method: 'POST', body: { password } }),
+    mutationFn: (password: string) => call(webDeskContracts.webRevokeKey, { params: { id: keyId }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keysKey(environment) }),
   });
 }
 
 export function useWebhookEndpoints(environment: Environment) {
-  return useQuery({
-    queryKey: endpointsKey(environment),
-    queryFn: ({ signal }) => http.request<{ data: WebhookEndpoint[] }>(`/developers/webhook_endpoints?environment=${environment}`, { signal }),
+  return useContractQuery(
+    webDevelopersContracts.webListWebhookEndpoints,
+    { query: { environment } },
     // An endpoint the worker disables, or one that starts failing, shows without a reload.
-    refetchInterval: 30_000,
-  });
+    { refetchInterval: 30_000 },
+  );
 }
 
 export function useCreateEndpoint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointCreateRequest) => http.request<EndpointWithSecret>('/developers/webhook_endpoints', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webCreateWebhookEndpoint'>) => call(webDevelopersContracts.webCreateWebhookEndpoint, { body }),
     onSuccess: (created) => client.invalidateQueries({ queryKey: endpointsKey(created.environment) }),
   });
 }
@@ -68,7 +66,7 @@ export function useCreateEndpoint() {
 export function useChangeEndpoint(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: EndpointChange) => http.request<WebhookEndpoint>(`/developers/webhook_endpoints/${endpoint.id}`, { method: 'PATCH', body: change }),
+    mutationFn: (change: EndpointChange) => call(webDevelopersContracts.webUpdateWebhookEndpoint, { params: { id: endpoint.id }, body: change }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -76,7 +74,7 @@ export function useChangeEndpoint(endpoint: WebhookEndpoint) {
 export function useRotateSecret(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => http.request<EndpointWithSecret>(`/developers/webhook_endpoints/${endpoint.id}/rotate_secret`, { method: 'POST', body: { password } }),
+    mutationFn: (password: string) => call(webDevelopersContracts.webRotateWebhookSecret, { params: { id: endpoint.id }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -84,7 +82,7 @@ export function useRotateSecret(endpoint: WebhookEndpoint) {
 export function useDeleteEndpoint(endpoint: WebhookEndpoint) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => http.request<{ id: string; deleted: true }>(`/developers/webhook_endpoints/${endpoint.id}/delete`, { method: 'POST', body: { password } }),
+    mutationFn: (password: string) => call(webDevelopersContracts.webDeleteWebhookEndpoint, { params: { id: endpoint.id }, body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointsKey(endpoint.environment) }),
   });
 }
@@ -94,13 +92,8 @@ export function useDeliveries(endpointId: string, status: DeliveryStatus | null)
   return useInfiniteQuery({
     queryKey: deliveriesKey(endpointId, status),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams();
-      if (status) query.set('status', status);
-      if (pageParam) query.set('cursor', pageParam);
-      const search = query.size > 0 ? `?${query.toString()}` : '';
-      return http.request<{ data: WebhookDelivery[]; next_cursor: string | null }>(`/developers/webhook_endpoints/${endpointId}/deliveries${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId }, query: { ...(status && { status }), ...(pageParam && { cursor: pageParam }) }, signal }),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: 5_000,
   });
@@ -111,11 +104,8 @@ export function useDeliveryAttempts(deliveryId: string) {
   return useInfiniteQuery({
     queryKey: attemptsKey(deliveryId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: '100' });
-      if (pageParam) query.set('cursor', pageParam);
-      return http.request<{ data: WebhookAttempt[]; next_cursor: string | null }>(`/developers/webhook_deliveries/${deliveryId}/attempts?${query.toString()}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(webDevelopersContracts.webListWebhookDeliveryAttempts, { params: { id: deliveryId }, query: { limit: 100, ...(pageParam && { cursor: pageParam }) }, signal }),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: 5_000,
   });
@@ -125,15 +115,15 @@ export function useDeliveryAttempts(deliveryId: string) {
 export function useSendTestEvent(endpointId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.request<WebhookDelivery>(`/developers/webhook_endpoints/${endpointId}/send_test`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['webhook-deliveries', endpointId] }),
+    mutationFn: () => call(webDevelopersContracts.webSendWebhookTestEvent, { params: { id: endpointId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
   });
 }
 
 export function useResendDelivery(endpointId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => http.request<WebhookDelivery>(`/developers/webhook_deliveries/${deliveryId}/resend`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['webhook-deliveries', endpointId] }),
+    mutationFn: (deliveryId: string) => call(webDevelopersContracts.webResendWebhookDelivery, { params: { id: deliveryId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractKey(webDevelopersContracts.webListWebhookDeliveries, { params: { id: endpointId } }) }),
   });
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberProfile } from '@studio/shared/web-app';
-import { http } from './http.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { contractKey, useContractQuery } from './call.ts';
 
-export const profileKey = (id: string) => ['member', id] as const;
+export const profileKey = (id: string) => contractKey(webDeskContracts.webMemberProfile, { params: { id } });
 
 export function useProfile(id: string) {
-  return useQuery({ queryKey: profileKey(id), queryFn: ({ signal }) => http.request<MemberProfile>(`/members/${encodeURIComponent(id)}`, { signal }) });
+  return useContractQuery(webDeskContracts.webMemberProfile, { params: { id } });
 }
 
 /** A write on the member's page: never optimistic, the page shows the server's answer once it comes. */

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 import type { StaffSessionView } from '@studio/shared/web-app';
+import { call } from './call.ts';
 import { ApiRequestError, http } from './http.ts';
 
 export const sessionKey = ['session'] as const;
@@ -7,7 +9,7 @@ export const sessionKey = ['session'] as const;
 /** The signed-in staff member, or null when signed out (401): the app then shows the sign-in page. */
 export async function fetchSession(): Promise<StaffSessionView | null> {
   try {
-    const session = await http.request<StaffSessionView>('/session');
+    const session = await call(webAuthContracts.webSession);
     http.setCsrfToken(session.csrf_token);
     return session;
   } catch (error) {

@@ -1,5 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, http } from './http.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { storedValueContracts } from '@studio/shared/contracts/stored-value';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
+import { type ContractBodyInput, type RouteContract } from '@studio/shared/contracts';
+import { call, invalidateContracts, useContractQuery, type ResultOf } from './call.ts';
+import { ApiRequestError } from './http.ts';
 
 /**
  * The setup screens' data, from /app/api/setup (server/src/web/setup/routes.ts). The server checks
@@ -7,126 +11,50 @@ import { ApiRequestError, http } from './http.ts';
  * shows beside it.
  */
 
-export type AlertAction = 'block' | 'warn' | 'off';
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+export type SetupLocation = ResultOf<'webSetupLocations'>['data'][number];
+export type LocationSettings = SetupLocation['settings'];
+export type AlertAction = LocationSettings['checkin_alerts']['past_due'];
+export type Weekday = keyof NonNullable<LocationSettings['access_hours']>;
+export type StaffMember = ResultOf<'webSetupStaff'>['data'][number];
+export type Room = ResultOf<'webSetupRooms'>['data'][number];
+export type SetupService = ResultOf<'webSetupServices'>['data'][number];
+export type SetupPlan = ResultOf<'webSetupPlans'>['data'][number];
+export type SetupPackage = ResultOf<'webSetupPackages'>['data'][number];
+export type GiftCard = ResultOf<'listGiftCards'>['data'][number];
 
-export interface LocationSettings {
-  appointments: { min_notice_minutes: number; horizon_days: number; slot_interval_minutes: number; cancellation_window_hours: number };
-  classes: {
-    signup_cutoff_minutes: number;
-    max_classes_per_day: number | null;
-    cancellation_window_hours: number;
-    booking_horizon_days: number;
-    waitlist_offer_minutes: number;
-    waitlist_offer_cutoff_hours: number;
-    checkin_opens_minutes_before: number;
-    checkin_closes_minutes_after: number;
-  };
-  checkin_alerts: { past_due: AlertAction; no_card: AlertAction; form_missing: AlertAction };
-  matching_profile: { formats: { hex: boolean; decimal: boolean; wiegand26: boolean }; byte_order: 'forward' | 'reversed' | 'both' };
-  access_hours?: Partial<Record<Weekday, { start: string; end: string }[]>>;
-  branding: { logo: string | null; accent_colour: string; language: 'en' | 'es' };
-}
+/** Every list the setup screens show: read again after any setup write. */
+const setupReads = [
+  webSetupContracts.webSetupLocations,
+  webSetupContracts.webSetupStaff,
+  webSetupContracts.webSetupRooms,
+  webSetupContracts.webSetupServices,
+  webSetupContracts.webSetupPlans,
+  webSetupContracts.webSetupPackages,
+  storedValueContracts.listGiftCards,
+];
 
-export interface SetupLocation {
-  id: string;
-  name: string;
-  slug: string;
-  timezone: string;
-  country: string;
-  currency: string;
-  address: string | null;
-  settings: LocationSettings;
-}
+export const useSetupLocations = () => useContractQuery(webSetupContracts.webSetupLocations, {});
+export const useSetupStaff = () => useContractQuery(webSetupContracts.webSetupStaff, {});
+/** A setup list of one location. */
+export const useSetupRooms = (locationId: string) => useContractQuery(webSetupContracts.webSetupRooms, { query: { location_id: locationId } });
+export const useSetupServices = (locationId: string) => useContractQuery(webSetupContracts.webSetupServices, { query: { location_id: locationId } });
+export const useSetupPlans = (locationId: string) => useContractQuery(webSetupContracts.webSetupPlans, { query: { location_id: locationId } });
 
-export interface StaffMember {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string | null;
-}
+/** The routes a setup form writes through: `create` for a new object, `update` (with the object's `id`) for a change. */
+export type SetupWrites = Partial<Record<'create' | 'update', RouteContract>> & Partial<Record<'id', string | undefined>>;
 
-export interface Room {
-  id: string;
-  location_id: string;
-  name: string;
-}
+/** What such a form sends: the create's body or the update's. */
+export type SetupBody<W extends SetupWrites> =
+  (W extends { create: infer C extends RouteContract } ? ContractBodyInput<C> : never) | (W extends { update: infer U extends RouteContract } ? ContractBodyInput<U> : never);
 
-export interface SetupService {
-  id: string;
-  location_id: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  kind: 'appointment' | 'class';
-  duration_minutes: number;
-  price_cents: number;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-  room_id: string | null;
-  staff_ids: string[];
-  requires_entitlement: boolean;
-  free_classes: number;
-  first_timers_only: boolean;
-}
+const send = call as (contract: RouteContract, input: { params?: unknown; body: unknown }) => Promise<unknown>;
 
-export interface SetupPlan {
-  id: string;
-  location_id: string;
-  name: string;
-  price_cents: number;
-  billing_interval: 'weekly' | 'monthly' | 'quarterly' | 'yearly' | 'once';
-  visit_limit: number | null;
-  visit_period: 'day' | 'week' | 'month' | null;
-  class_limit_per_week: number | null;
-  access_location_ids: string[] | null;
-  covered_service_ids: string[] | null;
-  door_checkin_consumes: 'visit' | 'nothing';
-}
-
-export interface SetupPackage {
-  id: string;
-  location_id: string;
-  name: string;
-  price_cents: number;
-  total_sessions: number;
-  covered_service_ids: string[] | null;
-}
-
-export interface GiftCard {
-  id: string;
-  location_id: string;
-  code: string;
-  initial_balance_cents: number;
-  current_balance_cents: number;
-  status: string;
-  created_at: string;
-}
-
-export type SetupList = 'locations' | 'staff' | 'rooms' | 'services' | 'plans' | 'packages';
-
-const setupKey = (list: SetupList, locationId?: string) => ['setup', list, locationId ?? 'all'] as const;
-
-/** One setup list; `locationId` narrows to one location. */
-export function useSetupList<T>(list: SetupList, locationId?: string) {
-  const query = locationId ? `?location_id=${encodeURIComponent(locationId)}` : '';
-  return useQuery({ queryKey: setupKey(list, locationId), queryFn: ({ signal }) => http.request<{ data: T[] }>(`/setup/${list}${query}`, { signal }) });
-}
-
-/** Gift cards from the API's list (GET /v1/gift-cards), newest last. */
-export function useGiftCards(locationId: string) {
-  return useQuery({
-    queryKey: ['setup', 'gift-cards', locationId],
-    queryFn: ({ signal }) => http.request<{ data: GiftCard[] }>(`/v1/gift-cards?location_id=${encodeURIComponent(locationId)}&limit=100`, { signal }),
-  });
-}
-
-/** A create (POST) or change (PATCH) of a setup object; every setup list is refetched after it. */
-export function useSetupSave<T>(path: string, method: 'POST' | 'PATCH' = 'POST') {
+/** A create (no `id`) or a change (`id`) of a setup object; every setup list is read again after it. */
+export function useSetupSave<const W extends SetupWrites>(writes: W) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => http.request<T>(path, { method, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['setup'] }),
+    mutationFn: (body: SetupBody<W>) => (writes.id !== undefined && writes.update ? send(writes.update, { params: { id: writes.id }, body }) : send(writes.create!, { body })),
+    onSuccess: () => invalidateContracts(client, setupReads),
   });
 }
 

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TestDataDeleted, TestDataDeleteRequest } from '@studio/shared/schemas/web-test-data';
-import { http } from './http.ts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+import { webDevelopersContracts } from '@studio/shared/contracts/web-developers';
+import { webTestDataContracts } from '@studio/shared/contracts/web-test-data';
+import { call, contractKey, invalidateContracts, type BodyOf, type ResultOf } from './call.ts';
 
-export type { TestDataDeleted };
+export type TestDataDeleted = ResultOf<'webDeleteTestData'>;
 
 /**
  * "Delete all test data" (owners, test mode of Settings -> Developers). Test keys and endpoints
@@ -11,9 +13,11 @@ export type { TestDataDeleted };
 export function useDeleteTestData() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TestDataDeleteRequest) => http.request<TestDataDeleted>('/developers/test_data/delete', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webDeleteTestData'>) => call(webTestDataContracts.webDeleteTestData, { body }),
     onSuccess: async () => {
-      for (const queryKey of [['keys', 'test'], ['webhook-endpoints', 'test'], ['webhook-deliveries']]) await client.invalidateQueries({ queryKey });
+      const test = { query: { environment: 'test' as const } };
+      for (const queryKey of [contractKey(webDeskContracts.webListKeys, test), contractKey(webDevelopersContracts.webListWebhookEndpoints, test)]) await client.invalidateQueries({ queryKey });
+      await invalidateContracts(client, [webDevelopersContracts.webListWebhookDeliveries]);
     },
   });
 }

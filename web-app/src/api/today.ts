@@ -1,17 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 import type { TodayEvent, TodaySummary } from '@studio/shared/web-app';
 import { useEffect, useState } from 'react';
-import { apiBase, http } from './http.ts';
+import { contractKey, useContractQuery } from './call.ts';
+import { apiBase } from './http.ts';
 
-const todayKey = (locationId: string) => ['today', locationId] as const;
+const todayKey = (locationId: string) => contractKey(webDeskContracts.webToday, { query: { location_id: locationId } });
 
 export function useToday(locationId: string) {
-  return useQuery({
-    queryKey: todayKey(locationId),
-    queryFn: ({ signal }) => http.request<TodaySummary>(`/today?location_id=${encodeURIComponent(locationId)}`, { signal }),
+  return useContractQuery(
+    webDeskContracts.webToday,
+    { query: { location_id: locationId } },
     // The stream keeps the page current; a slow poll catches a day change and events missed while reconnecting.
-    refetchInterval: 60_000,
-  });
+    { refetchInterval: 60_000 },
+  );
 }
 
 /** An event from the stream folded into the summary: newest first, each row once, counters moved once. */

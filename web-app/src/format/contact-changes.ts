@@ -1,15 +1,9 @@
 import type { Contact } from '@studio/shared/schemas/contacts';
 
-/** The contact fields the "Edit details" dialog shows, as typed (a cleared field is ""). */
-export interface ContactFields {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  notes: string;
-}
-
 export const contactFields = ['first_name', 'last_name', 'phone', 'email', 'notes'] as const;
+
+/** The contact fields the "Edit details" dialog shows, as typed (a cleared field is ""). */
+export type ContactFields = Record<(typeof contactFields)[number], string>;
 
 /** The form's starting values: the contact as stored, an absent field empty. */
 export function fieldsOf(contact: Contact): ContactFields {

@@ -1,26 +1,17 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../api/http.ts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
+import { useContractMutation, useContractQuery } from '../api/call.ts';
 import { useSignedIn, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
 
-interface OpenSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  user_agent: string | null;
-  address: string | null;
-  current: boolean;
-}
-
 export function AccountPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const signedOut = useSignedOut();
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: ({ signal }) => http.request<{ data: OpenSession[] }>('/sessions', { signal }) });
-  const everywhere = useMutation({ mutationFn: () => http.request('/sign-out-everywhere', { method: 'POST', body: {} }), onSuccess: signedOut });
+  const sessions = useContractQuery(webAuthContracts.webListSessions, {});
+  const everywhere = useContractMutation(webAuthContracts.webSignOutEverywhere, { onSuccess: signedOut });
   const zone = location.time_zone;
   return (
     <Stack>
@@ -61,7 +52,7 @@ export function AccountPage() {
       </Table>
       <Group>
         <Text>Signs you out here and on every other computer, e.g. after a shared desk PC was left signed in.</Text>
-        <Button variant="outline" color="red.9" onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
+        <Button variant="outline" color="red.9" onClick={() => everywhere.mutate({})} loading={everywhere.isPending}>
           Sign out everywhere
         </Button>
       </Group>

@@ -1,17 +1,18 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ContactCreate, type Contact } from '@studio/shared/schemas/contacts';
+import { ContactCreate } from '@studio/shared/schemas/contacts';
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { Link, useLocation as useRouterLocation, useNavigate, useSearchParams } from 'react-router';
 import { fullName, useMemberSearch } from '../api/contacts.ts';
-import { http } from '../api/http.ts';
+import { call, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
 import { useLocation } from '../shell/location.ts';
+import { contactsContracts } from '@studio/shared/contracts/contacts';
 
 export function MembersPage() {
   const session = useSignedIn();
@@ -95,7 +96,7 @@ function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onC
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (body: ContactCreate) => http.request<Contact>('/v1/contacts', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'createContact'>) => call(contactsContracts.createContact, { body }),
     onSuccess: (contact) => {
       setValues(empty);
       onClose();

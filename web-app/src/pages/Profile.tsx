@@ -1,19 +1,22 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { fullName } from '../api/contacts.ts';
-import { http } from '../api/http.ts';
+import { call } from '../api/call.ts';
 import { useProfile, useProfileMutation } from '../api/members.ts';
 import { useSignedIn } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { standing } from '../format/standing.ts';
 import { useLocation } from '../shell/location.ts';
 import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
-import { EditContactDialog } from './profile/EditContactDialog.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
-import { SellDialog } from './profile/SellDialog.tsx';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
+
+// Loaded after the page: selling and editing are rarer than the desk's first look at a member (web-app/test/bundle-budget.test.ts).
+const SellDialog = lazy(() => import('./profile/SellDialog.tsx').then((m) => ({ default: m.SellDialog })));
+const EditContactDialog = lazy(() => import('./profile/EditContactDialog.tsx').then((m) => ({ default: m.EditContactDialog })));
 
 const bannerLook = {
   ok: { color: '#14532d', background: '#dcfce7', icon: '✓' },
@@ -40,7 +43,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
   const state = standing(profile);
   const look = bannerLook[state.tone];
   const zoneOf = (locationId: string) => session.locations.find((l: SessionLocation) => l.id === locationId)?.time_zone ?? location.time_zone;
-  const formSigned = useProfileMutation(profile.contact.id, () => http.request(`/contacts/${profile.contact.id}/form-signed`, { method: 'POST', body: { signed: true } }));
+  const formSigned = useProfileMutation(profile.contact.id, () => call(webDeskContracts.webSetFormSigned, { params: { id: profile.contact.id }, body: { signed: true } }));
 
   return (
     <Stack>
@@ -91,8 +94,10 @@ function Profile({ profile }: { profile: MemberProfile }) {
       <VisitsSection profile={profile} zoneOf={zoneOf} />
       <DenialsSection profile={profile} zoneOf={zoneOf} />
       <BookingsSection profile={profile} zone={location.time_zone} />
-      <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
-      <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />
+      <Suspense fallback={null}>
+        <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
+        <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />
+      </Suspense>
       <EnrolCardDialog opened={dialog === 'enrol'} onClose={() => setDialog(null)} profile={profile} location={location} />
     </Stack>
   );

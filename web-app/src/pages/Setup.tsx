@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerSetupRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '../api/http.ts';
+import { call, type BodyOf } from '../api/call.ts';
 import { fetchSession, sessionKey } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
 /** The first owner, from the one-time setup link: the token is in the URL fragment, which never reaches a server log. */
 export function SetupPage() {
@@ -17,7 +18,7 @@ export function SetupPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const setup = useMutation({
-    mutationFn: (body: OwnerSetupRequest) => http.request<unknown>('/setup', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webOwnerSetup'>) => call(webAuthContracts.webOwnerSetup, { body }),
     onSuccess: async () => {
       // Take the token out of the address bar and history once used.
       window.history.replaceState(null, '', window.location.pathname);

@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SignInRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { http } from '../api/http.ts';
+import { call, type BodyOf } from '../api/call.ts';
 import { fetchSession, sessionKey, useSession } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
 export function SignInPage() {
   const [params] = useSearchParams();
@@ -19,7 +20,7 @@ export function SignInPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const signIn = useMutation({
-    mutationFn: (body: SignInRequest) => http.request<unknown>('/sign-in', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webSignIn'>) => call(webAuthContracts.webSignIn, { body }),
     onSuccess: async () => {
       // A new session (and CSRF token) after sign-in: read it before showing any page.
       client.setQueryData(sessionKey, await fetchSession());

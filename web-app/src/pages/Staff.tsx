@@ -1,9 +1,9 @@
 import { Button, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffAccountAccess, StaffAccountCreate, staffRoles, type SessionLocation, type StaffAccountView, type StaffRole } from '@studio/shared/web-app';
 import { useState } from 'react';
-import type { z } from 'zod';
-import { http } from '../api/http.ts';
+
+import { call, invalidateContracts, useContractQuery, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
@@ -13,8 +13,8 @@ import { StatusChip } from '../components/StatusChip.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
+import { webAccountsContracts } from '@studio/shared/contracts/web-accounts';
 
-const accountsKey = ['accounts'] as const;
 const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
 /** An owner gives any role; a manager looks after front-desk accounts only. */
 const rolesFor = (role: StaffRole) => (role === 'owner' ? staffRoles : (['front_desk'] as const)).map((r) => ({ value: r, label: roleWords[r] }));
@@ -34,10 +34,10 @@ function AccountsPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffAccountView | null>(null);
   const client = useQueryClient();
-  const accounts = useQuery({ queryKey: accountsKey, queryFn: ({ signal }) => http.request<{ data: StaffAccountView[] }>('/accounts', { signal }) });
+  const accounts = useContractQuery(webAccountsContracts.webListAccounts, {});
   const disable = useMutation({
-    mutationFn: (id: string) => http.request(`/accounts/${id}/disable`, { method: 'POST', body: {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountsKey }),
+    mutationFn: (id: string) => call(webAccountsContracts.webDisableAccount, { params: { id } }),
+    onSuccess: () => invalidateContracts(client, [webAccountsContracts.webListAccounts]),
   });
   const names = (ids: string[] | null) => (ids === null ? 'Every location' : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? 'another location').join(', '));
   return (
@@ -101,17 +101,15 @@ function AccountsPage() {
   );
 }
 
-type AccountCreate = z.infer<typeof StaffAccountCreate>;
-
 function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () => void; locations: SessionLocation[]; current: SessionLocation; roles: RoleChoices }) {
   const client = useQueryClient();
   const [values, setValues] = useState({ email: '', display_name: '', role: 'front_desk' as StaffRole, password: '' });
   const [locationIds, setLocationIds] = useState<string[] | null>([current.id]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: (body: AccountCreate) => http.request('/accounts', { method: 'POST', body }),
+    mutationFn: (body: BodyOf<'webCreateAccount'>) => call(webAccountsContracts.webCreateAccount, { body }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: accountsKey });
+      await invalidateContracts(client, [webAccountsContracts.webListAccounts]);
       onClose();
     },
   });
@@ -160,16 +158,14 @@ function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () =>
   );
 }
 
-type Access = z.infer<typeof StaffAccountAccess>;
-
 function AccessDialog({ account, onClose, locations, roles }: { account: StaffAccountView; onClose: () => void; locations: SessionLocation[]; roles: RoleChoices }) {
   const client = useQueryClient();
   const [role, setRole] = useState<StaffRole>(account.role);
   const [locationIds, setLocationIds] = useState<string[] | null>(account.location_ids ?? []);
   const change = useMutation({
-    mutationFn: (body: Access) => http.request(`/accounts/${account.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: BodyOf<'webChangeAccountAccess'>) => call(webAccountsContracts.webChangeAccountAccess, { params: { id: account.id }, body }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: accountsKey });
+      await invalidateContracts(client, [webAccountsContracts.webListAccounts]);
       onClose();
     },
   });
@@ -200,17 +196,9 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
   );
 }
 
-interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  target: string | null;
-}
-
 /** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
 function RecentChanges({ zone }: { zone: string }) {
-  const audit = useQuery({ queryKey: ['audit'], queryFn: ({ signal }) => http.request<{ data: AuditEntry[] }>('/audit', { signal }) });
+  const audit = useContractQuery(webAccountsContracts.webAuditLog, {});
   const entries = audit.data?.data ?? [];
   return (
     <section aria-labelledby="recent-changes">

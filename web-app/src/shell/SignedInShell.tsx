@@ -1,7 +1,8 @@
 import { AppShell, Button, Center, Group, Loader, NativeSelect, NavLink, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { NavLink as RouterLink, Navigate, Outlet, useLocation as useRouterLocation } from 'react-router';
-import { http } from '../api/http.ts';
+import { webAuthContracts } from '@studio/shared/contracts/web-auth';
+import { call } from '../api/call.ts';
 import { managesAccounts, useSession, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { useLocation } from './location.ts';
@@ -59,7 +60,7 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
   const [location, setLocation] = useLocation(session);
   const signedOut = useSignedOut();
   const signOut = useMutation({
-    mutationFn: () => http.request<void>('/sign-out', { method: 'POST' }),
+    mutationFn: () => call(webAuthContracts.webSignOut),
     onSettled: signedOut,
   });
   return (

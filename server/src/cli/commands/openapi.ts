@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { defaultLimits } from '../../config.js';
-import { apiRoutes } from '../../modules/routes.js';
+import { apiContracts } from '@studio/shared/contracts';
 import { openApiDocument } from '../../openapi/document.js';
 import { renderMarkdown, type OpenApiDoc } from '../../openapi/markdown.js';
 import { action } from '../support/run.js';
@@ -14,7 +14,7 @@ export function registerOpenApiCommand(program: Command): void {
     .option('--markdown <file>', 'write the Markdown API reference here')
     .action(
       action(async (options: { json?: string; markdown?: string }) => {
-        const document = openApiDocument(apiRoutes, defaultLimits);
+        const document = openApiDocument(apiContracts, defaultLimits);
         if (options.json) writeFileSync(options.json, JSON.stringify(document, null, 2) + '\n');
         if (options.markdown) writeFileSync(options.markdown, renderMarkdown(document as unknown as OpenApiDoc));
         if (!options.json && !options.markdown) process.stdout.write(JSON.stringify(document, null, 2) + '\n');

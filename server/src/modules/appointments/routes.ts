@@ -1,95 +1,13 @@
-import { AvailabilityQuery, Booking, BookingCancel, BookingCreate, BookingListQuery, BookingReschedule, IdParams, Slot, list, page } from '@studio/shared';
-import { created, defineRoute, ok } from '../../http/route.js';
+import { contracts } from '@studio/shared/contracts';
+import { created, implement, ok } from '../../http/route.js';
 import { listBookings } from './bookings-list.js';
 import { availability, cancelBooking, createBooking, getBooking, rescheduleBooking } from './bookings-service.js';
 
-const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
-
 export const appointmentRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/availability',
-    operationId: 'listAvailability',
-    summary: 'Open appointment slots of a service',
-    description:
-      "One slot per technician per start, sorted by start then technician, on a grid aligned to the location's local clock. Working hours (date overrides and time off replace or remove them), minus active bookings widened by buffers, minus times the service's room is taken, minus the minimum notice and beyond the booking horizon. `from` defaults to now, `to` to `from` + 7 days and may be at most 31 days after it; a bare date is local midnight at the location. Every slot shown passes the same check POST /bookings applies.",
-    tag: 'Appointments',
-    scopes: ['read:availability'],
-    query: AvailabilityQuery,
-    responses: { 200: { description: 'The free slots', schema: list(Slot) } },
-    errors: ['resource_missing', 'location_not_allowed', 'booking_rule'],
-    handler: async ({ db, actor, query }) => ok({ data: await availability(db, actor, query) }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/bookings',
-    operationId: 'listBookings',
-    summary: 'List bookings',
-    description:
-      "Earliest start first. `from` includes bookings starting on or after it, `to` those starting before it; a bare date is local midnight at `location_id` (or the key's only location, else UTC).",
-    tag: 'Appointments',
-    scopes: ['read:bookings'],
-    query: BookingListQuery,
-    responses: { 200: { description: 'A page of bookings', schema: page(Booking) } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, query, cursors }) => ok(await listBookings(db, actor, query, cursors)),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/bookings/:id',
-    operationId: 'getBooking',
-    summary: 'Retrieve a booking',
-    tag: 'Appointments',
-    scopes: ['read:bookings'],
-    params: IdParams,
-    responses: { 200: { description: 'The booking', schema: Booking } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, params }) => ok(await getBooking(db, actor, params.id)),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/bookings',
-    operationId: 'createBooking',
-    summary: 'Book an appointment',
-    description:
-      'Without `technician_id`, a free qualified technician is chosen. `end` follows from the service\'s duration. A staff or room overlap is 409 `booking_conflict` (`param: "start"`); inside the minimum notice, beyond the horizon, outside working hours, off the slot grid or in the past is 422 `booking_rule`. The database decides under concurrency: of many requests for one slot exactly one succeeds.',
-    tag: 'Appointments',
-    scopes: ['write:bookings'],
-    body: BookingCreate,
-    idempotent: true,
-    responses: { 201: { description: 'The booking', schema: Booking } },
-    errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', ...keyed],
-    handler: async ({ db, actor, body }) => created(await createBooking(db, actor, body)),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/bookings/:id/cancel',
-    operationId: 'cancelBooking',
-    summary: 'Cancel a booking',
-    description:
-      'The API acts for the business, so it may cancel inside the cancellation window: the booking is then flagged `late_cancel`. Cancelling a cancelled booking answers 200 unchanged; a completed or no-show booking is 409 `booking_not_active`.',
-    tag: 'Appointments',
-    scopes: ['write:bookings'],
-    params: IdParams,
-    body: BookingCancel,
-    idempotent: true,
-    responses: { 200: { description: 'The cancelled booking', schema: Booking } },
-    errors: ['resource_missing', 'location_not_allowed', 'booking_not_active', ...keyed],
-    handler: async ({ db, actor, params, body }) => ok(await cancelBooking(db, actor, params.id, body)),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/bookings/:id/reschedule',
-    operationId: 'rescheduleBooking',
-    summary: 'Move a booking to another start',
-    description: 'Same id, same technician, the same rules as a new booking; the booking does not conflict with itself. Only a `booked` booking moves (409 `booking_not_active` otherwise).',
-    tag: 'Appointments',
-    scopes: ['write:bookings'],
-    params: IdParams,
-    body: BookingReschedule,
-    idempotent: true,
-    responses: { 200: { description: 'The booking with its new times', schema: Booking } },
-    errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', 'booking_not_active', ...keyed],
-    handler: async ({ db, actor, params, body }) => ok(await rescheduleBooking(db, actor, params.id, body.start)),
-  }),
+  implement(contracts.listAvailability, async ({ db, actor, query }) => ok({ data: await availability(db, actor, query) })),
+  implement(contracts.listBookings, async ({ db, actor, query, cursors }) => ok(await listBookings(db, actor, query, cursors))),
+  implement(contracts.getBooking, async ({ db, actor, params }) => ok(await getBooking(db, actor, params.id))),
+  implement(contracts.createBooking, async ({ db, actor, body }) => created(await createBooking(db, actor, body))),
+  implement(contracts.cancelBooking, async ({ db, actor, params, body }) => ok(await cancelBooking(db, actor, params.id, body))),
+  implement(contracts.rescheduleBooking, async ({ db, actor, params, body }) => ok(await rescheduleBooking(db, actor, params.id, body.start))),
 ];

@@ -1,56 +1,11 @@
-import { IdParams, Location, LocationBranding, Service, ServiceListQuery, list, page } from '@studio/shared';
-import { defineRoute, ok } from '../../http/route.js';
+import { contracts } from '@studio/shared/contracts';
+import { implement, ok } from '../../http/route.js';
 import { locationBranding } from '../locations/branding.js';
 import { getService, listLocations, listServices } from './service.js';
 
 export const catalogRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/locations',
-    operationId: 'listLocations',
-    summary: 'List the locations the key may act on',
-    tag: 'Catalog',
-    scopes: ['read:catalog'],
-    responses: { 200: { description: 'Every location of the key, by name', schema: list(Location) } },
-    handler: async ({ db, actor }) => ok({ data: await listLocations(db, actor) }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/locations/:id/branding',
-    operationId: 'getLocationBranding',
-    summary: "Retrieve a location's kiosk branding (extension)",
-    description:
-      "An extension to the specification, for device agents that run a kiosk: the location's logo (a data URL, or null), accent colour (#RRGGBB) and kiosk language (`en` or `es`), as staff set them in the location's settings; a location that never set them answers the defaults.",
-    tag: 'Catalog',
-    scopes: ['read:catalog'],
-    params: IdParams,
-    responses: { 200: { description: "The location's branding", schema: LocationBranding } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, params }) => ok(await locationBranding(db, actor, params.id)),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/services',
-    operationId: 'listServices',
-    summary: 'List bookable services',
-    description: "Services in the key's locations, oldest first. `location_id` narrows to one location the key may act on.",
-    tag: 'Catalog',
-    scopes: ['read:catalog'],
-    query: ServiceListQuery,
-    responses: { 200: { description: 'A page of services', schema: page(Service) } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, query, cursors }) => ok(await listServices(db, actor, query, cursors)),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/services/:id',
-    operationId: 'getService',
-    summary: 'Retrieve a service',
-    tag: 'Catalog',
-    scopes: ['read:catalog'],
-    params: IdParams,
-    responses: { 200: { description: 'The service', schema: Service } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, params }) => ok(await getService(db, actor, params.id)),
-  }),
+  implement(contracts.listLocations, async ({ db, actor }) => ok({ data: await listLocations(db, actor) })),
+  implement(contracts.getLocationBranding, async ({ db, actor, params }) => ok(await locationBranding(db, actor, params.id))),
+  implement(contracts.listServices, async ({ db, actor, query, cursors }) => ok(await listServices(db, actor, query, cursors))),
+  implement(contracts.getService, async ({ db, actor, params }) => ok(await getService(db, actor, params.id))),
 ];

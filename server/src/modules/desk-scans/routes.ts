@@ -1,24 +1,6 @@
-import { DeskScanHeld, DeskScanRequest, DeskScanStored } from '@studio/shared';
-import { defineRoute } from '../../http/route.js';
+import { contracts } from '@studio/shared/contracts';
+import { implement } from '../../http/route.js';
 import { recordDeskScan } from './service.js';
 
 /** Reads of desk readers, for enrolling cards from the staff web app (issue 17). */
-export const deskScanRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/desk-scans',
-    operationId: 'recordDeskScan',
-    summary: 'Report a card read at a desk reader (extension)',
-    description:
-      'An extension to the specification, for device agents whose reader is configured for enrolment: the read is never a check-in and opens nothing. A card or code a member holds answers 200 with `held_by` (null when the key may not see that member). An unknown card answers 201 and is offered to staff enrolling a card at this location for two minutes; the number itself is erased ten minutes after the read, and only its last four characters are ever shown.',
-    tag: 'Members',
-    scopes: ['checkin:members'],
-    body: DeskScanRequest,
-    responses: {
-      200: { description: 'A member holds the card', schema: DeskScanHeld },
-      201: { description: 'An unknown card, stored for enrolment', schema: DeskScanStored },
-    },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, body }) => recordDeskScan(db, actor, body),
-  }),
-];
+export const deskScanRoutes = [implement(contracts.recordDeskScan, async ({ db, actor, body }) => recordDeskScan(db, actor, body))];

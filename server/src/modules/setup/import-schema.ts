@@ -1,5 +1,21 @@
+import {
+  Count,
+  Country,
+  Currency,
+  DoorCheckinConsumes,
+  GiftCardCode,
+  LocationFields,
+  Minutes,
+  Name,
+  PackageFields,
+  PlanFields,
+  RoomFields,
+  ServiceFields,
+  StaffFields,
+  Text,
+  visitLimitWithPeriod,
+} from '@studio/shared/setup';
 import { Cents, ContactCreate, DateOnly, DateTimeInput, EnrolmentFormat, Id, MembershipStatus, TimeZone, billingIntervals, doorCheckinConsumesValues, giftCardStatuses } from '@studio/shared';
-import { isSupportedCountry } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { keyPrefixPattern } from '../companies/repository.js';
@@ -13,29 +29,13 @@ import { DaySpans, TimeOffInput } from '../staff/schedule-input.js';
  * Every object is strict, so a misspelt field is refused rather than silently dropped.
  */
 
+export { GiftCardCode, LocationFields, PackageFields, PlanFields, RoomFields, ServiceFields, StaffFields, visitLimitWithPeriod };
+
 const Ref = z.string().trim().min(1).max(100);
 /** The `ref` or `id` of another entry of the file. */
 const Reference = z.string().trim().min(1).max(100);
-const Name = z.string().trim().min(1).max(200);
-const Text = z.string().trim().min(1).max(2000);
-const Minutes = z
-  .number()
-  .int()
-  .min(1)
-  .max(24 * 60);
-const Count = z.number().int().min(0);
 /** ISO weekday: Monday is 1, Sunday is 7. */
 const Weekday = z.number().int().min(1).max(7);
-
-const Country = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'expected an ISO 3166 alpha-2 country code in capitals, e.g. US')
-  .refine((code) => isSupportedCountry(code), 'not a known country code');
-
-const Currency = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code in capitals, e.g. EUR')
-  .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'not a known currency code');
 
 const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 /** RFC 3339 with an offset, or a wall-clock 'YYYY-MM-DDTHH:MM' at the class's location. */
@@ -52,33 +52,12 @@ const Company = z.strictObject({
   key_prefix: z.string().regex(keyPrefixPattern, '2-20 lower-case letters and digits, starting with a letter').optional(),
 });
 
-/** A location's own fields, the same for the import and the setup screens (setup-inputs.ts). */
-export const LocationFields = z.strictObject({
-  name: Name,
-  slug: z
-    .string()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens')
-    .max(100),
-  timezone: TimeZone,
-  country: Country,
-  /** ISO 4217; absent: the country's usual currency. */
-  currency: Currency.optional(),
-  address: Text.optional(),
-  settings: LocationSettings.optional(),
-});
 const Location = LocationFields.extend({ ref: Ref, id: Id.optional() });
 
 const StaffHours = z.strictObject({ location: Reference, weekday: Weekday, start: LocalTime, end: LocalEndTime }).refine(...endAfterStart);
 
 /** One local date at a location whose spans replace the weekly hours; no spans: the day off. */
 const StaffOverride = z.strictObject({ location: Reference, date: DateOnly, spans: DaySpans });
-
-/** A staff member's own fields (the bookable staff, not staff accounts). */
-export const StaffFields = z.strictObject({
-  first_name: Name,
-  last_name: Name.optional(),
-  email: ContactCreate.shape.email,
-});
 
 const Staff = StaffFields.extend({
   ref: Ref,
@@ -88,23 +67,7 @@ const Staff = StaffFields.extend({
   time_off: z.array(TimeOffInput).default([]),
 });
 
-export const RoomFields = z.strictObject({ name: Name });
 const Room = RoomFields.extend({ ref: Ref, id: Id.optional(), location: Reference });
-
-/** A service's own fields; `room` and `staff` point at other entries, so each use gives their type. */
-export const ServiceFields = z.strictObject({
-  name: Name,
-  description: Text.optional(),
-  category: Name.optional(),
-  kind: z.enum(['appointment', 'class']),
-  duration_minutes: Minutes,
-  price_cents: Cents,
-  buffer_before_minutes: Count.default(0),
-  buffer_after_minutes: Count.default(0),
-  requires_entitlement: z.boolean().default(false),
-  free_classes: Count.default(0),
-  first_timers_only: z.boolean().default(false),
-});
 
 const Service = ServiceFields.extend({
   ref: Ref,
@@ -115,26 +78,6 @@ const Service = ServiceFields.extend({
   staff: z.array(Reference).default([]),
 });
 
-/** What a door check-in without a class spot in its check-in window uses up (default `visit`). */
-const DoorCheckinConsumes = z.enum(doorCheckinConsumesValues);
-
-/** A plan's own fields; `access_locations` and `covered_services` point at other entries. */
-export const PlanFields = z.strictObject({
-  name: Name,
-  price_cents: Cents,
-  billing_interval: z.enum(billingIntervals),
-  visit_limit: z.number().int().min(1).optional(),
-  visit_period: z.enum(['day', 'week', 'month']).optional(),
-  class_limit_per_week: z.number().int().min(1).optional(),
-  door_checkin_consumes: DoorCheckinConsumes.optional(),
-});
-
-/** For `.refine(...visitLimitWithPeriod)` on a plan: a visit limit is counted per period. */
-export const visitLimitWithPeriod: [(plan: { visit_limit?: number | null | undefined; visit_period?: string | null | undefined }) => boolean, { message: string; path: string[] }] = [
-  (plan) => (plan.visit_limit == null) === (plan.visit_period == null),
-  { message: 'visit_limit and visit_period go together: give both or neither', path: ['visit_period'] },
-];
-
 const MembershipPlan = PlanFields.extend({
   ref: Ref,
   id: Id.optional(),
@@ -142,13 +85,6 @@ const MembershipPlan = PlanFields.extend({
   access_locations: z.array(Reference).optional(),
   covered_services: z.array(Reference).optional(),
 }).refine(...visitLimitWithPeriod);
-
-export const PackageFields = z.strictObject({
-  name: Name,
-  price_cents: Cents,
-  total_sessions: z.number().int().min(1),
-  door_checkin_consumes: DoorCheckinConsumes.optional(),
-});
 
 const PackageTemplate = PackageFields.extend({
   ref: Ref,
@@ -209,8 +145,6 @@ const HeldMembership = z
     message: 'end_date must not be before start_date',
     path: ['end_date'],
   });
-
-export const GiftCardCode = z.string().trim().min(1).max(64);
 
 const GiftCard = z
   .strictObject({

@@ -17,7 +17,7 @@ export interface PlanSetupView {
   price_cents: number;
   billing_interval: PlanCreate['billing_interval'];
   visit_limit: number | null;
-  visit_period: PlanCreate['visit_period'] | null;
+  visit_period: NonNullable<PlanCreate['visit_period']> | null;
   class_limit_per_week: number | null;
   /** null: admits at every location of the company. */
   access_location_ids: string[] | null;

@@ -1,42 +1,9 @@
-import { GiftCard, GiftCardListQuery, LocationFilterQuery, MembershipPlan, PackageTemplate, list, page } from '@studio/shared';
-import { defineRoute, ok } from '../../http/route.js';
+import { contracts } from '@studio/shared/contracts';
+import { implement, ok } from '../../http/route.js';
 import { listGiftCards, listMembershipPlans, listPackageTemplates } from './service.js';
 
 export const storedValueRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/gift-cards',
-    operationId: 'listGiftCards',
-    summary: 'List gift cards',
-    tag: 'Stored value',
-    scopes: ['read:giftcards'],
-    query: GiftCardListQuery,
-    responses: { 200: { description: 'A page of gift cards, oldest first', schema: page(GiftCard) } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, query, cursors }) => ok(await listGiftCards(db, actor, query, cursors)),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/memberships',
-    operationId: 'listMembershipPlans',
-    summary: 'List membership plans',
-    tag: 'Stored value',
-    scopes: ['read:memberships'],
-    query: LocationFilterQuery,
-    responses: { 200: { description: "Every plan of the key's locations, by name", schema: list(MembershipPlan) } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, query }) => ok(await listMembershipPlans(db, actor, query.location_id)),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/packages',
-    operationId: 'listPackageTemplates',
-    summary: 'List package templates',
-    tag: 'Stored value',
-    scopes: ['read:packages'],
-    query: LocationFilterQuery,
-    responses: { 200: { description: "Every package template of the key's locations, by name", schema: list(PackageTemplate) } },
-    errors: ['resource_missing', 'location_not_allowed'],
-    handler: async ({ db, actor, query }) => ok(await listPackageTemplates(db, actor, query.location_id)),
-  }),
+  implement(contracts.listGiftCards, async ({ db, actor, query, cursors }) => ok(await listGiftCards(db, actor, query, cursors))),
+  implement(contracts.listMembershipPlans, async ({ db, actor, query }) => ok(await listMembershipPlans(db, actor, query.location_id))),
+  implement(contracts.listPackageTemplates, async ({ db, actor, query }) => ok(await listPackageTemplates(db, actor, query.location_id))),
 ];

@@ -1,3 +1,4 @@
+import type { billingIntervals, giftCardStatuses } from '@studio/shared';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import type { CursorCodec } from '../../pagination/cursor.js';
@@ -8,7 +9,7 @@ const giftCardColumns = ['id', 'location_id', 'code', 'initial_balance_cents', '
 /** Gift cards of the actor's locations (or the one asked for), oldest first. */
 export async function listGiftCards(db: Db, actor: Actor, query: ListQuery, cursors: CursorCodec) {
   return pageInLocations(db, actor, cursors, 'gift-cards', query, (locations) => {
-    const q = db.qb.selectFrom('gift_cards').select(giftCardColumns).where('company_id', '=', actor.companyId);
+    const q = db.qb.selectFrom('gift_cards').select(giftCardColumns).$narrowType<{ status: (typeof giftCardStatuses)[number] }>().where('company_id', '=', actor.companyId);
     return locations ? q.where('location_id', 'in', locations) : q;
   });
 }
@@ -16,7 +17,13 @@ export async function listGiftCards(db: Db, actor: Actor, query: ListQuery, curs
 /** Every membership plan of the actor's locations (or the one asked for), by name. */
 export async function listMembershipPlans(db: Db, actor: Actor, locationId: string | undefined) {
   return listInLocations(db, actor, locationId, (locations) => {
-    const q = db.qb.selectFrom('membership_plans').select(['id', 'location_id', 'name', 'price_cents', 'billing_interval']).where('company_id', '=', actor.companyId).orderBy('name').orderBy('id');
+    const q = db.qb
+      .selectFrom('membership_plans')
+      .select(['id', 'location_id', 'name', 'price_cents', 'billing_interval'])
+      .$narrowType<{ billing_interval: (typeof billingIntervals)[number] }>()
+      .where('company_id', '=', actor.companyId)
+      .orderBy('name')
+      .orderBy('id');
     return locations ? q.where('location_id', 'in', locations) : q;
   });
 }

@@ -1,26 +1,9 @@
-import { ApiError, IdParams } from '@studio/shared';
-import {
-  AppointmentCalendar,
-  CalendarQuery,
-  OpenSlots,
-  OpenSlotsQuery,
-  StaffHoursChange,
-  StaffOverrideChange,
-  StaffOverrideClear,
-  StaffSchedule,
-  StaffScheduleQuery,
-  StaffTimeOffAdd,
-  StaffTimeOffRemove,
-  WebBooking,
-  WebBookingCancel,
-  WebBookingCreate,
-  WebBookingOutcome,
-  WebBookingReschedule,
-} from '@studio/shared/schemas/appointments-web';
+import { contracts } from '@studio/shared/contracts';
+import { ApiError } from '@studio/shared';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { created, defineRoute, ok } from '../../http/route.js';
+import { created, implement, ok } from '../../http/route.js';
 import { setBookingOutcome } from '../../modules/appointments/booking-outcome.js';
 import { findBooking } from '../../modules/appointments/bookings-repository.js';
 import { availability, cancelBooking, createBooking, rescheduleBooking } from '../../modules/appointments/bookings-service.js';
@@ -29,13 +12,10 @@ import { TimeOffInput, WeeklyHours } from '../../modules/staff/schedule-input.js
 import { addTimeOff, clearOverride, removeTimeOff, replaceOverride, replaceWeeklyHours } from '../../modules/staff/schedule.js';
 import { addDays } from '../../modules/appointments/engine/local-time.js';
 import { calendarBookings } from '../../modules/appointments/booking-views.js';
-import { appointmentCalendar } from './calendar.js';
+import { appointmentCalendar } from '../../modules/appointments/calendar.js';
 import { namingTheClash } from '../../modules/appointments/clash.js';
 import { requireStaffAt } from '../../modules/staff/location-staff.js';
-import { requireScheduleEditor, staffSchedule } from './staff-schedule.js';
-
-const tag = 'Web appointments';
-const keyed = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
+import { requireScheduleEditor, staffSchedule } from '../../modules/staff/staff-schedule.js';
 
 async function bookingView(db: Db, actor: Actor, id: string) {
   const [view] = await calendarBookings(db, db, actor.companyId, { id });
@@ -58,235 +38,88 @@ function checked<T>(result: { success: true; data: T } | { success: false; error
  */
 export function appointmentRoutes(clock: Clock = systemClock) {
   return [
-    defineRoute({
-      method: 'GET',
-      path: '/appointments/calendar',
-      operationId: 'webAppointmentCalendar',
-      summary: "A location's day or week: staff with their working time and time off, rooms, services and bookings",
-      tag,
-      scopes: ['read:bookings'],
-      query: CalendarQuery,
-      responses: { 200: { description: 'The calendar', schema: AppointmentCalendar } },
-      errors: ['resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, query }) => ok(await appointmentCalendar(db, actor, query)),
+    implement(contracts.webAppointmentCalendar, async ({ db, actor, query }) => ok(await appointmentCalendar(db, actor, query))),
+    implement(contracts.webOpenSlots, async ({ db, actor, query }) => {
+      const slots = await availability(db, actor, { service_id: query.service_id, location_id: query.location_id, technician_id: query.staff_id, from: query.date, to: addDays(query.date, 1) }, clock);
+      return ok({ data: slots.map((slot) => ({ start: slot.start, end: slot.end, staff_id: slot.technician_id, staff_name: slot.technician_name })) });
     }),
-    defineRoute({
-      method: 'GET',
-      path: '/appointments/slots',
-      operationId: 'webOpenSlots',
-      summary: 'Open slots of a service on a local date, by GET /v1/availability itself',
-      tag,
-      scopes: ['read:availability'],
-      query: OpenSlotsQuery,
-      responses: { 200: { description: 'The open slots, by start then staff', schema: OpenSlots } },
-      errors: ['resource_missing', 'location_not_allowed', 'booking_rule'],
-      handler: async ({ db, actor, query }) => {
-        const slots = await availability(
+    implement(contracts.webBookAppointment, async ({ db, actor, body }) => {
+      const location = await requireLocation(db, db, actor, body.location_id);
+      const attempt = { companyId: actor.companyId, locationZone: location.timezone, serviceId: body.service_id, staffId: body.staff_id, start: body.start };
+      const booking = await namingTheClash(db, attempt, () =>
+        createBooking(
           db,
           actor,
-          { service_id: query.service_id, location_id: query.location_id, technician_id: query.staff_id, from: query.date, to: addDays(query.date, 1) },
+          {
+            location_id: body.location_id,
+            service_id: body.service_id,
+            contact_id: body.contact_id,
+            start: body.start,
+            technician_id: body.staff_id,
+            source: 'staff',
+            ...(body.notes !== undefined && { notes: body.notes }),
+          },
           clock,
-        );
-        return ok({ data: slots.map((slot) => ({ start: slot.start, end: slot.end, staff_id: slot.technician_id, staff_name: slot.technician_name })) });
-      },
+        ),
+      );
+      return created(await bookingView(db, actor, booking.id));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/bookings',
-      operationId: 'webBookAppointment',
-      summary: 'Book a contact into an open slot; a clash is named',
-      tag,
-      scopes: ['write:bookings'],
-      body: WebBookingCreate,
-      idempotent: true,
-      responses: { 201: { description: 'The booking', schema: WebBooking } },
-      errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', ...keyed],
-      handler: async ({ db, actor, body }) => {
-        const location = await requireLocation(db, db, actor, body.location_id);
-        const attempt = { companyId: actor.companyId, locationZone: location.timezone, serviceId: body.service_id, staffId: body.staff_id, start: body.start };
-        const booking = await namingTheClash(db, attempt, () =>
-          createBooking(
-            db,
-            actor,
-            {
-              location_id: body.location_id,
-              service_id: body.service_id,
-              contact_id: body.contact_id,
-              start: body.start,
-              technician_id: body.staff_id,
-              source: 'staff',
-              ...(body.notes !== undefined && { notes: body.notes }),
-            },
-            clock,
-          ),
-        );
-        return created(await bookingView(db, actor, booking.id));
-      },
+    implement(contracts.webRescheduleAppointment, async ({ db, actor, params, body }) => {
+      const booking = await findBooking(db, db, actor, params.id);
+      const location = await requireLocation(db, db, actor, booking.location_id, 'id');
+      const attempt = { companyId: actor.companyId, locationZone: location.timezone, serviceId: booking.service_id, staffId: booking.staff_id, start: body.start, excludeBookingId: booking.id };
+      await namingTheClash(db, attempt, () => rescheduleBooking(db, actor, params.id, body.start, clock));
+      return ok(await bookingView(db, actor, params.id));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/bookings/:id/reschedule',
-      operationId: 'webRescheduleAppointment',
-      summary: 'Move a booking to another start with the same staff member; a clash is named',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: WebBookingReschedule,
-      responses: { 200: { description: 'The booking at its new time', schema: WebBooking } },
-      errors: ['resource_missing', 'location_not_allowed', 'booking_conflict', 'booking_rule', 'booking_not_active'],
-      handler: async ({ db, actor, params, body }) => {
-        const booking = await findBooking(db, db, actor, params.id);
-        const location = await requireLocation(db, db, actor, booking.location_id, 'id');
-        const attempt = { companyId: actor.companyId, locationZone: location.timezone, serviceId: booking.service_id, staffId: booking.staff_id, start: body.start, excludeBookingId: booking.id };
-        await namingTheClash(db, attempt, () => rescheduleBooking(db, actor, params.id, body.start, clock));
-        return ok(await bookingView(db, actor, params.id));
-      },
+    implement(contracts.webCancelAppointment, async ({ db, actor, params, body }) => {
+      await cancelBooking(db, actor, params.id, body.reason ? { reason: body.reason } : {}, clock);
+      return ok(await bookingView(db, actor, params.id));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/bookings/:id/cancel',
-      operationId: 'webCancelAppointment',
-      summary: 'Cancel a booking as the API does: inside the cancellation window it is flagged late',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: WebBookingCancel,
-      responses: { 200: { description: 'The cancelled booking', schema: WebBooking } },
-      errors: ['resource_missing', 'location_not_allowed', 'booking_not_active'],
-      handler: async ({ db, actor, params, body }) => {
-        await cancelBooking(db, actor, params.id, body.reason ? { reason: body.reason } : {}, clock);
-        return ok(await bookingView(db, actor, params.id));
-      },
+    implement(contracts.webSetAppointmentOutcome, async ({ db, actor, params, body }) => {
+      await setBookingOutcome(db, actor, params.id, body.status, toIso(clock()));
+      return ok(await bookingView(db, actor, params.id));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/bookings/:id/outcome',
-      operationId: 'webSetAppointmentOutcome',
-      summary: 'Mark a booking that has started completed or a no-show',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: WebBookingOutcome,
-      responses: { 200: { description: 'The booking', schema: WebBooking } },
-      errors: ['resource_missing', 'location_not_allowed', 'booking_not_active', 'booking_rule', 'invalid_param'],
-      handler: async ({ db, actor, params, body }) => {
-        await setBookingOutcome(db, actor, params.id, body.status, toIso(clock()));
-        return ok(await bookingView(db, actor, params.id));
-      },
+    implement(contracts.webStaffSchedule, async ({ db, actor, params, query }) => ok(await staffSchedule(db, actor, params.id, query.location_id, clock))),
+    implement(contracts.webSetStaffHours, async ({ db, actor, params, body }) => {
+      requireScheduleEditor(actor);
+      const hours = checked(WeeklyHours.safeParse(body.hours), 'hours');
+      await requireLocation(db, db, actor, body.location_id);
+      await replaceWeeklyHours(db, actor, params.id, body.location_id, hours);
+      return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
     }),
-    defineRoute({
-      method: 'GET',
-      path: '/appointments/staff/:id/schedule',
-      operationId: 'webStaffSchedule',
-      summary: "A staff member's weekly hours, coming overrides and time off at a location",
-      tag,
-      scopes: ['read:bookings'],
-      params: IdParams,
-      query: StaffScheduleQuery,
-      responses: { 200: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params, query }) => ok(await staffSchedule(db, actor, params.id, query.location_id, clock)),
+    implement(contracts.webSetStaffOverride, async ({ db, actor, params, body }) => {
+      requireScheduleEditor(actor);
+      const hours = checked(WeeklyHours.safeParse({ monday: body.spans }), 'spans');
+      await requireLocation(db, db, actor, body.location_id);
+      await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
+      await replaceOverride(db, actor, params.id, body.location_id, body.date, hours.monday ?? []);
+      return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/staff/:id/hours',
-      operationId: 'webSetStaffHours',
-      summary: "Replace a staff member's weekly hours at a location (owner or manager)",
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: StaffHoursChange,
-      responses: { 200: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['role_not_allowed', 'resource_missing', 'location_not_allowed', 'invalid_param'],
-      handler: async ({ db, actor, params, body }) => {
-        requireScheduleEditor(actor);
-        const hours = checked(WeeklyHours.safeParse(body.hours), 'hours');
-        await requireLocation(db, db, actor, body.location_id);
-        await replaceWeeklyHours(db, actor, params.id, body.location_id, hours);
-        return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
-      },
+    implement(contracts.webClearStaffOverride, async ({ db, actor, params, body }) => {
+      requireScheduleEditor(actor);
+      await requireLocation(db, db, actor, body.location_id);
+      await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
+      await clearOverride(db, actor, params.id, body.location_id, body.date);
+      return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/staff/:id/override',
-      operationId: 'webSetStaffOverride',
-      summary: "Replace a staff member's hours on one local date (no spans: the day off); owner or manager",
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: StaffOverrideChange,
-      responses: { 200: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['role_not_allowed', 'resource_missing', 'location_not_allowed', 'invalid_param'],
-      handler: async ({ db, actor, params, body }) => {
-        requireScheduleEditor(actor);
-        const hours = checked(WeeklyHours.safeParse({ monday: body.spans }), 'spans');
-        await requireLocation(db, db, actor, body.location_id);
-        await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
-        await replaceOverride(db, actor, params.id, body.location_id, body.date, hours.monday ?? []);
-        return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
-      },
+    implement(contracts.webAddStaffTimeOff, async ({ db, actor, params, body }) => {
+      requireScheduleEditor(actor);
+      const input = checked(TimeOffInput.safeParse({ start: body.start, end: body.end, ...(body.reason !== undefined && { reason: body.reason }) }), 'time_off');
+      await requireLocation(db, db, actor, body.location_id);
+      await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
+      await addTimeOff(db, actor, params.id, input);
+      return created(await staffSchedule(db, actor, params.id, body.location_id, clock));
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/staff/:id/override/clear',
-      operationId: 'webClearStaffOverride',
-      summary: 'Remove a date override, so the weekly hours apply again (owner or manager)',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: StaffOverrideClear,
-      responses: { 200: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['role_not_allowed', 'resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params, body }) => {
-        requireScheduleEditor(actor);
-        await requireLocation(db, db, actor, body.location_id);
-        await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
-        await clearOverride(db, actor, params.id, body.location_id, body.date);
-        return ok(await staffSchedule(db, actor, params.id, body.location_id, clock));
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/staff/:id/time-off',
-      operationId: 'webAddStaffTimeOff',
-      summary: 'Add time off for a staff member of the location (owner or manager)',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: StaffTimeOffAdd,
-      responses: { 201: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['role_not_allowed', 'resource_missing', 'location_not_allowed', 'invalid_param'],
-      handler: async ({ db, actor, params, body }) => {
-        requireScheduleEditor(actor);
-        const input = checked(TimeOffInput.safeParse({ start: body.start, end: body.end, ...(body.reason !== undefined && { reason: body.reason }) }), 'time_off');
-        await requireLocation(db, db, actor, body.location_id);
-        await requireStaffAt(db, db, actor.companyId, body.location_id, params.id);
-        await addTimeOff(db, actor, params.id, input);
-        return created(await staffSchedule(db, actor, params.id, body.location_id, clock));
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      path: '/appointments/time-off/:id/remove',
-      operationId: 'webRemoveStaffTimeOff',
-      summary: 'Remove a time off entry of a staff member of the location (owner or manager)',
-      tag,
-      scopes: ['write:bookings'],
-      params: IdParams,
-      body: StaffTimeOffRemove,
-      responses: { 200: { description: 'The schedule', schema: StaffSchedule } },
-      errors: ['role_not_allowed', 'resource_missing', 'location_not_allowed'],
-      handler: async ({ db, actor, params, body }) => {
-        requireScheduleEditor(actor);
-        await requireLocation(db, db, actor, body.location_id);
-        const entry = await db.first(
-          db.qb.selectFrom('staff_time_off as t').innerJoin('staff as s', 's.id', 't.staff_id').select('t.staff_id').where('t.id', '=', params.id).where('s.company_id', '=', actor.companyId),
-        );
-        if (!entry) throw new ApiError('resource_missing', `No time off ${params.id} in this company.`, { param: 'id' });
-        await requireStaffAt(db, db, actor.companyId, body.location_id, entry.staff_id);
-        await removeTimeOff(db, actor, params.id);
-        return ok(await staffSchedule(db, actor, entry.staff_id, body.location_id, clock));
-      },
+    implement(contracts.webRemoveStaffTimeOff, async ({ db, actor, params, body }) => {
+      requireScheduleEditor(actor);
+      await requireLocation(db, db, actor, body.location_id);
+      const entry = await db.first(
+        db.qb.selectFrom('staff_time_off as t').innerJoin('staff as s', 's.id', 't.staff_id').select('t.staff_id').where('t.id', '=', params.id).where('s.company_id', '=', actor.companyId),
+      );
+      if (!entry) throw new ApiError('resource_missing', `No time off ${params.id} in this company.`, { param: 'id' });
+      await requireStaffAt(db, db, actor.companyId, body.location_id, entry.staff_id);
+      await removeTimeOff(db, actor, params.id);
+      return ok(await staffSchedule(db, actor, entry.staff_id, body.location_id, clock));
     }),
   ];
 }

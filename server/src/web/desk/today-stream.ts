@@ -7,7 +7,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireLocation } from '../../modules/locations/lookup.js';
-import { locationEvents, type RecordedEvent } from './today-events.js';
+import { locationEvents, type RecordedEvent } from '../../modules/members/today-events.js';
 
 export const todayStreamPath = '/app/api/today/stream';
 

@@ -1,9 +1,10 @@
+import { contracts } from '@studio/shared/contracts';
 import { ApiError } from '@studio/shared';
-import { TestDataDeleted, TestDataDeleteRequest } from '@studio/shared/schemas/web-test-data';
+import { TestDataDeleteRequest } from '@studio/shared/schemas/web-test-data';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { defineRoute, ok } from '../../http/route.js';
+import { implement, ok } from '../../http/route.js';
 import { clearTestData, type ClearedTestData } from '../../modules/companies/test-data.js';
 import { recordAudit } from '../../modules/staff-accounts/audit.js';
 import { reauthenticate } from '../../modules/staff-accounts/reauthenticate.js';
@@ -26,18 +27,5 @@ export async function deleteWebTestData(db: Db, staff: Actor, body: TestDataDele
 }
 
 export function testDataRoutes(clock: Clock = systemClock) {
-  return [
-    defineRoute({
-      method: 'POST',
-      path: '/developers/test_data/delete',
-      operationId: 'webDeleteTestData',
-      summary: "Delete all test data (password again, the company's name typed); test keys and test webhook endpoints stay",
-      tag: 'Web developers',
-      scopes: [],
-      body: TestDataDeleteRequest,
-      responses: { 200: { description: 'What was deleted, and what was kept', schema: TestDataDeleted } },
-      errors: ['role_not_allowed', 'invalid_credentials', 'invalid_param'],
-      handler: async ({ db, actor, body }) => ok(await deleteWebTestData(db, actor, body, clock)),
-    }),
-  ];
+  return [implement(contracts.webDeleteTestData, async ({ db, actor, body }) => ok(await deleteWebTestData(db, actor, body, clock)))];
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../../../src/domain/actor.js';
 import { setMembershipStatus } from '../../../src/modules/members/admin.js';
 import { CursorCodec } from '../../../src/pagination/cursor.js';
 import { deskCheckIn } from '../../../src/web/desk/check-in.js';
-import { searchMembers } from '../../../src/web/desk/member-search.js';
+import { searchMembers } from '../../../src/modules/contacts/member-search.js';
 import { clockAt, deskStudio, refusal } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');

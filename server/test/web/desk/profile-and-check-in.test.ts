@@ -7,7 +7,7 @@ import { setFormSigned, setMembershipStatus } from '../../../src/modules/members
 import { listOverrides } from '../../../src/modules/members/checkin-override.js';
 import { resolveMember } from '../../../src/modules/members/resolve.js';
 import { deskCheckIn } from '../../../src/web/desk/check-in.js';
-import { memberProfile } from '../../../src/web/desk/profile.js';
+import { memberProfile } from '../../../src/modules/members/profile.js';
 import { clockAt, deskStudio, refusal } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');

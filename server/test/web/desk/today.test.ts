@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIn } from '../../../src/modules/members/checkin.js';
 import { voidVisit } from '../../../src/modules/members/void-visit.js';
 import { recordDeskScan } from '../../../src/modules/desk-scans/service.js';
-import { localDay, todaySummary } from '../../../src/web/desk/today.js';
+import { localDay, todaySummary } from '../../../src/modules/members/today.js';
 import { clockAt, deskStudio, refusal } from './desk-studio.js';
 
 /** Issue 17, Today: a location's local day of visits, refusals and unknown cards, counted and in words. */

@@ -1,16 +1,16 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { ClassBookResult, ClassCancelResult } from '@studio/shared';
 import type { ClassPage, ClassPageRosterRow } from '@studio/shared/schemas/web-classes';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useClassMutation, useClassPage, useTimetableOptions } from '../../api/classes.ts';
 import { fullName, useMemberSearch } from '../../api/contacts.ts';
-import { http } from '../../api/http.ts';
+import { call, type BodyOf } from '../../api/call.ts';
 import { managesAccounts, useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatLocalDateTime, formatLocalTime } from '../../format/time.ts';
 import { orNull } from './PlacementFields.tsx';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 const rosterWords: Record<string, string> = { reserved: 'Booked', checked_in: 'Checked in', cancelled: 'Cancelled', late_cancelled: 'Late cancelled', no_show: 'No-show' };
 const paidWords: Record<string, string> = { membership: 'Membership', package: 'Package', free_class: 'Free class', none: 'Pays at the desk' };
@@ -36,8 +36,8 @@ function ClassView({ cls }: { cls: ClassPage }) {
   const manages = managesAccounts(session);
   const zone = cls.time_zone;
   const cancelled = cls.status === 'cancelled';
-  const cancelClass = useClassMutation(() => http.request(`/classes/${cls.id}/cancel`, { method: 'POST' }));
-  const restoreClass = useClassMutation(() => http.request(`/classes/${cls.id}/restore`, { method: 'POST' }));
+  const cancelClass = useClassMutation(() => call(webClassesContracts.webCancelClass, { params: { id: cls.id } }));
+  const restoreClass = useClassMutation(() => call(webClassesContracts.webRestoreClass, { params: { id: cls.id } }));
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
@@ -88,7 +88,7 @@ function ClassChangeForm({ cls }: { cls: ClassPage }) {
     ...(Number(capacity) !== cls.capacity && { capacity: Number(capacity) }),
     ...(instructor !== (cls.technician_id ?? '') && { staff_id: orNull(instructor) }),
   };
-  const save = useClassMutation(() => http.request(`/classes/${cls.id}`, { method: 'PATCH', body: change }));
+  const save = useClassMutation(() => call(webClassesContracts.webUpdateClass, { params: { id: cls.id }, body: change }));
   return (
     <Group align="flex-end">
       <NumberInput label="Capacity of this class" min={1} max={1000} value={capacity} onChange={setCapacity} w={200} />
@@ -110,9 +110,9 @@ function ClassChangeForm({ cls }: { cls: ClassPage }) {
 function Roster({ cls }: { cls: ClassPage }) {
   const session = useSignedIn();
   const [excuse, setExcuse] = useState(false);
-  const checkIn = useClassMutation((contactId: string) => http.request(`/classes/${cls.id}/check-in`, { method: 'POST', body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }));
+  const checkIn = useClassMutation((contactId: string) => call(webClassesContracts.webClassCheckIn, { params: { id: cls.id }, body: { contact_id: contactId }, idempotencyKey: crypto.randomUUID() }));
   const cancel = useClassMutation((contactId: string) =>
-    http.request<ClassCancelResult>(`/classes/${cls.id}/cancel-spot`, { method: 'POST', body: { contact_id: contactId, ...(excuse && { excuse: true }) }, idempotencyKey: crypto.randomUUID() }),
+    call(webClassesContracts.webCancelClassSpot, { params: { id: cls.id }, body: { contact_id: contactId, ...(excuse && { excuse: true }) }, idempotencyKey: crypto.randomUUID() }),
   );
   const late = Date.now() >= Date.parse(cls.late_cancel_from);
   return (
@@ -193,8 +193,8 @@ function RosterRow({ row, zone, onCheckIn, onCancel, busy }: { row: ClassPageRos
 }
 
 function Waitlist({ cls }: { cls: ClassPage }) {
-  const move = useClassMutation((input: { entry: string; direction: 'up' | 'down' }) =>
-    http.request(`/classes/${cls.id}/waitlist/${input.entry}/move`, { method: 'POST', body: { direction: input.direction } }),
+  const move = useClassMutation((input: { entry: string; direction: BodyOf<'webMoveWaitlistEntry'>['direction'] }) =>
+    call(webClassesContracts.webMoveWaitlistEntry, { params: { id: cls.id, entry: input.entry }, body: { direction: input.direction } }),
   );
   return (
     <Paper withBorder p="sm" component="section" aria-label="Waitlist">
@@ -260,13 +260,13 @@ function AddPerson({ cls }: { cls: ClassPage }) {
   const [allow, setAllow] = useState(false);
   const { data } = useMemberSearch(term, cls.location_id, 8);
   const book = useClassMutation((contactId: string) =>
-    http.request<ClassBookResult>(`/classes/${cls.id}/book`, {
-      method: 'POST',
+    call(webClassesContracts.webBookClassSpot, {
+      params: { id: cls.id },
       body: { contact_id: contactId, ...(allow && { allow_without_entitlement: true }) },
       idempotencyKey: crypto.randomUUID(),
     }),
   );
-  const wait = useClassMutation((contactId: string) => http.request(`/classes/${cls.id}/waitlist`, { method: 'POST', body: { contact_id: contactId } }));
+  const wait = useClassMutation((contactId: string) => call(webClassesContracts.webAddToWaitlist, { params: { id: cls.id }, body: { contact_id: contactId } }));
   const results = term.trim().length >= 2 ? (data?.data ?? []) : [];
   return (
     <Paper withBorder p="sm" component="section" aria-label="Book a member">

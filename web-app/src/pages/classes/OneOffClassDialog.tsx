@@ -1,12 +1,12 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import type { ClassSummary } from '@studio/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useClassMutation, useTimetableOptions } from '../../api/classes.ts';
-import { http } from '../../api/http.ts';
+import { call } from '../../api/call.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { orNull, PlacementFields, type Placement } from './PlacementFields.tsx';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 /** A class outside any series: its date and time are the location's wall time. */
 export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boolean; onClose: () => void; locationId: string }) {
@@ -18,8 +18,7 @@ export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boo
   const navigate = useNavigate();
   const create = useClassMutation(
     () =>
-      http.request<ClassSummary>('/classes', {
-        method: 'POST',
+      call(webClassesContracts.webCreateClass, {
         body: {
           location_id: locationId,
           service_id: placement.service_id,

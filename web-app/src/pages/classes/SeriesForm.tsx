@@ -1,15 +1,17 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { SeriesCreated, SeriesEndResult, SeriesExtendResult, SeriesUpdateResult, SeriesView, TimetableOptions } from '@studio/shared/schemas/web-classes';
+import type { SeriesView, TimetableOptions } from '@studio/shared/schemas/web-classes';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClassMutation, useSeriesList, useTimetableOptions, weekdayNames } from '../../api/classes.ts';
-import { http } from '../../api/http.ts';
+import { call, type BodyOf } from '../../api/call.ts';
 import { useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ManagersOnly } from '../../components/ManagersOnly.tsx';
 import { formatDay } from '../../format/time.ts';
 import { useLocation } from '../../shell/location.ts';
 import { orNull, PlacementFields } from './PlacementFields.tsx';
+import type { ContractBodyInput, ContractResult } from '@studio/shared/contracts';
+import { webClassesContracts } from '@studio/shared/contracts/web-classes';
 
 /** A weekly series: created here, or changed, ended and extended, each change counted before it is applied. */
 export function SeriesFormPage() {
@@ -74,8 +76,7 @@ function CreateSeries({ options, locationId }: { options: TimetableOptions; loca
   const [endsOn, setEndsOn] = useState('');
   const create = useClassMutation(
     () =>
-      http.request<SeriesCreated>('/classes/series', {
-        method: 'POST',
+      call(webClassesContracts.webCreateSeries, {
         body: {
           location_id: locationId,
           service_id: placement.service_id,
@@ -138,15 +139,19 @@ function SeriesSummary({ series }: { series: SeriesView }) {
 }
 
 /** A preview-then-apply pair: the first press asks the server with `dry_run`, the second applies what it counted. */
-function usePreviewed<TBody extends object, TResult>(path: string, method: 'PATCH' | 'POST') {
-  const [preview, setPreview] = useState<TResult | null>(null);
-  const ask = useClassMutation((input: { body: TBody; dryRun: boolean }) => http.request<TResult>(path, { method, body: { ...input.body, dry_run: input.dryRun } }));
+type PreviewedContract = typeof webClassesContracts.webUpdateSeries | typeof webClassesContracts.webExtendSeries | typeof webClassesContracts.webEndSeries;
+const send = call as unknown as (contract: PreviewedContract, input: { params: { id: string }; body: object }) => Promise<unknown>;
+
+function usePreviewed<C extends PreviewedContract>(contract: C, seriesId: string) {
+  type Body = Omit<ContractBodyInput<C>, 'dry_run'>;
+  const [preview, setPreview] = useState<ContractResult<C> | null>(null);
+  const ask = useClassMutation((input: { body: Body; dryRun: boolean }) => send(contract, { params: { id: seriesId }, body: { ...input.body, dry_run: input.dryRun } }) as Promise<ContractResult<C>>);
   return {
     preview,
     clear: () => setPreview(null),
     error: ask.error,
     pending: ask.isPending,
-    run: (body: TBody, dryRun: boolean) => ask.mutate({ body, dryRun }, { onSuccess: (result) => setPreview(dryRun ? result : null) }),
+    run: (body: Body, dryRun: boolean) => ask.mutate({ body, dryRun }, { onSuccess: (result) => setPreview(dryRun ? result : null) }),
     done: ask.isSuccess && preview === null ? ask.data : null,
   };
 }
@@ -157,7 +162,7 @@ function EditSeries({ options, series }: { options: TimetableOptions; series: Se
   const [duration, setDuration] = useState<number | string>(series.duration_minutes);
   const [capacity, setCapacity] = useState<number | string>(series.capacity);
   const change = changedFields(series, placement, time, duration, capacity);
-  const edit = usePreviewed<Record<string, unknown>, SeriesUpdateResult>(`/classes/series/${series.id}`, 'PATCH');
+  const edit = usePreviewed(webClassesContracts.webUpdateSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="Change the series">
       <Stack>
@@ -205,7 +210,7 @@ function EditSeries({ options, series }: { options: TimetableOptions; series: Se
 
 /** Only what differs from the series is sent. */
 function changedFields(series: SeriesView, placement: { staff_id: string; room_id: string }, time: string, duration: number | string, capacity: number | string) {
-  const body: Record<string, unknown> = {};
+  const body: Omit<BodyOf<'webUpdateSeries'>, 'dry_run'> = {};
   if (orNull(placement.staff_id) !== series.staff_id) body.staff_id = orNull(placement.staff_id);
   if (orNull(placement.room_id) !== series.room_id) body.room_id = orNull(placement.room_id);
   if (time && time !== series.start_time) body.start_time = time;
@@ -216,7 +221,7 @@ function changedFields(series: SeriesView, placement: { staff_id: string; room_i
 
 function ExtendSeries({ series }: { series: SeriesView }) {
   const [endsOn, setEndsOn] = useState('');
-  const extend = usePreviewed<{ ends_on: string }, SeriesExtendResult>(`/classes/series/${series.id}/extend`, 'POST');
+  const extend = usePreviewed(webClassesContracts.webExtendSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="Extend the series">
       <Stack>
@@ -245,7 +250,7 @@ function ExtendSeries({ series }: { series: SeriesView }) {
 
 function EndSeries({ series }: { series: SeriesView }) {
   const [from, setFrom] = useState('');
-  const end = usePreviewed<{ from: string }, SeriesEndResult>(`/classes/series/${series.id}/end`, 'POST');
+  const end = usePreviewed(webClassesContracts.webEndSeries, series.id);
   return (
     <Paper withBorder p="sm" component="section" aria-label="End the series">
       <Stack>

@@ -1,16 +1,14 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffSessionView } from '@studio/shared/web-app';
 import { useState } from 'react';
-import { ApiRequestError, http } from '../../api/http.ts';
+import { call, type BodyOf } from '../../api/call.ts';
+import { ApiRequestError } from '../../api/http.ts';
 import { profileKey } from '../../api/members.ts';
 import { canOverride } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { reasonInWords } from '../../format/reasons.ts';
-
-interface CheckInVariables {
-  override_reason?: string;
-}
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 /**
  * The desk's check-in: one Idempotency-Key per attempt, so a repeated request of the same attempt
@@ -20,15 +18,15 @@ interface CheckInVariables {
 export function useDeskCheckIn(contactId: string, locationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (variables: CheckInVariables) =>
-      http.request<unknown>(`/members/${contactId}/check-in`, { method: 'POST', body: { location_id: locationId, ...variables }, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (variables: Omit<BodyOf<'webDeskCheckIn'>, 'location_id'>) =>
+      call(webDeskContracts.webDeskCheckIn, { params: { id: contactId }, body: { location_id: locationId, ...variables }, idempotencyKey: crypto.randomUUID() }),
     // A refusal is stored too: the page reloads either way to show the visit or the refused attempt.
     onSettled: () => client.invalidateQueries({ queryKey: profileKey(contactId) }),
   });
 }
 
 /** The answer of a desk check-in in an alert; a refusal names its reasons and, for owners and managers, offers an override with a reason. */
-export function CheckInResult({ mutation, name, session }: { mutation: UseMutationResult<unknown, Error, CheckInVariables>; name: string; session: StaffSessionView }) {
+export function CheckInResult({ mutation, name, session }: { mutation: ReturnType<typeof useDeskCheckIn>; name: string; session: StaffSessionView }) {
   const [reason, setReason] = useState('');
   if (mutation.isSuccess) {
     return (

@@ -2,12 +2,14 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactUpdate, type Contact } from '@studio/shared/schemas/contacts';
 import { useState } from 'react';
-import { http } from '../../api/http.ts';
+import { call, invalidateContracts, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { contactChanges, fieldsOf, type ContactFields } from '../../format/contact-changes.ts';
 import { fieldErrors } from '../../format/form-errors.ts';
+import { contactsContracts } from '@studio/shared/contracts/contacts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 /** "Edit details": a member's name, phone, email and notes. Never optimistic: the page shows the server's answer. */
 export function EditContactDialog({ opened, onClose, contact }: { opened: boolean; onClose: () => void; contact: Contact }) {
@@ -24,10 +26,10 @@ function EditContactForm({ contact, onClose }: { contact: Contact; onClose: () =
   const [values, setValues] = useState<ContactFields>(() => fieldsOf(contact));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: ContactUpdate) => http.request<Contact>(`/v1/contacts/${encodeURIComponent(contact.id)}`, { method: 'PATCH', body }),
+    mutationFn: (body: BodyOf<'updateContact'>) => call(contactsContracts.updateContact, { params: { id: contact.id }, body }),
     onSuccess: async () => {
       // The search results show the name and phone too.
-      await Promise.all([client.invalidateQueries({ queryKey: profileKey(contact.id) }), client.invalidateQueries({ queryKey: ['contacts'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: profileKey(contact.id) }), invalidateContracts(client, [webDeskContracts.webSearchMembers])]);
       onClose();
     },
   });

@@ -1,9 +1,9 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EnrolTypedCardRequest, type DeskScan, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EnrolTypedCardRequest, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
-import { http } from '../../api/http.ts';
+import { call, useContractQuery, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -13,6 +13,7 @@ import { mainMembership } from '../../format/standing.ts';
 import { formatLocalTime } from '../../format/time.ts';
 import { latestScan } from '../../format/scans.ts';
 import { CardTakenAlert } from './CardTakenAlert.tsx';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 const readerKey = 'studio.deskReader';
 
@@ -38,12 +39,11 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosenMembership = candidates.some((m) => m.id === membershipId) ? membershipId : (candidates[0]?.id ?? '');
 
-  const scans = useQuery({
-    queryKey: ['desk-scans', location.id, reader],
-    enabled: opened,
-    refetchInterval: opened ? 2_000 : false,
-    queryFn: ({ signal }) => http.request<{ data: DeskScan[] }>(`/desk-scans?${new URLSearchParams({ location_id: location.id, ...(reader ? { device_id: reader } : {}) }).toString()}`, { signal }),
-  });
+  const scans = useContractQuery(
+    webDeskContracts.webDeskScans,
+    { query: { location_id: location.id, ...(reader ? { device_id: reader } : {}) } },
+    { enabled: opened, refetchInterval: opened ? 2_000 : false },
+  );
   const readers = [...new Set([...(reader ? [reader] : []), ...(scans.data?.data ?? []).map((s) => s.device_id)])];
   const scan = latestScan(scans.data?.data ?? [], reader || null, new Date());
 
@@ -52,8 +52,8 @@ export function EnrolCardDialog({ opened, onClose, profile, location }: { opened
     setUid('');
     onClose();
   };
-  const enrolScan = useMutation({ mutationFn: (id: string) => http.request(`/desk-scans/${id}/enrol`, { method: 'POST', body: { membership_id: chosenMembership } }), onSuccess: done });
-  const enrolTyped = useMutation({ mutationFn: (body: z.infer<typeof EnrolTypedCardRequest>) => http.request('/cards', { method: 'POST', body }), onSuccess: done });
+  const enrolScan = useMutation({ mutationFn: (id: string) => call(webDeskContracts.webEnrolDeskScan, { params: { id }, body: { membership_id: chosenMembership } }), onSuccess: done });
+  const enrolTyped = useMutation({ mutationFn: (body: BodyOf<'webEnrolTypedCard'>) => call(webDeskContracts.webEnrolTypedCard, { body }), onSuccess: done });
   const enrolError = enrolScan.error ?? enrolTyped.error;
   const taken = cardTaken(enrolError);
 

@@ -1,13 +1,14 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { MemberProfile } from '@studio/shared/web-app';
 import { useState, type ReactNode } from 'react';
-import { http } from '../../api/http.ts';
+import { call, type BodyOf } from '../../api/call.ts';
 import { useProfileMutation } from '../../api/members.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { reasonInWords, reasonsInWords, sourceInWords } from '../../format/reasons.ts';
 import { statusActions } from '../../format/standing.ts';
 import { formatDay, formatLocalDateTime } from '../../format/time.ts';
+import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function MembershipsSection({ profile }: { profile: MemberProfile }) {
 }
 
 function MembershipRow({ held, contactId }: { held: Held; contactId: string }) {
-  const change = useProfileMutation(contactId, (status: string) => http.request(`/memberships/${held.id}/status`, { method: 'POST', body: { status } }));
+  const change = useProfileMutation(contactId, (status: BodyOf<'webSetMembershipStatus'>['status']) => call(webDeskContracts.webSetMembershipStatus, { params: { id: held.id }, body: { status } }));
   const left = held.kind === 'package' ? held.credits_remaining : held.visits_remaining;
   return (
     <Table.Tr>
@@ -106,7 +107,7 @@ export function CardsSection({ profile, zone }: { profile: MemberProfile; zone: 
 
 function CardRow({ card, contactId, zone }: { card: MemberProfile['cards'][number]; contactId: string; zone: string }) {
   const [confirming, setConfirming] = useState(false);
-  const revoke = useProfileMutation(contactId, () => http.request(`/cards/${card.id}/revoke`, { method: 'POST', body: {} }));
+  const revoke = useProfileMutation(contactId, () => call(webDeskContracts.webRevokeCard, { params: { id: card.id } }));
   return (
     <Table.Tr>
       <Table.Td>Card ending {card.last_four}</Table.Td>

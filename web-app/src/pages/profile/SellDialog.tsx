@@ -1,17 +1,19 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
-import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { SellMembership } from '@studio/shared/schemas/memberships';
-import type { MembershipPlan } from '@studio/shared/schemas/stored-value';
+
 import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
-import { http } from '../../api/http.ts';
+import { call, useContractQuery, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { formatMoney } from '../../format/money.ts';
 import { formatDay, todayAt } from '../../format/time.ts';
+import { membershipsContracts } from '@studio/shared/contracts/memberships';
+import { storedValueContracts } from '@studio/shared/contracts/stored-value';
 
 const intervalWords: Record<string, string> = {
   weekly: 'renews every week',
@@ -31,13 +33,9 @@ export function SellDialog({ opened, onClose, profile, location }: { opened: boo
   const [startDate, setStartDate] = useState(() => todayAt(location.time_zone, new Date()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const client = useQueryClient();
-  const plans = useQuery({
-    queryKey: ['plans', location.id],
-    enabled: opened,
-    queryFn: ({ signal }) => http.request<{ data: MembershipPlan[] }>(`/v1/memberships?location_id=${encodeURIComponent(location.id)}`, { signal }),
-  });
+  const plans = useContractQuery(storedValueContracts.listMembershipPlans, { query: { location_id: location.id } }, { enabled: opened });
   const sell = useMutation({
-    mutationFn: (body: z.infer<typeof SellMembership>) => http.request<unknown>(`/v1/contacts/${profile.contact.id}/memberships`, { method: 'POST', body, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (body: BodyOf<'sellMembership'>) => call(membershipsContracts.sellMembership, { params: { id: profile.contact.id }, body, idempotencyKey: crypto.randomUUID() }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: profileKey(profile.contact.id) });
       setPlanId('');

@@ -1,8 +1,9 @@
 import { Alert, Button, FileInput, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { ImportCommitted, ImportDryRunReport } from '@studio/shared/schemas/web-import';
+import { webImportContracts } from '@studio/shared/contracts/web-import';
 import { useState } from 'react';
-import { ApiRequestError, http } from '../../api/http.ts';
+import { call, type BodyOf, type ResultOf } from '../../api/call.ts';
+import { ApiRequestError } from '../../api/http.ts';
 import { useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { countPhrases } from '../../format/import-counts.ts';
@@ -49,9 +50,10 @@ export function ImportExportPage() {
   );
 }
 
+/** A file the server has checked, with its report: what the commit sends back with the report's hash. */
 interface Checked {
-  file: Record<string, unknown>;
-  report: ImportDryRunReport;
+  file: BodyOf<'webImportDryRun'>['file'];
+  report: ResultOf<'webImportDryRun'>;
 }
 
 function ImportSection({ password }: { password: string }) {
@@ -59,11 +61,11 @@ function ImportSection({ password }: { password: string }) {
   const [readError, setReadError] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const dryRun = useMutation({
-    mutationFn: async (file: Record<string, unknown>) => ({ file, report: await http.request<ImportDryRunReport>('/import/dry-run', { method: 'POST', body: { password, file } }) }),
+    mutationFn: async (file: Checked['file']) => ({ file, report: await call(webImportContracts.webImportDryRun, { body: { password, file } }) }),
     onSuccess: (result) => setChecked(result),
   });
   const commit = useMutation({
-    mutationFn: (dry: Checked) => http.request<ImportCommitted>('/import/commit', { method: 'POST', body: { password, file: dry.file, sha256: dry.report.sha256 } }),
+    mutationFn: (dry: Checked) => call(webImportContracts.webImportCommit, { body: { password, file: dry.file, sha256: dry.report.sha256 } }),
   });
 
   function choose(file: File | null) {
@@ -132,7 +134,7 @@ function ImportSection({ password }: { password: string }) {
   );
 }
 
-function DryRunReport({ report }: { report: ImportDryRunReport }) {
+function DryRunReport({ report }: { report: Checked['report'] }) {
   const wouldCreate = countPhrases(report.would_create);
   return (
     <Stack gap="xs" aria-live="polite">
@@ -171,7 +173,7 @@ function ProblemList({ problems, label }: { problems: string[]; label: string })
 
 function ExportSection({ password, companyName }: { password: string; companyName: string }) {
   const download = useMutation({
-    mutationFn: () => http.request<Record<string, unknown>>('/export', { method: 'POST', body: { password } }),
+    mutationFn: () => call(webImportContracts.webExport, { body: { password } }),
     onSuccess: (file) => {
       const blob = new Blob([JSON.stringify(file, null, 2) + '\n'], { type: 'application/json' });
       const url = URL.createObjectURL(blob);

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import type { SetupLocation } from '../../api/setup.ts';
@@ -35,7 +36,7 @@ export function LocationDetailsForm({ location, editable, onSaved }: { location:
   const [values, setValues] = useState<Details>(
     location ? { name: location.name, slug: location.slug, timezone: location.timezone, country: location.country, currency: location.currency, address: location.address ?? '' } : emptyDetails,
   );
-  const save = useSetupSave<SetupLocation>(location ? `/setup/locations/${location.id}` : '/setup/locations', location ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: webSetupContracts.webCreateLocation, update: webSetupContracts.webUpdateLocation, id: location?.id });
   const zones = useZones(values.timezone);
   const set = (field: keyof Details) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   function submit(event: React.FormEvent) {

@@ -1,4 +1,5 @@
 import { Button, Checkbox, ColorInput, Group, Image, Input, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { useState } from 'react';
 import type { AlertAction, LocationSettings, SetupLocation, Weekday } from '../../api/setup.ts';
 import { useSetupSave } from '../../api/setup.ts';
@@ -38,7 +39,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
     () => Object.fromEntries(weekdays.map((day) => [day, spansText(location.settings.access_hours?.[day])])) as Record<Weekday, string>,
   );
   const [localError, setLocalError] = useState<{ param: string; message: string } | null>(null);
-  const save = useSetupSave<SetupLocation>(`/setup/locations/${location.id}`, 'PATCH');
+  const save = useSetupSave({ update: webSetupContracts.webUpdateLocation, id: location.id });
   const error = localError ?? save.error;
   const fieldError = (param: string) => errorFor(error, `settings.${param}`);
   /** A weekday's refusal: its text, or one of its spans (`settings.access_hours.monday.0.end`). */

@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, type SetupLocation } from '../../api/setup.ts';
+import { useSetupLocations } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { useLocation } from '../../shell/location.ts';
@@ -14,7 +14,7 @@ export function LocationsSetupPage() {
   const session = useSignedIn();
   const [current] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const locations = useSetupList<SetupLocation>('locations');
+  const locations = useSetupLocations();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const list = locations.data?.data ?? [];

@@ -1,44 +1,33 @@
-import { Button, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { Button, NumberInput, TextInput } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type SetupPackage } from '../../api/setup.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatMoney } from '../../format/money.ts';
 import { toMinorUnits } from '../../format/money-input.ts';
 import { useLocation } from '../../shell/location.ts';
-import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
+import { SetupFrame } from './SetupFrame.tsx';
+import { SetupFormDialog, SetupTable } from './SetupPieces.tsx';
 
 /** Setup -> Packages: so many sessions for a price, sold at the chosen location. */
 export function PackagesPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const packages = useSetupList<SetupPackage>('packages', location.id);
   const [adding, setAdding] = useState(false);
   return (
     <SetupFrame title="Packages" intro={`Packages sold at ${location.name}: a number of sessions for one price.`} action={owner ? <Button onClick={() => setAdding(true)}>Add package</Button> : null}>
-      <ErrorAlert error={packages.error} />
-      <Table aria-label="Packages" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Sessions</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Price</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(packages.data?.data ?? []).map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td fw={600}>{item.name}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{item.total_sessions}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(item.price_cents, location.currency)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {packages.isSuccess && packages.data.data.length === 0 ? <p>No packages at {location.name} yet.</p> : null}
+      <SetupTable
+        label="Packages"
+        list={webSetupContracts.webSetupPackages}
+        query={{ location_id: location.id }}
+        columns={[
+          { header: 'Name', strong: true, cell: (item) => item.name },
+          { header: 'Sessions', numeric: true, cell: (item) => item.total_sessions },
+          { header: 'Price', numeric: true, cell: (item) => formatMoney(item.price_cents, location.currency) },
+        ]}
+        empty={`No packages at ${location.name} yet.`}
+      />
       {adding ? <PackageDialog location={location} onClose={() => setAdding(false)} /> : null}
     </SetupFrame>
   );
@@ -48,42 +37,32 @@ function PackageDialog({ location, onClose }: { location: SessionLocation; onClo
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [sessions, setSessions] = useState<number | string>(10);
+  const [sessionsError, setSessionsError] = useState<string | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave('/setup/packages');
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function body() {
     const cents = toMinorUnits(price, location.currency);
-    if (cents === null) {
-      setPriceError(`Enter a price in ${location.currency}, e.g. 120.00.`);
-      return;
-    }
-    setPriceError(null);
-    save.mutate({ location_id: location.id, name, price_cents: cents, total_sessions: typeof sessions === 'number' ? sessions : null }, { onSuccess: onClose });
+    setPriceError(cents === null ? `Enter a price in ${location.currency}, e.g. 120.00.` : null);
+    if (cents === null) return null;
+    setSessionsError(typeof sessions === 'number' ? null : 'Enter the number of sessions, e.g. 10.');
+    if (typeof sessions !== 'number') return null;
+    return { location_id: location.id, name, price_cents: cents, total_sessions: sessions };
   }
   return (
-    <Dialog opened onClose={onClose} title="Add package">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorAlert error={formError(save.error, ['name', 'price_cents', 'total_sessions'])} />
-          <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errorFor(save.error, 'name')} data-autofocus />
-          <NumberInput label="Sessions" value={sessions} onChange={setSessions} allowDecimal={false} allowNegative={false} error={errorFor(save.error, 'total_sessions')} />
-          <TextInput
-            label={`Price (${location.currency})`}
-            value={price}
-            onChange={(e) => setPrice(e.currentTarget.value)}
-            error={priceError ?? errorFor(save.error, 'price_cents')}
-            inputMode="decimal"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Add package
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <SetupFormDialog
+      writes={{ create: webSetupContracts.webCreatePackage }}
+      title="Add package"
+      fields={['name', 'price_cents', 'total_sessions']}
+      submitLabel="Add package"
+      body={body}
+      onClose={onClose}
+    >
+      {(fieldError) => (
+        <>
+          <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={fieldError('name')} data-autofocus />
+          <NumberInput label="Sessions" value={sessions} onChange={setSessions} allowDecimal={false} allowNegative={false} error={sessionsError ?? fieldError('total_sessions')} />
+          <TextInput label={`Price (${location.currency})`} value={price} onChange={(e) => setPrice(e.currentTarget.value)} error={priceError ?? fieldError('price_cents')} inputMode="decimal" />
+        </>
+      )}
+    </SetupFormDialog>
   );
 }

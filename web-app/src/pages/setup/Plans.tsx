@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type SetupPlan } from '../../api/setup.ts';
+import { useSetupSave, type SetupPlan } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LocationChoice } from '../../components/LocationChoice.tsx';
@@ -10,6 +11,7 @@ import { formatMoney } from '../../format/money.ts';
 import { fromMinorUnits, toMinorUnits } from '../../format/money-input.ts';
 import { useLocation } from '../../shell/location.ts';
 import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
+import { SetupTable } from './SetupPieces.tsx';
 
 const intervals = [
   { value: 'monthly', label: 'Monthly' },
@@ -25,7 +27,6 @@ export function PlansPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const plans = useSetupList<SetupPlan>('plans', location.id);
   const [editing, setEditing] = useState<SetupPlan | 'new' | null>(null);
   const limits = (plan: SetupPlan) =>
     [plan.visit_limit ? `${plan.visit_limit} visits a ${plan.visit_period}` : 'Unlimited visits', plan.class_limit_per_week ? `${plan.class_limit_per_week} classes a week` : null]
@@ -37,36 +38,30 @@ export function PlansPage() {
       intro={`Plans sold at ${location.name}. A change to a plan's limits or access reaches its members' check-ins at once.`}
       action={owner ? <Button onClick={() => setEditing('new')}>Add plan</Button> : null}
     >
-      <ErrorAlert error={plans.error} />
-      <Table aria-label="Membership plans" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Price</Table.Th>
-            <Table.Th>Billing</Table.Th>
-            <Table.Th>Limits</Table.Th>
-            {owner ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(plans.data?.data ?? []).map((plan) => (
-            <Table.Tr key={plan.id}>
-              <Table.Td fw={600}>{plan.name}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(plan.price_cents, location.currency)}</Table.Td>
-              <Table.Td>{intervalWord(plan.billing_interval)}</Table.Td>
-              <Table.Td>{limits(plan)}</Table.Td>
-              {owner ? (
-                <Table.Td>
+      <SetupTable
+        label="Membership plans"
+        list={webSetupContracts.webSetupPlans}
+        query={{ location_id: location.id }}
+        columns={[
+          { header: 'Name', strong: true, cell: (plan) => plan.name },
+          { header: 'Price', numeric: true, cell: (plan) => formatMoney(plan.price_cents, location.currency) },
+          { header: 'Billing', cell: (plan) => intervalWord(plan.billing_interval) },
+          { header: 'Limits', cell: limits },
+        ]}
+        action={
+          owner
+            ? {
+                header: 'Actions',
+                cell: (plan) => (
                   <Button size="xs" variant="default" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
                     Edit
                   </Button>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {plans.isSuccess && plans.data.data.length === 0 ? <p>No plans at {location.name} yet.</p> : null}
+                ),
+              }
+            : null
+        }
+        empty={`No plans at ${location.name} yet.`}
+      />
       {editing ? <PlanDialog plan={editing === 'new' ? null : editing} location={location} locations={session.locations} onClose={() => setEditing(null)} /> : null}
     </SetupFrame>
   );
@@ -79,14 +74,14 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
     name: plan?.name ?? '',
     price: plan ? fromMinorUnits(plan.price_cents, location.currency) : '',
     billing_interval: plan?.billing_interval ?? 'monthly',
-    visit_period: plan?.visit_period ?? '',
+    visit_period: (plan?.visit_period ?? '') as NonNullable<SetupPlan['visit_period']> | '',
     door_checkin_consumes: plan?.door_checkin_consumes ?? 'visit',
   });
   const [visitLimit, setVisitLimit] = useState<number | string>(plan?.visit_limit ?? '');
   const [classLimit, setClassLimit] = useState<number | string>(plan?.class_limit_per_week ?? '');
   const [access, setAccess] = useState<string[] | null>(plan ? plan.access_location_ids : [location.id]);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave<SetupPlan>(plan ? `/setup/plans/${plan.id}` : '/setup/plans', plan ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: webSetupContracts.webCreatePlan, update: webSetupContracts.webUpdatePlan, id: plan?.id });
   const fieldError = (param: string) => errorFor(save.error, param);
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -153,7 +148,7 @@ function PlanDialog({ plan, location, locations, onClose }: { plan: SetupPlan | 
                 { value: 'month', label: 'Month' },
               ]}
               value={values.visit_period}
-              onChange={(e) => setValues({ ...values, visit_period: e.currentTarget.value as 'month' })}
+              onChange={(e) => setValues({ ...values, visit_period: e.currentTarget.value as NonNullable<SetupPlan['visit_period']> })}
               error={fieldError('visit_period')}
             />
             <NumberInput

@@ -1,17 +1,16 @@
-import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type Room } from '../../api/setup.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import type { Room } from '../../api/setup.ts';
 import { useLocation } from '../../shell/location.ts';
-import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
+import { SetupFrame } from './SetupFrame.tsx';
+import { SetupFormDialog, SetupTable } from './SetupPieces.tsx';
 
 /** Setup -> Rooms at the chosen location: the spaces services and classes take, so two bookings never share one. */
 export function RoomsPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
-  const rooms = useSetupList<Room>('rooms', location.id);
   const [editing, setEditing] = useState<Room | 'new' | null>(null);
   return (
     <SetupFrame
@@ -19,28 +18,21 @@ export function RoomsPage() {
       intro={`The rooms at ${location.name}: a service or class that takes a room is never booked twice into it.`}
       action={<Button onClick={() => setEditing('new')}>Add room</Button>}
     >
-      <ErrorAlert error={rooms.error} />
-      <Table aria-label="Rooms" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(rooms.data?.data ?? []).map((room) => (
-            <Table.Tr key={room.id}>
-              <Table.Td fw={600}>{room.name}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="default" onClick={() => setEditing(room)} aria-label={`Rename ${room.name}`}>
-                  Rename
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {rooms.isSuccess && rooms.data.data.length === 0 ? <p>No rooms at {location.name} yet.</p> : null}
+      <SetupTable
+        label="Rooms"
+        list={webSetupContracts.webSetupRooms}
+        query={{ location_id: location.id }}
+        columns={[{ header: 'Name', strong: true, cell: (room) => room.name }]}
+        action={{
+          header: 'Actions',
+          cell: (room) => (
+            <Button size="xs" variant="default" onClick={() => setEditing(room)} aria-label={`Rename ${room.name}`}>
+              Rename
+            </Button>
+          ),
+        }}
+        empty={`No rooms at ${location.name} yet.`}
+      />
       {editing ? <RoomDialog room={editing === 'new' ? null : editing} locationId={location.id} onClose={() => setEditing(null)} /> : null}
     </SetupFrame>
   );
@@ -48,27 +40,16 @@ export function RoomsPage() {
 
 function RoomDialog({ room, locationId, onClose }: { room: Room | null; locationId: string; onClose: () => void }) {
   const [name, setName] = useState(room?.name ?? '');
-  const save = useSetupSave(room ? `/setup/rooms/${room.id}` : '/setup/rooms', room ? 'PATCH' : 'POST');
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    save.mutate(room ? { name } : { location_id: locationId, name }, { onSuccess: onClose });
-  }
   return (
-    <Dialog opened onClose={onClose} title={room ? `Rename ${room.name}` : 'Add room'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorAlert error={formError(save.error, ['name'])} />
-          <TextInput label="Room name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={errorFor(save.error, 'name')} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {room ? 'Save' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <SetupFormDialog
+      writes={{ create: webSetupContracts.webCreateRoom, update: webSetupContracts.webRenameRoom, id: room?.id }}
+      title={room ? `Rename ${room.name}` : 'Add room'}
+      fields={['name']}
+      submitLabel={room ? 'Save' : 'Add'}
+      body={() => (room ? { name } : { location_id: locationId, name })}
+      onClose={onClose}
+    >
+      {(fieldError) => <TextInput label="Room name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldError('name')} data-autofocus />}
+    </SetupFormDialog>
   );
 }

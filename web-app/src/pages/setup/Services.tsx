@@ -1,14 +1,16 @@
-import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useSignedIn } from '../../api/session.ts';
-import { useSetupList, useSetupSave, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
+import { useSetupRooms, useSetupSave, useSetupStaff, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatMoney } from '../../format/money.ts';
 import { fromMinorUnits, toMinorUnits } from '../../format/money-input.ts';
 import { useLocation } from '../../shell/location.ts';
 import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
+import { SetupTable } from './SetupPieces.tsx';
 
 const kindWords = { appointment: 'Appointment', class: 'Class' } as const;
 const staffName = (member: StaffMember) => [member.first_name, member.last_name].filter(Boolean).join(' ');
@@ -18,9 +20,8 @@ export function ServicesPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const owner = session.account.role === 'owner';
-  const services = useSetupList<SetupService>('services', location.id);
-  const rooms = useSetupList<Room>('rooms', location.id);
-  const staff = useSetupList<StaffMember>('staff');
+  const rooms = useSetupRooms(location.id);
+  const staff = useSetupStaff();
   const [editing, setEditing] = useState<SetupService | 'new' | null>(null);
   const roomName = (id: string | null) => rooms.data?.data.find((room) => room.id === id)?.name ?? '';
   return (
@@ -29,38 +30,31 @@ export function ServicesPage() {
       intro={`What ${location.name} offers: appointments booked with a staff member, and classes on the timetable.`}
       action={owner ? <Button onClick={() => setEditing('new')}>Add service</Button> : null}
     >
-      <ErrorAlert error={services.error} />
-      <Table aria-label="Services" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Length</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Price</Table.Th>
-            <Table.Th>Room</Table.Th>
-            {owner ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(services.data?.data ?? []).map((service) => (
-            <Table.Tr key={service.id}>
-              <Table.Td fw={600}>{service.name}</Table.Td>
-              <Table.Td>{kindWords[service.kind]}</Table.Td>
-              <Table.Td>{service.duration_minutes} min</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(service.price_cents, location.currency)}</Table.Td>
-              <Table.Td>{roomName(service.room_id)}</Table.Td>
-              {owner ? (
-                <Table.Td>
+      <SetupTable
+        label="Services"
+        list={webSetupContracts.webSetupServices}
+        query={{ location_id: location.id }}
+        columns={[
+          { header: 'Name', strong: true, cell: (service) => service.name },
+          { header: 'Kind', cell: (service) => kindWords[service.kind] },
+          { header: 'Length', cell: (service) => `${service.duration_minutes} min` },
+          { header: 'Price', numeric: true, cell: (service) => formatMoney(service.price_cents, location.currency) },
+          { header: 'Room', cell: (service) => roomName(service.room_id) },
+        ]}
+        action={
+          owner
+            ? {
+                header: 'Actions',
+                cell: (service) => (
                   <Button size="xs" variant="default" onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`}>
                     Edit
                   </Button>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {services.isSuccess && services.data.data.length === 0 ? <p>No services at {location.name} yet.</p> : null}
+                ),
+              }
+            : null
+        }
+        empty={`No services at ${location.name} yet.`}
+      />
       {editing ? (
         <ServiceDialog service={editing === 'new' ? null : editing} location={location} rooms={rooms.data?.data ?? []} staff={staff.data?.data ?? []} onClose={() => setEditing(null)} />
       ) : null}
@@ -90,7 +84,7 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
     free_classes: service?.free_classes ?? 0,
   });
   const [priceError, setPriceError] = useState<string | null>(null);
-  const save = useSetupSave<SetupService>(service ? `/setup/services/${service.id}` : '/setup/services', service ? 'PATCH' : 'POST');
+  const save = useSetupSave({ create: webSetupContracts.webCreateService, update: webSetupContracts.webUpdateService, id: service?.id });
   const fieldError = (param: string) => errorFor(save.error, param);
   const number = (field: (typeof numberFields)[number], label: string) => (
     <NumberInput label={label} value={numbers[field]} allowDecimal={false} allowNegative={false} onChange={(value) => setNumbers({ ...numbers, [field]: value })} error={fieldError(field)} />

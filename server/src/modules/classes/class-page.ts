@@ -3,10 +3,10 @@ import type { ClassPage } from '@studio/shared/schemas/web-classes';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { queued } from '../../modules/classes/class-repository.js';
-import { classDetail } from '../../modules/classes/timetable.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
-import { classRules } from '../../modules/locations/settings.js';
+import { queued } from './class-repository.js';
+import { classDetail } from './timetable.js';
+import { requireLocation } from '../locations/lookup.js';
+import { classRules } from '../locations/settings.js';
 
 /**
  * A class as the roster screen shows it: the API's class (a lapsed waitlist offer passes its spot on

@@ -2,12 +2,12 @@ import { ApiError } from '@studio/shared';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { exportBusiness } from '../../modules/setup/export.js';
-import { importFingerprint } from '../../modules/setup/import-fingerprint.js';
-import { ImportError } from '../../modules/setup/import-problems.js';
-import { dryRunImport, importBusiness, type DryRunReport, type ImportSummary } from '../../modules/setup/importer.js';
-import { recordAudit } from '../../modules/staff-accounts/audit.js';
-import { reauthenticate } from '../../modules/staff-accounts/reauthenticate.js';
+import { exportBusiness } from './export.js';
+import { importFingerprint } from './import-fingerprint.js';
+import { ImportError } from './import-problems.js';
+import { dryRunImport, importBusiness, type DryRunReport, type ImportSummary } from './importer.js';
+import { recordAudit } from '../staff-accounts/audit.js';
+import { reauthenticate } from '../staff-accounts/reauthenticate.js';
 
 /** How long a clean dry run may be committed. */
 export const dryRunLifetimeMs = 60 * 60_000;

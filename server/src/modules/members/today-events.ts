@@ -1,8 +1,8 @@
 import { checkinSources, type Reason } from '@studio/shared';
 import type { TodayEvent } from '@studio/shared/web-app';
 import type { Db } from '../../db/types.js';
-import { contactName } from '../../modules/desk-scans/card-holder.js';
-import { reasonMessages } from '../../modules/memberships/reason-messages.js';
+import { contactName } from '../desk-scans/card-holder.js';
+import { reasonMessages } from '../memberships/reason-messages.js';
 
 /**
  * The rows of Today and of its live stream, one shape for the three things that happen at a

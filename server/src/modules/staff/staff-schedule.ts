@@ -4,9 +4,9 @@ import { DateTime } from 'luxon';
 import type { Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
-import { weeklyHours } from '../../modules/staff/schedule.js';
-import { requireStaffAt } from '../../modules/staff/location-staff.js';
+import { requireLocation } from '../locations/lookup.js';
+import { weeklyHours } from './schedule.js';
+import { requireStaffAt } from './location-staff.js';
 
 /** Staff hours, overrides and time off are set by an owner or a manager; the front desk reads them on the calendar. */
 export function requireScheduleEditor(actor: Actor): void {

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
+import { requireLocation } from '../locations/lookup.js';
 import { locationEvents } from './today-events.js';
 
 const shown = 50;

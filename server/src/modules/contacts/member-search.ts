@@ -1,7 +1,7 @@
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { listContacts } from '../../modules/contacts/service.js';
+import { listContacts } from './service.js';
 import type { CursorCodec } from '../../pagination/cursor.js';
 
 /** Which membership a search row shows: the one that lets the member in first, then the most recent start. */

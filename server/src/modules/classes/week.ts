@@ -3,8 +3,8 @@ import { DateTime } from 'luxon';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { classSummaries, toClassSummary } from '../../modules/classes/class-repository.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
+import { classSummaries, toClassSummary } from './class-repository.js';
+import { requireLocation } from '../locations/lookup.js';
 
 /** The Monday (local) of the week holding `day`, or of today at the location. */
 function mondayOf(day: string | undefined, zone: string, now: number): DateTime {

@@ -1,13 +1,13 @@
 import type { AppointmentCalendar } from '@studio/shared/schemas/appointments-web';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import type { LocalSpan, TechnicianSchedule } from '../../modules/appointments/engine/index.js';
-import { IntervalSet } from '../../modules/appointments/engine/intervals.js';
-import { addDays, localInstant, locationZone } from '../../modules/appointments/engine/local-time.js';
-import { spansOn, workingTime } from '../../modules/appointments/engine/working-time.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
-import { calendarBookings } from '../../modules/appointments/booking-views.js';
-import { locationStaff } from '../../modules/staff/location-staff.js';
+import type { LocalSpan, TechnicianSchedule } from './engine/index.js';
+import { IntervalSet } from './engine/intervals.js';
+import { addDays, localInstant, locationZone } from './engine/local-time.js';
+import { spansOn, workingTime } from './engine/working-time.js';
+import { requireLocation } from '../locations/lookup.js';
+import { calendarBookings } from './booking-views.js';
+import { locationStaff } from '../staff/location-staff.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

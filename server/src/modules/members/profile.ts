@@ -3,10 +3,10 @@ import type { MemberProfile } from '@studio/shared/web-app';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { getContact } from '../../modules/contacts/service.js';
-import { lastFour } from '../../modules/desk-scans/card-holder.js';
-import { heldMemberships } from '../../modules/memberships/repository.js';
-import { reasonMessages } from '../../modules/memberships/reason-messages.js';
+import { getContact } from '../contacts/service.js';
+import { lastFour } from '../desk-scans/card-holder.js';
+import { heldMemberships } from '../memberships/repository.js';
+import { reasonMessages } from '../memberships/reason-messages.js';
 
 const recent = 20;
 

@@ -1,6 +1,7 @@
-import { Id, Timestamp, list } from '@studio/shared';
 import { z } from 'zod';
-import { LocationSettings } from '../../modules/locations/settings.js';
+import { Id, Timestamp, list } from '../schemas/common.js';
+import { billingIntervals } from '../schemas/stored-value.js';
+import { LocationSettings } from './location-settings.js';
 
 /** What the setup endpoints answer (the domain's view types, as schemas for the OpenAPI document). */
 
@@ -42,9 +43,9 @@ export const PlanSetupView = z.object({
   location_id: Id,
   name: z.string(),
   price_cents: z.number().int(),
-  billing_interval: z.string(),
+  billing_interval: z.enum(billingIntervals),
   visit_limit: z.number().int().nullable(),
-  visit_period: z.string().nullable(),
+  visit_period: z.enum(['day', 'week', 'month']).nullable(),
   class_limit_per_week: z.number().int().nullable(),
   access_location_ids: z.array(Id).nullable(),
   covered_service_ids: z.array(Id).nullable(),

@@ -1,0 +1,22 @@
+import { defineContract } from './contract.js';
+import { DeskScanHeld, DeskScanRequest, DeskScanStored } from '../schemas/desk-scans.js';
+
+export const deskScansContracts = {
+  recordDeskScan: defineContract({
+    mount: 'api',
+    method: 'POST',
+    path: '/desk-scans',
+    operationId: 'recordDeskScan',
+    summary: 'Report a card read at a desk reader (extension)',
+    description:
+      'An extension to the specification, for device agents whose reader is configured for enrolment: the read is never a check-in and opens nothing. A card or code a member holds answers 200 with `held_by` (null when the key may not see that member). An unknown card answers 201 and is offered to staff enrolling a card at this location for two minutes; the number itself is erased ten minutes after the read, and only its last four characters are ever shown.',
+    tag: 'Members',
+    scopes: ['checkin:members'],
+    body: DeskScanRequest,
+    responses: {
+      200: { description: 'A member holds the card', schema: DeskScanHeld },
+      201: { description: 'An unknown card, stored for enrolment', schema: DeskScanStored },
+    },
+    errors: ['resource_missing', 'location_not_allowed'],
+  }),
+};

@@ -1,0 +1,41 @@
+import { defineContract } from './contract.js';
+import { ExportFile, ExportRequest, ImportCommitRequest, ImportCommitted, ImportDryRunReport, ImportDryRunRequest } from '../schemas/web-import.js';
+
+export const webImportContracts = {
+  webImportDryRun: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/import/dry-run',
+    operationId: 'webImportDryRun',
+    summary: 'Check an import file into this company as the import would (password again): every problem at once, what it would create; nothing written',
+    tag: 'Web import',
+    scopes: [],
+    body: ImportDryRunRequest,
+    responses: { 200: { description: 'The dry run', schema: ImportDryRunReport } },
+    errors: ['role_not_allowed', 'invalid_credentials'],
+  }),
+  webImportCommit: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/import/commit',
+    operationId: 'webImportCommit',
+    summary: 'Import the file a clean dry run checked, by its SHA-256 (password again), all or nothing',
+    tag: 'Web import',
+    scopes: [],
+    body: ImportCommitRequest,
+    responses: { 201: { description: 'What was created', schema: ImportCommitted } },
+    errors: ['role_not_allowed', 'invalid_credentials', 'import_not_dry_run', 'import_refused'],
+  }),
+  webExport: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/export',
+    operationId: 'webExport',
+    summary: 'The whole company as an import file (password again); no keys, accounts or passwords',
+    tag: 'Web import',
+    scopes: [],
+    body: ExportRequest,
+    responses: { 200: { description: 'The import file', schema: ExportFile } },
+    errors: ['role_not_allowed', 'invalid_credentials'],
+  }),
+};
