@@ -1,14 +1,6 @@
 import { defineContract } from './contract.js';
 import { IdParams, page } from '../schemas/common.js';
-import {
-  WebhookAttempt,
-  WebhookAttemptListQuery,
-  WebhookDelivery,
-  WebhookDeliveryListQuery,
-  WebhookEndpoint,
-  WebhookEndpointDeleted,
-  WebhookEndpointWithSecret,
-} from '../schemas/webhooks.js';
+import { WebhookAttempt, WebhookAttemptListQuery, WebhookDelivery, WebhookDeliveryListQuery, WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointWithSecret } from '../schemas/webhooks.js';
 import { DeveloperEnvironmentQuery, Reauthentication, WebhookEndpointCreateRequest, WebhookEndpointList, WebhookEndpointUpdateRequest } from '../schemas/web-app.js';
 
 const tag = 'Web developers';
