@@ -1,4 +1,4 @@
-import { ApiError, type Environment, type Scope } from '@studio/shared';
+import { ApiError, type Environment, type KeyDevice, type Scope } from '@studio/shared';
 import type { ApiKeyView } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
@@ -46,6 +46,8 @@ type KeyRow = {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  device_id: string | null;
+  device_kind: KeyDevice['kind'] | null;
   live_company_id: string | null;
 };
 
@@ -60,6 +62,7 @@ function toView(row: KeyRow): ApiKeyView {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
+    device: row.device_id !== null && row.device_kind !== null ? { id: row.device_id, kind: row.device_kind } : null,
   };
 }
 
@@ -72,6 +75,8 @@ const viewColumns = [
   'api_keys.created_at',
   'api_keys.last_used_at',
   'api_keys.revoked_at',
+  'api_keys.device_id',
+  'api_keys.device_kind',
   'companies.live_company_id',
 ] as const;
 
