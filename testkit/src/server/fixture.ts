@@ -104,6 +104,16 @@ export async function startFixture(dialect: DialectName) {
   const mintDevice = async (deviceId: string, kind: DeviceKind, options: { company?: string; location?: string; alsoScopes?: Scope[] } = {}) =>
     (await createDeviceKey(db, { companyId: options.company ?? acme.id, locationId: options.location ?? us.id, deviceId, kind, ...(options.alsoScopes && { alsoScopes: options.alsoScopes }) })).key;
 
+  const devices = new Map<string, string>();
+  /** The device key of a device id at a location, minted on first use and kept: what its agent sends check-ins, voids and heartbeats with. */
+  const deviceKey = async (deviceId = 'gate-1', kind: DeviceKind = 'turnstile', location = us.id) => {
+    const known = devices.get(`${location} ${deviceId}`);
+    if (known !== undefined) return known;
+    const key = await mintDevice(deviceId, kind, { location });
+    devices.set(`${location} ${deviceId}`, key);
+    return key;
+  };
+
   const request = async (method: string, url: string, options: RequestOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key !== null) headers.authorization ??= `Bearer ${options.key ?? keys.all}`;
@@ -137,6 +147,7 @@ export async function startFixture(dialect: DialectName) {
     keys,
     mint,
     mintDevice,
+    deviceKey,
     request,
     async close() {
       await app.close();
