@@ -15,6 +15,8 @@ const targetNames: TargetName[] = ['own', 'otherLocation', 'otherCompany'];
 const operations = documentedOperations();
 /** Routes only a key of every location may call, whatever they aim at: a webhook endpoint receives every location's events. */
 const needsEveryLocation = (op: Operation) => op.route.tag === 'Webhooks';
+/** Routes a device key alone may call (issue 29): the matrix's keys are of no device, so each is refused once its scope passes. */
+const deviceOnly = new Set(['recordDeskScan', 'recordDeviceHeartbeat', 'voidVisit']);
 
 interface Outcome {
   status: number;
@@ -34,6 +36,7 @@ function decided(op: Operation, scope: Scope, target: TargetName, state: KeyStat
   if (op.route.scopes.length > 0 && !op.route.scopes.includes(scope)) return { status: 403, code: 'insufficient_scope' };
   // A route whose answer shows what another scope reads needs that one too (updateContact: read:contacts).
   if ((op.route.alsoRequires ?? []).some((also) => also !== scope)) return { status: 403, code: 'insufficient_scope' };
+  if (deviceOnly.has(op.id)) return { status: 403, code: 'device_only' };
   // The matrix's live keys are limited to the own location: refused before any lookup, so no id is
   // told apart. Its test keys are of every location (test mode has locations of its own).
   if (needsEveryLocation(op) && state !== 'testMode') return { status: 403, code: 'location_not_allowed' };

@@ -48,16 +48,8 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   listContactMemberships: (t) => ({ params: { id: t.contact } }),
   sellMembership: (t) => ({ params: { id: t.contact }, body: { plan_id: t.plan, start_date: dateIn(1), member_code: `FZ-${t.location.slice(0, 6)}` } }),
   resolveMember: (t) => ({ body: { identifier: t.card, location_id: t.location } }),
-  checkInMember: (t) => ({
-    body: {
-      location_id: t.location,
-      identifier: t.memberCode,
-      source: 'turnstile',
-      device_id: 'gate-1',
-      checked_in_at: new Date(Date.now() - 60_000).toISOString(),
-      offline: true,
-    },
-  }),
+  // An API key's own check-in: offline, a past time, a source or a device are a device key's only (issue 29).
+  checkInMember: (t) => ({ body: { location_id: t.location, identifier: t.memberCode, source: 'api' } }),
   memberEligibilityFeed: (t) => ({ query: { location_id: t.location, limit: '5' } }),
   listMembershipVisits: (t) => ({ params: { id: t.membership }, query: { from: '2025-01-01', limit: '5' } }),
   voidVisit: (t) => ({ params: { id: t.visit }, body: { reason: 'door_not_opened' } }),

@@ -220,7 +220,7 @@ export async function buildWorld(dialect: DialectName) {
     for (const contact of [ids.classAttendee, ids.classCanceller]) {
       await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
     }
-    const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership, source: 'turnstile' })).id as string;
+    const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership })).id as string;
     const event = (await db.first(db.qb.selectFrom('events').select('id').where('company_id', '=', ids.companyId).where('location_id', '=', ids.location).where('type', '=', 'booking.created')))!.id;
     const webhooks = await webhookTargets(key, ids.companyId);
     return { ...ids, booking, movableBooking, visit, event, ...webhooks, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };

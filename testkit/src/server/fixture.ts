@@ -106,7 +106,7 @@ export async function startFixture(dialect: DialectName) {
 
   const devices = new Map<string, string>();
   /** The device key of a device id at a location, minted on first use and kept: what its agent sends check-ins, voids and heartbeats with. */
-  const deviceKey = async (deviceId = 'gate-1', kind: DeviceKind = 'turnstile', location = us.id) => {
+  const deviceKey = async (deviceId = 'gate-1', kind: DeviceKind = 'turnstile', location: string = us.id) => {
     const known = devices.get(`${location} ${deviceId}`);
     if (known !== undefined) return known;
     const key = await mintDevice(deviceId, kind, { location });
