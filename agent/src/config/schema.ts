@@ -44,7 +44,9 @@ export const AgentConfigSchema = z
         .string()
         .min(1)
         .optional()
-        .describe("this device's device key (studio keys create --device <device_id> --kind turnstile|kiosk|desk_reader, or the Devices page), bound to this config's device_id; or env STUDIO_AGENT_KEY"),
+        .describe(
+          "this device's device key (studio keys create --device <device_id> --kind turnstile|kiosk|desk_reader, or the Devices page), bound to this config's device_id; or env STUDIO_AGENT_KEY",
+        ),
       tls_fingerprint: tlsFingerprint
         .optional()
         .describe("the SHA-256 fingerprint of the server's certificate (`studio tls fingerprint`): only that certificate is accepted, with no CA; without it, the usual CA checks"),

@@ -97,7 +97,7 @@ describe.each(dialects)('voids and desk scans by the device they belong to (%s)'
     expect(stored.map((row) => row.device_id)).toEqual(['north-desk', 'north-desk:reader-2']);
   });
 
-  it("answers a held card to the desk reader without naming its holder", async () => {
+  it('answers a held card to the desk reader without naming its holder', async () => {
     await build.member({ firstName: 'Hana', code: 'HANA-1', cards: [{ value: '04A1B2C3D4E5F6' }] });
     for (const identifier of ['04A1B2C3D4E5F6', 'HANA-1']) {
       const held = await api('/v1/desk-scans', { location_id: f.acme.us.id, device_id: 'north-desk', identifier }, deskReader);

@@ -33,7 +33,10 @@ describe.each(dialects)('the doctor gathering facts (%s)', (dialect) => {
   beforeAll(async () => {
     f = await startFixture(dialect);
     const member = await memberBuilder(f).member({ code: 'DOC-1' });
-    const visit = await f.request('POST', '/v1/members/check-in', { body: { location_id: f.acme.us.id, identifier: 'DOC-1', source: 'turnstile', device_id: 'turnstile-7' }, key: await f.deviceKey('turnstile-7') });
+    const visit = await f.request('POST', '/v1/members/check-in', {
+      body: { location_id: f.acme.us.id, identifier: 'DOC-1', source: 'turnstile', device_id: 'turnstile-7' },
+      key: await f.deviceKey('turnstile-7'),
+    });
     expect(visit.body).toMatchObject({ membership_id: member.membershipId, device_id: 'turnstile-7' });
   });
   afterAll(() => f.close());

@@ -13,7 +13,12 @@ describe.each(dialects)("the server clears desk scans' numbers from a timer (%s)
     const clock = handClock();
     const studio = await twoLocationStudio(suite.db);
     const read = async (ageMs: number, identifier: string) => {
-      const answer = await recordDeskScan(suite.db, deviceActor(studio.companyId, studio.north, 'front', 'desk_reader'), { location_id: studio.north, device_id: 'front:desk', identifier }, () => clock.now() - ageMs);
+      const answer = await recordDeskScan(
+        suite.db,
+        deviceActor(studio.companyId, studio.north, 'front', 'desk_reader'),
+        { location_id: studio.north, device_id: 'front:desk', identifier },
+        () => clock.now() - ageMs,
+      );
       if (answer.status !== 201) throw new Error('expected an unknown card');
       return answer.body.scan.id;
     };

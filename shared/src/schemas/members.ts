@@ -57,10 +57,12 @@ export const CheckInRequest = z
     source: z
       .enum(checkinSources)
       .optional()
-      .describe("Default and only value: the caller's own: `api` for an API key, `staff` for a staff session, the device's kind (`turnstile`, `kiosk`) for a device key; another is refused (403 `device_only`)"),
+      .describe(
+        "Default and only value: the caller's own: `api` for an API key, `staff` for a staff session, the device's kind (`turnstile`, `kiosk`) for a device key; another is refused (403 `device_only`)",
+      ),
     device_id: z.string().min(1).max(100).optional().describe("A device key's own device id (the default for one); refused from any other caller"),
     checked_in_at: DateTimeInput.optional().describe(
-      'Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time. More than 5 minutes in the past is a device key\'s late report only',
+      "Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time. More than 5 minutes in the past is a device key's late report only",
     ),
     offline: z.boolean().optional().describe('The device let the member in while offline: always recorded, flagged. Device keys only'),
   })

@@ -102,7 +102,6 @@ export async function startTurnstileAgent(target: AgentTarget, deviceId = 'north
   };
 }
 
-
 export interface KioskAgent extends RunningAgent {
   /** The renderer the agent serves, `http://127.0.0.1:PORT/kiosk/`: open it in a browser. */
   kioskUrl: string;

@@ -44,7 +44,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--test', "a test-mode key (<prefix>_sk_test_…): it acts on the company's test data only, never on live data")
     .action(
       action(async (options: { company: string; scopes?: string; locations: string; device?: string; kind?: string; name?: string; test?: boolean }) => {
-        if (options.device === undefined && options.scopes === undefined) throw new CliError('name the key\'s scopes (--scopes), or make a device key (--device and --kind)');
+        if (options.device === undefined && options.scopes === undefined) throw new CliError("name the key's scopes (--scopes), or make a device key (--device and --kind)");
         if (options.device !== undefined && options.kind === undefined) throw new CliError(`a device key needs its kind: --kind ${deviceKinds.join('|')}`);
         const locations = listOrAll(options.locations);
         if (options.device !== undefined && (locations === 'all' || locations.length !== 1)) throw new CliError('a device key stands at exactly one location: --locations <one location>');
@@ -57,7 +57,7 @@ export function registerKeyCommands(program: Command): void {
           const name = options.name !== undefined ? { name: options.name } : {};
           if (options.device !== undefined) {
             const alsoScopes = options.scopes === undefined ? [] : parseScopes(options.scopes);
-            if (alsoScopes === 'all') throw new CliError('a device key holds what its agent needs: name the scopes beside its kind\'s, not all');
+            if (alsoScopes === 'all') throw new CliError("a device key holds what its agent needs: name the scopes beside its kind's, not all");
             return createDeviceKey(db, { companyId, environment, locationId: (locationIds as string[])[0]!, deviceId: options.device, kind: parseDeviceKind(options.kind!), alsoScopes, ...name });
           }
           return createKey(db, { companyId, environment, scopes: parseScopes(options.scopes!), locationIds, ...name });

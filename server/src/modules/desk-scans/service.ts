@@ -48,7 +48,8 @@ export function startDeskScanSweep(db: Db, log: (error: unknown) => void, clock:
  */
 export async function recordDeskScan(db: Db, actor: Actor, body: DeskScanRequest, clock: Clock = systemClock): Promise<{ status: 200; body: DeskScanHeld } | { status: 201; body: DeskScanStored }> {
   const device = requireDevice(actor, "Desk scans come from a desk reader's device key only.", ['desk_reader']);
-  if (!isOwnDeviceId(device, body.device_id)) throw deviceOnly("A desk reader reports its own reads only: device_id must be the device key's own (or one of its readers, <device_id>:<reader>).", 'device_id');
+  if (!isOwnDeviceId(device, body.device_id))
+    throw deviceOnly("A desk reader reports its own reads only: device_id must be the device key's own (or one of its readers, <device_id>:<reader>).", 'device_id');
   const location = await requireLocation(db, db, actor, body.location_id);
   await sweepDeskScans(db, clock);
   const match = await findByIdentifier(db, db, actor.companyId, body.identifier, checkinRules(location).matching_profile);

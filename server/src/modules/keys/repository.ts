@@ -83,12 +83,16 @@ export async function createDeviceKey(db: Db, input: CreateDeviceKeyInput): Prom
   const { companyId, environment, name, locationId } = input;
   const companyOfKey = await companyInEnvironment(db, companyId, environment ?? 'live');
   await assertDeviceRegisteredAlike(db, companyOfKey, device, locationId);
-  return mint(db, { companyId, environment, name: name ?? `${device.kind.replace('_', ' ')} ${device.id}`, scopes: [...deviceKeyScopes[device.kind], ...(input.alsoScopes ?? [])], locationIds: [locationId] }, device);
+  return mint(
+    db,
+    { companyId, environment, name: name ?? `${device.kind.replace('_', ' ')} ${device.id}`, scopes: [...deviceKeyScopes[device.kind], ...(input.alsoScopes ?? [])], locationIds: [locationId] },
+    device,
+  );
 }
 
 function requireDeviceId(deviceId: string): string {
   const id = deviceId.trim();
-  if (id.length === 0 || id.length > 100) throw new ApiError('invalid_param', 'A device id is 1 to 100 characters: the agent config\'s device_id.', { param: 'device_id' });
+  if (id.length === 0 || id.length > 100) throw new ApiError('invalid_param', "A device id is 1 to 100 characters: the agent config's device_id.", { param: 'device_id' });
   return id;
 }
 
@@ -120,7 +124,8 @@ export async function bindKeyToDevice(db: Db, keyId: string, binding: { deviceId
   if (!key.scopes.includes('checkin:members')) throw new ApiError('invalid_param', 'Only a key with the scope checkin:members becomes a device key: mint a device key instead.', { param: 'id' });
   const locationId = binding.locationId ?? (key.location_ids?.length === 1 ? key.location_ids[0] : undefined);
   if (locationId === undefined) throw new ApiError('missing_field', 'This key reaches several locations: name the one its device stands at.', { param: 'location' });
-  if (key.location_ids !== null && !key.location_ids.includes(locationId)) throw new ApiError('location_not_allowed', 'The key does not reach that location: name one of its own.', { param: 'location' });
+  if (key.location_ids !== null && !key.location_ids.includes(locationId))
+    throw new ApiError('location_not_allowed', 'The key does not reach that location: name one of its own.', { param: 'location' });
   const location = await db.first(db.qb.selectFrom('locations').select('id').where('id', '=', locationId).where('company_id', '=', key.company_id));
   if (!location) throw new ApiError('resource_missing', `No location ${locationId} in the key's company.`, { param: 'location' });
   await assertDeviceRegisteredAlike(db, key.company_id, device, locationId);

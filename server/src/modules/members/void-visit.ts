@@ -63,7 +63,13 @@ export async function voidVisit(db: Db, actor: Actor, visitId: string, body: Voi
     // The visit no longer counts: the feed's next delta carries the membership's new `used`.
     await bumpFeed(db, tx, actor.companyId, [visit.membership_id]);
     if (changed > 0 && actor.identity.kind !== 'device') {
-      await recordAudit(db, tx, actor, { action: 'visit_voided', targetAccountId: null, details: { visit_id: visit.id, location_id: visit.location_id, reason: body.reason, note: body.note ?? null } }, clock);
+      await recordAudit(
+        db,
+        tx,
+        actor,
+        { action: 'visit_voided', targetAccountId: null, details: { visit_id: visit.id, location_id: visit.location_id, reason: body.reason, note: body.note ?? null } },
+        clock,
+      );
     }
     return answer(stored!.voided_at!, stored!.void_reason!);
   });
