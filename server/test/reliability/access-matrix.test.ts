@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/modules/keys/key-format.js';
 import { revokeKey } from '../../src/modules/keys/repository.js';
 import { envelopeProblems } from '../helpers/envelope.js';
-import { documentedOperations, serialize, validParts, validRequests, type Operation } from './operations.js';
+import { deviceOperations, documentedOperations, serialize, validParts, validRequests, type Operation } from './operations.js';
 import { fixtureSecrets, LogScan } from './secrets.js';
 import { buildWorld, type TargetName, type World } from './world.js';
 
@@ -16,7 +16,7 @@ const operations = documentedOperations();
 /** Routes only a key of every location may call, whatever they aim at: a webhook endpoint receives every location's events. */
 const needsEveryLocation = (op: Operation) => op.route.tag === 'Webhooks';
 /** Routes a device key alone may call (issue 29): the matrix's keys are of no device, so each is refused once its scope passes. */
-const deviceOnly = new Set(['recordDeskScan', 'recordDeviceHeartbeat', 'voidVisit']);
+const deviceOnly = new Set(Object.keys(deviceOperations));
 
 interface Outcome {
   status: number;
