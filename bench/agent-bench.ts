@@ -40,7 +40,7 @@ interface Context {
 }
 
 function syncProcess(ctx: Context, mode: 'feed' | 'drain', extra: Record<string, unknown> = {}) {
-  const input = { serverUrl: ctx.serverUrl, key: ctx.data.key, locationId: ctx.data.locationIds[0], storePath: join(ctx.work, `agent-${mode}.db`), ...extra };
+  const input = { serverUrl: ctx.serverUrl, key: ctx.data.deviceKeys.drain, locationId: ctx.data.locationIds[0], storePath: join(ctx.work, `agent-${mode}.db`), ...extra };
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/agent-sync.ts', mode, JSON.stringify(input)], { cwd: ctx.root, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async () => JSON.parse((await lines.next()).value as string);
@@ -53,7 +53,7 @@ export async function agentBench(ctx: Context): Promise<AgentBenchResult> {
     root: ctx.root,
     work: ctx.work,
     serverUrl: ctx.serverUrl,
-    key: ctx.data.key,
+    key: ctx.data.deviceKeys.gate,
     locationId: ctx.data.locationIds[0]!,
     cardIds: ctx.data.admittedCardIds,
     scans: ctx.scans,

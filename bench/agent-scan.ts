@@ -180,7 +180,8 @@ function startAgent(input: ScanBenchInput, reader: PtyPair, relay: PtyPair, serv
     version: 1,
     server: { url: serverUrl, api_key: input.key },
     location_id: input.locationId,
-    device_id: `bench-${mode}`,
+    // One turnstile online and offline, as its device key names it.
+    device_id: 'bench-gate',
     devices: {
       readers: [{ id: 'reader', driver: 'rdm6300', path: reader.b, debounce_ms: 0 }],
       relays: [{ id: 'turnstile', driver: 'lcus', path: relay.b, channel: 1 }],

@@ -234,7 +234,7 @@ try {
           databaseUrl: database.url,
           companyId: data.companyId,
           serverUrl: server.url,
-          key: data.key,
+          key: data.deviceKeys.ship,
           locationId: data.locationIds[0]!,
           feedStore: join(work, 'agent-feed.db'),
           credentials: agent.sync.feedRows,

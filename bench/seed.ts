@@ -4,11 +4,13 @@ import { openDatabase } from '../server/src/db/dialects/open.js';
 import { refreshStatistics } from '../server/src/db/statistics.js';
 import type { Db } from '../server/src/db/types.js';
 import { createCompany } from '../server/src/modules/companies/repository.js';
-import { createKey } from '../server/src/modules/keys/repository.js';
+import { createDeviceKey, createKey } from '../server/src/modules/keys/repository.js';
 import { seedSchedule, type ScheduleData } from './seed-schedule.js';
 
 export interface BenchData {
   key: string;
+  /** The device keys of the agent benches' turnstiles: scan to relay (`bench-gate`), outbox drain (`bench-drain`), the shipped agent (`bench-ship`). */
+  deviceKeys: { gate: string; drain: string; ship: string };
   locationIds: string[];
   /** What a reader or a member would present: codes and 10-digit card numbers. */
   identifiers: string[];
@@ -141,8 +143,11 @@ export async function seedBench(databaseUrl: string, members: number): Promise<B
     // Fresh statistics, as autovacuum (Postgres) or the optimizer (SQLite) would have them in service.
     await refreshStatistics(db, 'all');
     const { key } = await createKey(db, { companyId: company.id, scopes: 'all', locationIds: 'all', name: 'bench' });
+    // The agents' own device keys (issue 29): a turnstile's check-ins, late reports and heartbeats go with its key only.
+    const deviceKey = async (deviceId: string) => (await createDeviceKey(db, { companyId: company.id, locationId: locationIds[0]!, deviceId, kind: 'turnstile' })).key;
+    const deviceKeys = { gate: await deviceKey('bench-gate'), drain: await deviceKey('bench-drain'), ship: await deviceKey('bench-ship') };
     const contactSearches = Array.from({ length: 50 }, (_, n) => `member${(n * 7919) % members}`);
-    return { key, companyId: company.id, locationIds, identifiers, contactSearches, admittedCardIds, admittedMembershipIds, schedule };
+    return { key, deviceKeys, companyId: company.id, locationIds, identifiers, contactSearches, admittedCardIds, admittedMembershipIds, schedule };
   } finally {
     await db.close();
   }

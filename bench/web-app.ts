@@ -167,7 +167,7 @@ async function checkInAttempts(studio: SeededStudio): Promise<CheckInAttempt> {
     const response = await fetch(`${studio.apiUrl}/members/check-in`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ location_id: studio.seed.locations.north, identifier: feedCards[i % feedCards.length], source: 'api', device_id: 'bench' }),
+      body: JSON.stringify({ location_id: studio.seed.locations.north, identifier: feedCards[i % feedCards.length], source: 'api' }),
     });
     await response.arrayBuffer();
   };

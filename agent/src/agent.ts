@@ -79,6 +79,11 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
     ? createStudioClient({ baseUrl: config.server.url, apiKey: config.server.api_key, tlsFingerprint: config.server.tls_fingerprint, logger: logger.child({ module: 'client' }) })
     : null;
   const server = deps.server ?? client!.members;
+  // A desk reader reports with a desk reader's device key (issue 29): its own, when this agent's key is its turnstile's or kiosk's.
+  const deskClient =
+    config.desk.readers.length > 0 && config.desk.api_key !== undefined && !deps.deskServer
+      ? createStudioClient({ baseUrl: config.server.url, apiKey: config.desk.api_key, tlsFingerprint: config.server.tls_fingerprint, logger: logger.child({ module: 'desk-client' }) })
+      : null;
   const db = openAgentDatabase(config.store.path);
   const cache = new EligibilityCache(db);
   const gateStore = new GateStore(db);
@@ -154,7 +159,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
             if (!reader) throw new Error(`desk: reader "${id}" was not created`);
             return reader;
           }),
-          server: deps.deskServer ?? client!.deskScans,
+          server: deps.deskServer ?? (deskClient ?? client!).deskScans,
           contact,
           logger: logger.child({ module: 'desk' }),
           locationId: config.location_id,
@@ -243,6 +248,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
         await Promise.allSettled(allDevices.map((device) => device.stop()));
         bus.clear();
         await client?.close();
+        await deskClient?.close();
         if (db.open) db.close();
         logger.info({ event: 'agent.stopped' }, 'agent stopped');
       })();

@@ -24,12 +24,13 @@ describe('a desk reader for card enrolment', () => {
     const logger = pino({ level: 'debug' }, { write: (line: string) => logged.push(line) });
     agent = createAgent(
       agentConfig(`${temp.dir}/agent.db`, {
-        server: { url: studio.proxy.url, api_key: studio.apiKey },
+        // The agent's turnstile key; its desk reader reports with a desk reader's key of its own (issue 29).
+        server: { url: studio.proxy.url, api_key: await studio.deviceKey('front-desk') },
         location_id: studio.locationId,
         device_id: 'front-desk',
         budgets: { online_decision_ms: 1500 },
         lanes: [{ id: 'gate', reader: 'gate', relay: 'k1', kind: 'turnstile', direction: 'in' }],
-        desk: { readers: ['desk'] },
+        desk: { readers: ['desk'], api_key: await studio.deviceKey('front-desk:desk', 'desk_reader') },
       }),
       { logger, devices: { readers: [desk, gateReader], relays: [relay], sensors: [] }, onDeskRead: (outcome) => outcomes.push(outcome) },
     );

@@ -175,9 +175,10 @@ describe('the heartbeat against the real server', () => {
 
   it("is kept as the device's latest, with the kiosk's settings when it serves one", async () => {
     const reader = new FakeReader('kiosk-reader');
+    const kioskKey = await studio.deviceKey('front-kiosk', 'kiosk');
     const agent = createAgent(
       agentConfig(`${temp.dir}/agent.db`, {
-        server: { url: studio.proxy.url, api_key: studio.apiKey },
+        server: { url: studio.proxy.url, api_key: kioskKey },
         location_id: studio.locationId,
         device_id: 'front-kiosk',
         lanes: [],
@@ -194,7 +195,7 @@ describe('the heartbeat against the real server', () => {
       const report = JSON.parse(row!.report) as DeviceHeartbeatRequest;
       expect(report.kiosk).toMatchObject({ reader: 'kiosk-reader', horizon_hours: 3, refresh_s: 3600, checkin_opens_min: 30, online_budget_ms: 2000 });
       expect(report.devices.map((d) => [d.id, d.kind])).toEqual([['kiosk-reader', 'reader']]);
-      expect(row!.report).not.toContain(studio.apiKey);
+      expect(row!.report).not.toContain(kioskKey);
     } finally {
       await agent.stop();
     }

@@ -13,7 +13,8 @@ import { checkRelay, parseLcusCommands, type AgentLife, type RelayCheck } from '
 
 export const pulseMs = 120;
 export const guardGraceMs = 1000;
-const deviceId = 'chaos-turnstile';
+/** The studio server's key is this device's (testkit/src/agent/studio-server.ts). */
+const deviceId = 'gate-1';
 
 /** The 5 bytes an EM4100 card carries for a 10-digit decimal print (its low 4 bytes), as 10 hex digits. */
 function cardHex(decimal: string): string {

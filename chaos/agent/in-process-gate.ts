@@ -34,7 +34,8 @@ export class InProcessGate {
     this.config = agentConfig(`${temp.dir}/agent.db`, {
       server: { url: studio.proxy.url, api_key: studio.apiKey },
       location_id: studio.locationId,
-      device_id: 'chaos-gate',
+      // The studio server's key is this device's (testkit/src/agent/studio-server.ts).
+      device_id: 'gate-1',
       budgets: { online_decision_ms: 1500 },
       ...overrides,
     });

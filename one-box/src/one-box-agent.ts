@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
 import { apiBaseUrl, dataDir, type Config } from '@studio/server/src/config.js';
 import type { Db } from '@studio/server/src/db/types.js';
-import { createKey } from '@studio/server/src/modules/keys/repository.js';
+import { createDeviceKey, revokeKey } from '@studio/server/src/modules/keys/repository.js';
 import { authenticate } from '@studio/server/src/plugins/auth.js';
 import type { Scope } from '@studio/shared';
 import type { Logger } from 'pino';
@@ -35,21 +35,47 @@ export function rendererBuilt(dir: string): boolean {
 
 /** What the box does: the turnstile checks members in; the kiosk reads the timetable, books walk-ins, checks into class and names the location. */
 const agentScopes: Scope[] = ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'];
+/** The box's agent, as its config and its device key name it: one device, whose door is the turnstile. */
+export const oneBoxDeviceId = 'one-box-front-desk';
 
-/** The box's own key: its scopes, at its location, kept beside the database (mode 600) like the demo key; a kept key with fewer scopes or for another location is replaced. */
+/**
+ * The box's own device key (issue 29): its turnstile at its location, with the kiosk's scopes too,
+ * kept beside the database (mode 600) like the demo key; a kept key that is no device key of this
+ * device, lacks a scope or is for another location (a box from before device keys) is replaced.
+ */
 async function agentKey(db: Db, companyId: string, locationId: string, file: string): Promise<string> {
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     const stillValid = await authenticate(db, `Bearer ${kept}`).then(
-      (auth) => auth.companyId === companyId && agentScopes.every((scope) => auth.scopes.includes(scope)) && (auth.locationIds === null || auth.locationIds.includes(locationId)),
+      (auth) =>
+        auth.companyId === companyId &&
+        auth.device?.id === oneBoxDeviceId &&
+        auth.device.kind === 'turnstile' &&
+        agentScopes.every((scope) => auth.scopes.includes(scope)) &&
+        auth.locationIds?.length === 1 &&
+        auth.locationIds[0] === locationId,
       () => false,
     );
     if (stillValid) return kept;
   }
-  const { key } = await createKey(db, { companyId, name: 'one-box turnstile and kiosk (simulated)', scopes: agentScopes, locationIds: [locationId] });
+  await retireOldAgentKeys(db, companyId, locationId);
+  const { key } = await createDeviceKey(db, {
+    companyId,
+    name: 'one-box turnstile and kiosk (simulated)',
+    locationId,
+    deviceId: oneBoxDeviceId,
+    kind: 'turnstile',
+    alsoScopes: agentScopes,
+  });
   writeFileSync(file, key + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return key;
+}
+
+/** A replaced device key of this box's device, at another location (the box moved), would refuse the new one's registration: revoke it. */
+async function retireOldAgentKeys(db: Db, companyId: string, locationId: string): Promise<void> {
+  const stale = await db.all(db.qb.selectFrom('api_keys').select(['id', 'location_ids']).where('company_id', '=', companyId).where('device_id', '=', oneBoxDeviceId).where('revoked_at', 'is', null));
+  for (const row of stale.filter((key) => key.location_ids !== JSON.stringify([locationId]))) await revokeKey(db, row.id);
 }
 
 export interface OneBoxAgent {
@@ -85,7 +111,7 @@ export async function startOneBoxAgent(db: Db, config: Config, box: BoxSettings,
       // The server is this process, at one of this machine's own addresses: nothing crosses the network.
       server: { url: apiBaseUrl(config), api_key: apiKey, tls_fingerprint: tlsFingerprint, allow_insecure_http: true },
       location_id: location.id,
-      device_id: 'one-box-front-desk',
+      device_id: oneBoxDeviceId,
       store: { path: join(dir, 'agent.db') },
       local_api: { port: settings.localApiPort },
       kiosk: { enabled: true, renderer_dir: settings.rendererDir },

@@ -49,8 +49,10 @@ export interface ConfigWarning {
  * member) could otherwise check members in and list the location's eligibility feed with it.
  */
 export function keyExposure(file: string, raw: unknown): ConfigWarning | null {
-  const fileKey = (raw as { server?: { api_key?: unknown } } | null)?.server?.api_key;
-  if (typeof fileKey !== 'string' || fileKey.trim() === '') return null;
+  const keys = raw as { server?: { api_key?: unknown }; desk?: { api_key?: unknown } } | null;
+  const held = (key: unknown) => typeof key === 'string' && key.trim() !== '';
+  // The desk readers' own device key (desk.api_key) is as much a secret as the agent's.
+  if (!held(keys?.server?.api_key) && !held(keys?.desk?.api_key)) return null;
   const mode = statSync(file).mode & 0o777;
   if ((mode & 0o077) === 0) return null;
   return {

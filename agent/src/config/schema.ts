@@ -40,7 +40,13 @@ export const AgentConfigSchema = z
     version: z.literal(1),
     server: z.strictObject({
       url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).describe('the versioned API base, e.g. https://10.0.0.2:3000/v1'),
-      api_key: z.string().min(1).optional().describe('a key with scope checkin:members (a kiosk also read:classes, write:classes); or env STUDIO_AGENT_KEY'),
+      api_key: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          "this device's device key (studio keys create --device <device_id> --kind turnstile|kiosk|desk_reader, or the Devices page), bound to this config's device_id; or env STUDIO_AGENT_KEY",
+        ),
       tls_fingerprint: tlsFingerprint
         .optional()
         .describe("the SHA-256 fingerprint of the server's certificate (`studio tls fingerprint`): only that certificate is accepted, with no CA; without it, the usual CA checks"),
@@ -91,6 +97,13 @@ export const AgentConfigSchema = z
           .array(z.string().min(1))
           .default([])
           .describe('ids of readers at the front desk, for enrolling cards: their reads go to the server as desk scans (POST /v1/desk-scans), never to a lane; nothing opens'),
+        api_key: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "the desk readers' own device key (kind desk_reader), when server.api_key is this agent's turnstile or kiosk key: mint it for device id <device_id>:<reader> (one desk reader); without it, server.api_key must be a desk reader's key for this device_id",
+          ),
       })
       .prefault({}),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -45,7 +45,7 @@ describe('studio-agent killed in the middle of the outbox drain', () => {
       local_api: { port },
       log_level: 'info',
     });
-    const env = { STUDIO_AGENT_KEY: studio.apiKey };
+    const env = { STUDIO_AGENT_KEY: await studio.deviceKey('kill-test-gate') };
 
     // 1. Online long enough to load the cache, then the server goes away and N members come in.
     agent = startAgentProcess(configFile, port, env);

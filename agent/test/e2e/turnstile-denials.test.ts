@@ -25,11 +25,14 @@ describe('refused scans at the turnstile reach the server', () => {
   // One instant for every scan: the test reads no clock, and a second scan is always within anti-passback.
   const scannedAt = new Date();
 
+  let gateKey: string;
   beforeEach(async () => {
     studio = await startStudioServer();
     temp = tempDir();
     logLines = [];
-    client = createStudioClient({ baseUrl: studio.proxy.url, apiKey: studio.apiKey, retries: 0 });
+    // The turnstile's own device key (issue 29): its device id is the config's.
+    gateKey = await studio.deviceKey('turnstile-7');
+    client = createStudioClient({ baseUrl: studio.proxy.url, apiKey: gateKey, retries: 0 });
   });
   afterEach(async () => {
     await agent?.stop();
@@ -44,7 +47,7 @@ describe('refused scans at the turnstile reach the server', () => {
     const relay = new FakeRelay('relay-1');
     const members = client.members;
     const config = agentConfig(`${temp.dir}/agent.db`, {
-      server: { url: studio.proxy.url, api_key: studio.apiKey },
+      server: { url: studio.proxy.url, api_key: gateKey },
       location_id: studio.locationId,
       device_id: 'turnstile-7',
       anti_passback_s: antiPassbackS,

@@ -159,7 +159,7 @@ export class FakeStudio {
   /** Set: every void is refused with this code (the server voids door visits only, not a class's). */
   refuseVoids: string | null = null;
 
-  voidVisit = async (visitId: string, body: { reason: 'door_not_opened' }, options?: CallOptions) => {
+  voidVisit = async (visitId: string, body: { reason: 'door_not_opened' | 'recorded_in_error' }, options?: CallOptions) => {
     this.calls.voids.push(visitId);
     await this.reach(`/members/visits/${visitId}/void`, options);
     if (this.refuseVoids !== null) throw refusal(400, this.refuseVoids);

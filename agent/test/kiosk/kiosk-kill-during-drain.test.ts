@@ -41,7 +41,7 @@ describe('studio-agent with a kiosk killed in the middle of its class check-in d
     const classVisits = (membershipId: string) => studio.f.db.all(studio.f.db.qb.selectFrom('visits').select(['kind', 'offline', 'device_id']).where('membership_id', '=', membershipId));
 
     const port = await freePort();
-    const apiKey = await studio.f.mint({ scopes: ['checkin:members', 'read:classes', 'write:classes'], locations: [studio.locationId] });
+    const apiKey = await studio.deviceKey('kill-test-kiosk', 'kiosk');
     const configFile = writeAgentConfig(temp.dir, {
       version: 1,
       server: { url: studio.proxy.url },

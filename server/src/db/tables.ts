@@ -31,6 +31,9 @@ export interface Tables {
     revoked_at: string | null;
     /** Set on authentication at most once a minute (plugins/auth.ts, migration 012). */
     last_used_at: Generated<string | null>;
+    /** The device a device key is bound to, and its kind; null for any other key (migration 019). */
+    device_id: Generated<string | null>;
+    device_kind: Generated<'turnstile' | 'kiosk' | 'desk_reader' | null>;
   };
   locations: {
     id: string;
@@ -183,6 +186,8 @@ export interface Tables {
     /** Set when the visit was voided (the door never opened): it no longer counts (migration 007). */
     voided_at: Generated<string | null>;
     void_reason: Generated<string | null>;
+    /** The staff account that checked the member in at the desk (source `staff`, migration 019). */
+    staff_account_id: Generated<string | null>;
   };
   checkin_denials: {
     id: string;

@@ -1,4 +1,4 @@
-import { scopes as everyScope, type Environment, type Scope } from '@studio/shared';
+import { scopes as everyScope, type DeviceKind, type Environment, type Scope } from '@studio/shared';
 
 /**
  * Who a domain service acts for: one company, what it may do and where. Every service takes one
@@ -19,9 +19,16 @@ export interface Actor {
   readonly locationIds: readonly string[] | null;
 }
 
-/** Who is behind an actor, for audit and messages; rules read `scopes` and `locationIds`, never this. */
+/**
+ * Who is behind an actor: for audit and messages, and for what only a kind of caller may do (a
+ * device's own door, a staff role's override: domain/device-rights.ts, members/checkin-override.ts);
+ * the location rule reads `scopes` and `locationIds`, never this.
+ */
 export type ActorIdentity =
-  { readonly kind: 'api_key'; readonly keyId: string } | { readonly kind: 'staff_user'; readonly staffUserId: string; readonly role: string } | { readonly kind: 'system'; readonly name: string };
+  | { readonly kind: 'api_key'; readonly keyId: string }
+  | { readonly kind: 'device'; readonly keyId: string; readonly deviceId: string; readonly deviceKind: DeviceKind }
+  | { readonly kind: 'staff_user'; readonly staffUserId: string; readonly role: string }
+  | { readonly kind: 'system'; readonly name: string };
 
 /** What authenticating an API key yields (plugins/auth.ts), as far as the domain needs it. */
 export interface ApiKeyGrant {
@@ -30,11 +37,14 @@ export interface ApiKeyGrant {
   environment: Environment;
   scopes: readonly Scope[];
   locationIds: readonly string[] | null;
+  /** Set for a device key (keys/repository.ts): the one device it is bound to. */
+  device?: { readonly id: string; readonly kind: DeviceKind } | null;
 }
 
-/** The actor an authenticated API key is: its company, scopes and locations, unchanged. */
+/** The actor an authenticated API key is: its company, scopes and locations, unchanged; a device key acts as its device. */
 export function actorFromAuth(auth: ApiKeyGrant): Actor {
-  return { companyId: auth.companyId, environment: auth.environment, identity: { kind: 'api_key', keyId: auth.keyId }, scopes: auth.scopes, locationIds: auth.locationIds };
+  const identity: ActorIdentity = auth.device ? { kind: 'device', keyId: auth.keyId, deviceId: auth.device.id, deviceKind: auth.device.kind } : { kind: 'api_key', keyId: auth.keyId };
+  return { companyId: auth.companyId, environment: auth.environment, identity, scopes: auth.scopes, locationIds: auth.locationIds };
 }
 
 /** The business itself, as the CLI and the one-box's setup act: every scope, every location of the company (a twin's for test). */
@@ -49,5 +59,6 @@ export function mayActOn(actor: Actor, locationId: string): boolean {
 
 /** How a refusal names the actor: "this key", "this staff account" (a message never names who it is). */
 export function actorNoun(actor: Actor): string {
-  return actor.identity.kind === 'api_key' ? 'this key' : actor.identity.kind === 'staff_user' ? 'this staff account' : 'the business';
+  if (actor.identity.kind === 'api_key' || actor.identity.kind === 'device') return 'this key';
+  return actor.identity.kind === 'staff_user' ? 'this staff account' : 'the business';
 }

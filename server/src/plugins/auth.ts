@@ -1,4 +1,4 @@
-import { ApiError, type Environment, type Scope } from '@studio/shared';
+import { ApiError, type DeviceKind, type Environment, type Scope } from '@studio/shared';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { hashKey, hashesEqual, parseKey } from '../modules/keys/key-format.js';
@@ -13,6 +13,8 @@ export interface AuthContext {
   scopes: readonly Scope[];
   /** null: every location of the company. */
   locationIds: readonly string[] | null;
+  /** The device a device key is bound to (migration 019); null for any other key. */
+  device: { readonly id: string; readonly kind: DeviceKind } | null;
 }
 
 const bearer = /^Bearer ([^\s]+)$/;
@@ -22,7 +24,18 @@ const keyByHash = prepared((qb, hash: string) =>
   qb
     .selectFrom('api_keys')
     .innerJoin('companies', 'companies.id', 'api_keys.company_id')
-    .select(['api_keys.id', 'api_keys.company_id', 'api_keys.key_hash', 'api_keys.scopes', 'api_keys.location_ids', 'api_keys.revoked_at', 'api_keys.last_used_at', 'companies.live_company_id'])
+    .select([
+      'api_keys.id',
+      'api_keys.company_id',
+      'api_keys.key_hash',
+      'api_keys.scopes',
+      'api_keys.location_ids',
+      'api_keys.revoked_at',
+      'api_keys.last_used_at',
+      'api_keys.device_id',
+      'api_keys.device_kind',
+      'companies.live_company_id',
+    ])
     .where('api_keys.key_hash', '=', hash),
 );
 
@@ -69,6 +82,8 @@ function knownKey(row: {
   location_ids: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  device_id: string | null;
+  device_kind: DeviceKind | null;
   live_company_id: string | null;
 }): KnownKey {
   const locationIds = row.location_ids === null ? null : Object.freeze(JSON.parse(row.location_ids) as string[]);
@@ -78,6 +93,7 @@ function knownKey(row: {
     environment: row.live_company_id === null ? 'live' : 'test',
     scopes: Object.freeze(JSON.parse(row.scopes) as Scope[]),
     locationIds,
+    device: row.device_id !== null && row.device_kind !== null ? Object.freeze({ id: row.device_id, kind: row.device_kind }) : null,
   };
   return { auth: Object.freeze(auth), revoked: row.revoked_at !== null, lastUsedAt: row.last_used_at };
 }

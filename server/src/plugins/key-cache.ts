@@ -45,7 +45,7 @@ export class KeyCache<Key> {
  * write) and its company's twin mark (a company is deleted with its keys).
  */
 const keyTables = [
-  { table: 'api_keys', columns: ['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at'] },
+  { table: 'api_keys', columns: ['id', 'company_id', 'key_hash', 'scopes', 'location_ids', 'revoked_at', 'device_id', 'device_kind'] },
   { table: 'companies', columns: ['id', 'live_company_id'] },
 ] as const;
 

@@ -45,7 +45,7 @@ describe.each(dialects)('the typed client against the real server (%s)', (dialec
     const sold = await client.contacts.sellMembership(contact.data.id, { plan_id: plan.id, member_code: 'client-code' });
     expect(sold.status).toBe(201);
     expect(await client.members.resolve({ identifier: 'client-code', location_id: f.acme.us.id })).toMatchObject({ found: true, membership_id: sold.data.id });
-    const visit = await client.members.checkIn({ identifier: 'client-code', location_id: f.acme.us.id, source: 'turnstile' });
+    const visit = await client.members.checkIn({ identifier: 'client-code', location_id: f.acme.us.id, source: 'api' });
     expect(visit.status).toBe(201);
     expect(visit.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect((await client.members.visits(sold.data.id)).data.map((v) => v.id)).toEqual([visit.data.id]);

@@ -30,6 +30,23 @@ const webhookStaff = (owner: (target: TargetName) => Outcome) => ({
 const webhooks = (owner: (target: TargetName) => Outcome): ApiRouteDecision => ({ everyLocation: true, except: webhookStaff(owner) });
 
 /** Staff of these roles are refused by role wherever they ask, before any lookup; a disabled account's session is none. */
+/**
+ * A device's own routes (issue 29): a key of no device is refused `device_only` once its scope passes,
+ * before any lookup (modules/members/checkin-claims.ts and the device services).
+ */
+const deviceOnlyForKeys = (caller: Extract<Caller, { kind: 'api key' }>): Outcome | undefined =>
+  (caller.state === 'live' || caller.state === 'testMode') && caller.scope === 'checkin:members' ? refused(403, 'device_only') : undefined;
+
+type DeviceCaller = Extract<Caller, { kind: 'device key' }>;
+const deviceRefused = refused(403, 'device_only');
+/** Only this kind of device calls the route, and only for its own device id: the matrix's requests name the target's devices, so another location's is another device. */
+const ownDeviceOnly =
+  (kind: DeviceCaller['device']) =>
+  (caller: DeviceCaller, target: TargetName): Outcome | undefined =>
+    caller.revoked ? undefined : caller.device !== kind || target !== 'own' ? deviceRefused : undefined;
+
+const staffNotADevice = (caller: Extract<Caller, { kind: 'staff session' }>): Outcome | undefined => (caller.role === 'disabled' ? undefined : refused(403, 'device_only'));
+
 const refusedRoles = (...roles: StaffRole[]): ApiRouteDecision => ({
   except: { 'staff session': (caller) => (caller.role !== 'disabled' && roles.includes(caller.role) ? roleRefused : undefined) },
 });
@@ -50,14 +67,24 @@ export const apiDecisions: Record<string, ApiRouteDecision> = {
   listContactMemberships: {},
   sellMembership: {},
   resolveMember: {},
-  checkInMember: {},
+  // A desk reader enrols cards; it checks nobody in.
+  checkInMember: { except: { 'device key': (caller) => (caller.device === 'desk_reader' && !caller.revoked ? deviceRefused : undefined) } },
   memberEligibilityFeed: {},
   listMembershipVisits: {},
-  voidVisit: {},
+  // A visit is voided by the device that recorded it, or by an owner or a manager with a note.
+  // The matrix's request is a device's (door_not_opened, no note): an owner or a manager is asked for the note before any lookup.
+  voidVisit: {
+    except: {
+      'api key': deviceOnlyForKeys,
+      'staff session': (caller) => (caller.role === 'disabled' ? undefined : caller.role === 'desk' ? roleRefused : refused(400, 'missing_field')),
+      // The target's visit was recorded by its turnstile: another device may not void it (another location's or company's is not found first).
+      'device key': (caller, target) => (!caller.revoked && target === 'own' && caller.device !== 'turnstile' ? deviceRefused : undefined),
+    },
+  },
   listLocationVisits: {},
-  recordDeskScan: {},
-  // Heartbeats are a device agent's, with its key: no staff session sends one.
-  recordDeviceHeartbeat: refusedRoles('owner', 'manager', 'desk'),
+  // Desk scans and heartbeats are a device's, with its own device key: no other key, no staff session.
+  recordDeskScan: { except: { 'api key': deviceOnlyForKeys, 'staff session': staffNotADevice, 'device key': ownDeviceOnly('desk_reader') } },
+  recordDeviceHeartbeat: { except: { 'api key': deviceOnlyForKeys, 'staff session': staffNotADevice, 'device key': ownDeviceOnly('turnstile') } },
   listCheckinDenials: {},
   listAvailability: {},
   listBookings: {},

@@ -1,6 +1,6 @@
-import { scopes, type Scope } from '@studio/shared';
+import { deviceKeyScopes, scopes, type DeviceKind, type Scope } from '@studio/shared';
 import { systemActor } from '../../src/domain/actor.js';
-import { revokeKey } from '../../src/modules/keys/repository.js';
+import { createDeviceKey, revokeKey } from '../../src/modules/keys/repository.js';
 import { createAccount, disableAccount } from '../../src/modules/staff-accounts/accounts.js';
 import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { validRequests, type Operation } from '../reliability/operations.js';
@@ -11,12 +11,9 @@ import { host, origin, password } from '../web/web-studio.js';
  * Who calls in the authorization matrix. A caller kind is one entry of `callerKinds`: the mount
  * its credential is read on for the API's routes, how its callers are made, the headers they send,
  * and the rule its answers follow on a route whose decision (api-decisions.ts) says nothing else.
- * Device keys (an API key bound to one registered device) are to be one more entry here: a member
- * of the `Caller` union (kind 'device key', its device kind and location), a `CallerKind` whose
- * `make` mints one per device kind (turnstile, kiosk, desk reader) at the own location and a
- * revoked one, with `apiMount: '/v1'` and its rule in `decide`, listed in `callerKinds`; a route
- * whose device answer is not that rule says so in api-decisions.ts (`except['device key']`).
- * The matrix then tries every such caller on every API route and target, and on the other mounts (401).
+ * Device keys are one of them: an API key bound to one registered device of one kind at one
+ * location; a route whose device answer is not their rule says so in api-decisions.ts
+ * (`except['device key']`).
  */
 
 /** A decided answer: a status with the error code of a refusal, or `allowed`: past every authorization rule. */
@@ -31,7 +28,9 @@ export const staffRoles = ['owner', 'manager', 'desk', 'disabled'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export type Caller =
-  { kind: 'api key'; name: string; scope: Scope; state: KeyState; authorization: string | null } | { kind: 'staff session'; name: string; role: StaffRole; cookie: string; csrf: string };
+  | { kind: 'api key'; name: string; scope: Scope; state: KeyState; authorization: string | null }
+  | { kind: 'staff session'; name: string; role: StaffRole; cookie: string; csrf: string }
+  | { kind: 'device key'; name: string; device: DeviceKind; revoked: boolean; authorization: string };
 export type CallerKindName = Caller['kind'];
 
 export interface CallerKind<C extends Caller = Caller> {
@@ -146,8 +145,45 @@ export const staffSessions: CallerKind<Extract<Caller, { kind: 'staff session' }
   },
 };
 
+/**
+ * A device key of each kind at the own location (the world's turnstile `gate-…`, which recorded the
+ * target's visit, and its desk reader `desk-…`; a kiosk minted here), and a revoked one. They act
+ * as a key of their kind's scopes at that location: a route none of those scopes grants is refused
+ * by scope, another location 403, another company's ids 404, the rest past authorization. The device's own routes decide in
+ * api-decisions.ts which device may call them.
+ */
+export const deviceKeys: CallerKind<Extract<Caller, { kind: 'device key' }>> = {
+  kind: 'device key',
+  apiMount: '/v1',
+  async make(world) {
+    const own = world.targets.own;
+    const kiosk = (await createDeviceKey(world.db, { companyId: world.ownCompanyId, locationId: own.location, deviceId: `kiosk-${own.location.slice(0, 8)}`, kind: 'kiosk' })).key;
+    const lost = await createDeviceKey(world.db, { companyId: world.ownCompanyId, locationId: own.location, deviceId: `lost-${own.location.slice(0, 8)}`, kind: 'turnstile' });
+    await revokeKey(world.db, lost.id);
+    world.mintedKeys.push(kiosk, lost.key);
+    const device = (name: string, kind: DeviceKind, key: string, revoked = false) => ({ kind: 'device key' as const, name, device: kind, revoked, authorization: `Bearer ${key}` });
+    return [
+      device('device turnstile', 'turnstile', own.gateKey),
+      device('device kiosk', 'kiosk', kiosk),
+      device('device desk reader', 'desk_reader', own.deskKey),
+      device('device revoked', 'turnstile', lost.key, true),
+    ];
+  },
+  headers: (caller) => ({ authorization: caller.authorization }),
+  decide(op, caller, target, world, everyLocation) {
+    if (caller.revoked) return refused(401, 'invalid_api_key');
+    const granted = deviceKeyScopes[caller.device];
+    if (op.route.scopes.length > 0 && !op.route.scopes.some((scope) => granted.includes(scope))) return refused(403, 'insufficient_scope');
+    if ((op.route.alsoRequires ?? []).some((also) => !granted.includes(also))) return refused(403, 'insufficient_scope');
+    if (everyLocation) return refused(403, 'location_not_allowed');
+    // Past authorization, as a staff session's cells: the key cells made the same objects' fresh success first.
+    if (!aimsAtLocation(op, world) || target === 'own') return 'allowed';
+    return target === 'otherLocation' ? refused(403, 'location_not_allowed') : refused(404, 'resource_missing');
+  },
+};
+
 /** Every caller kind of the matrix; a new kind is one more entry (its callers, mount, headers and rule). */
-export const callerKinds: readonly CallerKind[] = [apiKeys as CallerKind, staffSessions as CallerKind];
+export const callerKinds: readonly CallerKind[] = [apiKeys as CallerKind, staffSessions as CallerKind, deviceKeys as CallerKind];
 
 /** The request of `parts` as `caller` sends it on `mount`. */
 export function asCaller(request: ApiRequest, kind: CallerKind, caller: Caller, mount: string): ApiRequest {

@@ -5,6 +5,7 @@ import { recordDeskScan } from '../../src/modules/desk-scans/service.js';
 import { createKey } from '../../src/modules/keys/repository.js';
 import { addCard } from '../../src/modules/members/admin.js';
 import type { Target } from './authorization-decisions.js';
+import { deviceActor } from '@studio/testkit/server/device-actor';
 
 /**
  * A card number nobody holds yet (hex, as a reader sends it). It starts with a letter: random hex
@@ -61,7 +62,8 @@ export async function cardAt(db: Db, t: Target): Promise<string> {
 
 /** An unknown card read at the place's desk reader just now (the app's clock). */
 export async function scanAt(db: Db, t: Target): Promise<string> {
-  const read = await recordDeskScan(db, t.company.business, { location_id: t.location, device_id: 'front:desk', identifier: freshUid() }, t.clock);
+  const reader = deviceActor(t.company.companyId, t.location, 'front', 'desk_reader');
+  const read = await recordDeskScan(db, reader, { location_id: t.location, device_id: 'front:desk', identifier: freshUid() }, t.clock);
   if (read.status !== 201) throw new Error('expected an unknown card');
   return read.body.scan.id;
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/types.js';
 import { systemActor } from '../../src/domain/actor.js';
 import { createCompany } from '../../src/modules/companies/repository.js';
 import { clearedTables, clearTestData, keptTables, type ClearedTableName } from '../../src/modules/companies/test-data.js';
-import { createKey } from '../../src/modules/keys/repository.js';
+import { createDeviceKey, createKey } from '../../src/modules/keys/repository.js';
 import { seedDemo, seedDemoInTest } from '../../src/modules/setup/demo.js';
 import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
 import { mintSetupLink } from '../../src/modules/staff-accounts/setup-link.js';
@@ -82,8 +82,8 @@ describe.each(dialects)('clearing test data (%s)', (dialect) => {
   let twinId: string;
   let testKey: string;
 
-  /** What a company does in a day: webhooks, a staff account signed in, a setup link, an offline check-in sent with an Idempotency-Key. */
-  async function busyDay(companyId: string, key: string, email: string): Promise<void> {
+  /** What a company does in a day: webhooks, a staff account signed in, a setup link, a turnstile's offline check-in sent with an Idempotency-Key (with its device key: the test mode keeps two keys). */
+  async function busyDay(companyId: string, email: string): Promise<void> {
     const db = suite.db;
     const endpoint = await endpointOf(db, companyId);
     await deliveryTo(db, companyId, endpoint.id);
@@ -91,6 +91,8 @@ describe.each(dialects)('clearing test data (%s)', (dialect) => {
     await signIn(db, settings, { companyId, email, password, address: '203.0.113.9' });
     await mintSetupLink(db, settings, companyId);
     const brooklyn = await db.first(db.qb.selectFrom('locations').select('id').where('company_id', '=', companyId).where('slug', '=', 'brooklyn'));
+    const environment = companyId === liveId ? 'live' : 'test';
+    const key = (await createDeviceKey(db, { companyId: liveId, environment, locationId: brooklyn!.id, deviceId: 'door-1', kind: 'turnstile' })).key;
     const checkIn = await app.inject({
       method: 'POST',
       url: '/v1/members/check-in',
@@ -104,10 +106,9 @@ describe.each(dialects)('clearing test data (%s)', (dialect) => {
     app = await buildApp({ db: suite.db });
     liveId = (await seedDemo(suite.db)).company_id;
     twinId = (await seedDemoInTest(suite.db, liveId)).company_id;
-    const liveKey = (await createKey(suite.db, { companyId: liveId, scopes: 'all', locationIds: 'all' })).key;
     testKey = (await createKey(suite.db, { companyId: liveId, environment: 'test', scopes: 'all', locationIds: 'all' })).key;
-    await busyDay(liveId, liveKey, 'olive@harbour.example');
-    await busyDay(twinId, testKey, 'olive@harbour.example');
+    await busyDay(liveId, 'olive@harbour.example');
+    await busyDay(twinId, 'olive@harbour.example');
   }, 120_000);
   afterAll(() => app.close());
 
@@ -175,7 +176,7 @@ describe.each(dialects)('clearing test data (%s)', (dialect) => {
     const feedKey = await secret();
 
     const cleared = await clearTestData(db, liveId, 'Harbour Fitness & Spa', clock.now);
-    expect(cleared).toMatchObject({ company_id: liveId, test_company_id: twinId, removed: before, kept: { api_keys: 1, webhook_endpoints: 1 } });
+    expect(cleared).toMatchObject({ company_id: liveId, test_company_id: twinId, removed: before, kept: { api_keys: 2, webhook_endpoints: 1 } });
     expect(cleared.removed_in_words.slice(0, 2)).toEqual([`${before.locations} locations`, `${before.staff} staff members`]);
     expect(cleared.removed_in_words).toContain('1 webhook delivery');
     expect(cleared.removed_in_words).toContain(`${before.classes.toLocaleString('en')} classes`);

@@ -7,6 +7,10 @@ import type { Db } from '../../src/db/types.js';
 import { dialects, freshDatabase, type TestDatabase } from '@studio/testkit/server/databases';
 import { loadSchemaV5 } from './fixtures/load.js';
 import { fixtureRows, frontDeskKey, ids, migrationRows, miaCardNumber, type Row } from './fixtures/schema-v5/rows.js';
+import { turnstileKey } from './fixtures/schema-v5/ids.js';
+import { systemActor } from '../../src/domain/actor.js';
+import { bindKeyToDevice } from '../../src/modules/keys/repository.js';
+import { voidVisit } from '../../src/modules/members/void-visit.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -54,8 +58,8 @@ describe.each(dialects)('a database of schema v5, upgraded by this version (%s)'
     await database?.drop();
   });
 
-  const request = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${frontDeskKey}` };
+  const request = async (method: 'GET' | 'POST', url: string, body?: unknown, key = frontDeskKey) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
     const answer = await app.inject({ method, url, headers, ...(body !== undefined && { payload: body as object }) });
     return { status: answer.statusCode, body: answer.json() };
   };
@@ -124,7 +128,9 @@ describe.each(dialects)('a database of schema v5, upgraded by this version (%s)'
       const byCode = await request('POST', '/v1/members/check-in', { location_id: ids.brooklyn, identifier: '2001' });
       expect(byCode.status).toBe(201);
       expect(byCode.body).toMatchObject({ membership_id: ids.avaMembership, resolved_by: 'code', visits_used: 2, visits_remaining: 6, counted: true });
-      const byCard = await request('POST', '/v1/members/check-in', { location_id: ids.london, identifier: miaCardNumber, source: 'turnstile', device_id: 'turnstile-london-1' });
+      // The London turnstile's key of version 5 becomes its device key, its secret unchanged (docs/upgrading.md, Device keys).
+      await bindKeyToDevice(db, ids.turnstileKey, { deviceId: 'turnstile-london-1', kind: 'turnstile' });
+      const byCard = await request('POST', '/v1/members/check-in', { location_id: ids.london, identifier: miaCardNumber, source: 'turnstile', device_id: 'turnstile-london-1' }, turnstileKey);
       expect(byCard.status).toBe(201);
       expect(byCard.body).toMatchObject({ membership_id: ids.miaMembership, resolved_by: 'card_uid' });
       const refused = await request('POST', '/v1/members/check-in', { location_id: ids.london, identifier: '1003' });
@@ -136,8 +142,10 @@ describe.each(dialects)('a database of schema v5, upgraded by this version (%s)'
 
     // After the check-ins above: Ava's visits of June are the fixture's one and today's.
     it('voids a door visit recorded by version 5, which then stops counting', async () => {
-      const voided = await request('POST', `/v1/members/visits/${fixtureRows.visits![5]!.id}/void`, { reason: 'door_not_opened' });
-      expect(voided.status).toBe(200);
+      // Recorded by no device: only the business, an owner or a manager voids it, with a note (issue 29).
+      expect((await request('POST', `/v1/members/visits/${fixtureRows.visits![5]!.id}/void`, { reason: 'door_not_opened' })).body.error.code).toBe('device_only');
+      const business = systemActor((await db.first(db.qb.selectFrom('api_keys').select('company_id').where('id', '=', ids.turnstileKey)))!.company_id, 'test');
+      await voidVisit(db, business, fixtureRows.visits![5]!.id as string, { reason: 'recorded_in_error', note: 'entered twice' });
       const held = await request('GET', `/v1/contacts/${ids.ava}/memberships`);
       expect(held.body.data[0]).toMatchObject({ id: ids.avaMembership, visits_used: 1, visits_remaining: 7 });
     });

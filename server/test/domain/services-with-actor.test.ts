@@ -82,11 +82,11 @@ describe.each(dialects)('services called with an actor, no HTTP (%s)', (dialect)
     const code = `DESK-${randomUUID().slice(0, 8)}`;
     // A plan of the company admitting every location: only the actor's locations limit this check-in.
     const member = await c.member({ code, planId: await c.plan({ accessLocationIds: null }) });
-    const { visit, created } = await checkIn(f.db, frontDesk, { location_id: f.acme.us.id, identifier: code, source: 'api' }, clock);
+    const { visit, created } = await checkIn(f.db, frontDesk, { location_id: f.acme.us.id, identifier: code, source: 'staff' }, clock);
     expect(created).toBe(true);
     expect(visit).toMatchObject({ contact_id: member.contactId, location_id: f.acme.us.id, kind: 'facility', checked_in_at: new Date(now).toISOString() });
 
-    const refused = await refusal(checkIn(f.db, frontDesk, { location_id: f.acme.gb.id, identifier: code, source: 'api' }, clock));
+    const refused = await refusal(checkIn(f.db, frontDesk, { location_id: f.acme.gb.id, identifier: code, source: 'staff' }, clock));
     expect(refused).toMatchObject({ code: 'location_not_allowed', status: 403, param: 'location_id' });
     expect(await visitsOf(member.contactId)).toEqual([{ location_id: f.acme.us.id, checked_in_at: new Date(now).toISOString() }]);
     const denials = await f.db.all(f.db.qb.selectFrom('checkin_denials').select('id').where('location_id', '=', f.acme.gb.id));

@@ -112,8 +112,9 @@ describe.each(dialects)('events written by each change (%s)', (dialect) => {
     expect(refusal[0]!.data).toEqual(denials.find((denial: { id: string }) => denial.id === refusal[0]!.data.id));
     expect(refusal[0]!.data).toMatchObject({ membership_id: lapsed.membershipId, reasons: ['cancelled'], identifier_presented: false });
 
+    const gate = await s.f.deviceKey();
     const offline = await emitted(() =>
-      s.f.request('POST', '/v1/members/check-in', { body: { ...body, membership_id: lapsed.membershipId, source: 'turnstile', offline: true, checked_in_at: hours(-1) } }),
+      s.f.request('POST', '/v1/members/check-in', { body: { ...body, membership_id: lapsed.membershipId, source: 'turnstile', offline: true, checked_in_at: hours(-1) }, key: gate }),
     );
     expect(typesOf(offline)).toEqual(['member.checked_in']);
     expect(offline[0]!.data).toMatchObject({ offline: true, checked_in_at: hours(-1) });
@@ -149,7 +150,8 @@ describe.each(dialects)('events written by each change (%s)', (dialect) => {
     const member = await s.c.member();
     const cls = await s.c.classAt(hours(0.25), { serviceId: await s.c.service() });
     await s.c.book(cls, member.contactId);
-    const door = await emitted(() => s.f.request('POST', '/v1/members/check-in', { body: { location_id: s.f.acme.us.id, membership_id: member.membershipId, source: 'turnstile' } }));
+    const gate = await s.f.deviceKey();
+    const door = await emitted(() => s.f.request('POST', '/v1/members/check-in', { body: { location_id: s.f.acme.us.id, membership_id: member.membershipId, source: 'turnstile' }, key: gate }));
     expect(typesOf(door)).toEqual(['class_attendee.checked_in', 'member.checked_in']);
     expect(door.find((e) => e.type === 'member.checked_in')!.data).toMatchObject({ kind: 'class', class_id: cls });
 

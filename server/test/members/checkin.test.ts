@@ -15,7 +15,14 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
   });
   afterAll(() => f.close());
 
-  const checkIn = (body: Record<string, unknown>, headers: Record<string, string> = {}) => f.request('POST', '/v1/members/check-in', { body: { location_id: f.acme.us.id, ...body }, headers });
+  /** A check-in that claims a device's facts (offline, a device, a past time) goes with that device's key, as its agent sends it. */
+  const claimsDevice = (body: Record<string, unknown>) => body.offline !== undefined || body.device_id !== undefined || body.source === 'turnstile';
+  const checkIn = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    f.request('POST', '/v1/members/check-in', {
+      body: { location_id: f.acme.us.id, ...body },
+      headers,
+      ...(claimsDevice(body) && { key: await f.deviceKey((body.device_id as string | undefined) ?? 'gate-1') }),
+    });
   const visitsOf = async (membershipId: string) => (await f.db.all(f.db.qb.selectFrom('visits').select('id').where('membership_id', '=', membershipId))).length;
   const denialsOf = async (membershipId: string) =>
     (await f.db.all(f.db.qb.selectFrom('checkin_denials').select('reasons').where('membership_id', '=', membershipId))).map((d) => JSON.parse(d.reasons));
@@ -145,7 +152,7 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
     const planId = await build.plan();
     const sold = await f.request('POST', `/v1/contacts/${current!.id}/memberships`, { body: { plan_id: planId, member_code: 'new-plan' } });
     expect(sold.status).toBe(201);
-    const byContact = await checkIn({ contact_id: m.contactId, source: 'staff' });
+    const byContact = await checkIn({ contact_id: m.contactId });
     expect(byContact.status).toBe(201);
     expect(byContact.body.membership_id).toBe(sold.body.id);
     expect(byContact.body.resolved_by).toBeNull();
@@ -168,7 +175,7 @@ describe.each(dialects)('member check-in and visits (%s)', (dialect) => {
   it('lists visits newest first, by page, within from/to, for either scope', async () => {
     const m = await build.member({ code: 'regular' });
     for (let day = 5; day >= 1; day--) {
-      await checkIn({ identifier: 'regular', offline: true, checked_in_at: new Date(Date.now() - day * 86_400_000).toISOString() });
+      await checkIn({ identifier: 'regular', offline: true, source: 'turnstile', checked_in_at: new Date(Date.now() - day * 86_400_000).toISOString() });
     }
     const key = await f.mint({ scopes: ['read:memberships'] });
     const first = await f.request('GET', `/v1/members/${m.membershipId}/visits?limit=2`, { key });

@@ -26,7 +26,9 @@ describe.each(dialects)('door and class check-in use one credit (%s)', (dialect)
     vi.setSystemTime(new Date(now));
     return { site, cls, pack, code };
   }
-  const door = (site: string, identifier: string) => s.f.request('POST', '/v1/members/check-in', { body: { location_id: site, identifier, source: 'turnstile' } });
+  /** The site's turnstile, with its device key (issue 29). */
+  const door = async (site: string, identifier: string) =>
+    s.f.request('POST', '/v1/members/check-in', { body: { location_id: site, identifier, source: 'turnstile' }, key: await s.f.deviceKey(`gate-${site}`, 'turnstile', site) });
   const visitsOf = async (membershipId: string) => (await s.f.request('GET', `/v1/members/${membershipId}/visits`)).body.data;
   const creditsLeft = async (contactId: string) => (await s.f.request('GET', `/v1/contacts/${contactId}/memberships`)).body.data[0].credits_remaining;
 

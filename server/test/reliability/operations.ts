@@ -4,6 +4,12 @@ import { apiRoutes } from '../../src/modules/routes.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import type { ApiRequest, Target } from './world.js';
 
+/**
+ * The operations only a device key may call (issue 29), with the target's device whose key does:
+ * its turnstile voids the visit it recorded and reports its heartbeat, its desk reader its reads.
+ */
+export const deviceOperations: Record<string, 'gateKey' | 'deskKey'> = { voidVisit: 'gateKey', recordDeviceHeartbeat: 'gateKey', recordDeskScan: 'deskKey' };
+
 /** A request before it is put on the wire, so a fuzzer can change any part of it. */
 export interface RequestParts {
   route: RouteSpec;
@@ -48,22 +54,14 @@ export const validRequests: Record<string, (t: Target) => Valid> = {
   listContactMemberships: (t) => ({ params: { id: t.contact } }),
   sellMembership: (t) => ({ params: { id: t.contact }, body: { plan_id: t.plan, start_date: dateIn(1), member_code: `FZ-${t.location.slice(0, 6)}` } }),
   resolveMember: (t) => ({ body: { identifier: t.card, location_id: t.location } }),
-  checkInMember: (t) => ({
-    body: {
-      location_id: t.location,
-      identifier: t.memberCode,
-      source: 'turnstile',
-      device_id: 'gate-1',
-      checked_in_at: new Date(Date.now() - 60_000).toISOString(),
-      offline: true,
-    },
-  }),
+  // An API key's own check-in: offline, a past time, a source or a device are a device key's only (issue 29).
+  checkInMember: (t) => ({ body: { location_id: t.location, identifier: t.memberCode } }),
   memberEligibilityFeed: (t) => ({ query: { location_id: t.location, limit: '5' } }),
   listMembershipVisits: (t) => ({ params: { id: t.membership }, query: { from: '2025-01-01', limit: '5' } }),
   voidVisit: (t) => ({ params: { id: t.visit }, body: { reason: 'door_not_opened' } }),
   listLocationVisits: (t) => ({ query: { location_id: t.location, from: '2025-01-01', limit: '5' } }),
   // A card nobody holds (hex, from the location's id): stored and offered to the desk, 201.
-  recordDeskScan: (t) => ({ body: { location_id: t.location, device_id: 'desk-1:reader', identifier: `DE5C${t.location.slice(0, 8)}` } }),
+  recordDeskScan: (t) => ({ body: { location_id: t.location, device_id: `desk-${t.location.slice(0, 8)}:reader`, identifier: `DE5C${t.location.slice(0, 8)}` } }),
   // A device of the location's own (its id from the location's), reporting its health: kept as its latest, 200.
   recordDeviceHeartbeat: (t) => ({
     body: {

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { defaultLimits } from '../../src/config.js';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import type { Db } from '../../src/db/types.js';
-import { createKey } from '../../src/modules/keys/repository.js';
+import { createDeviceKey, createKey } from '../../src/modules/keys/repository.js';
 import { demoBusiness } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
 import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
@@ -44,8 +44,11 @@ export interface Target {
   classAttendee: string;
   /** Holds a spot, to be cancelled. */
   classCanceller: string;
-  /** A facility visit of `membership`, for voiding (idempotent, so every cell may void it). */
+  /** A facility visit of `membership`, recorded by the target's turnstile, for voiding (idempotent, so every cell may void it). */
   visit: string;
+  /** The device keys of the target location's turnstile (`gate-<location>`) and desk reader (`desk-<location>`): a device's routes take only these (issue 29). */
+  gateKey: string;
+  deskKey: string;
   /** An event at `location` (its first booking's). */
   event: string;
   /** A webhook endpoint of the company (endpoints belong to no location), with `webhookDelivery`. */
@@ -221,10 +224,18 @@ export async function buildWorld(dialect: DialectName, options: { staffAuth?: St
     for (const contact of [ids.classAttendee, ids.classCanceller]) {
       await call(key, 'POST', `/v1/classes/${ids.classId}/book`, { contact_id: contact, allow_without_entitlement: true });
     }
-    const visit = (await call(key, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership, source: 'turnstile' })).id as string;
+    const device = async (kind: 'turnstile' | 'desk_reader') => {
+      const deviceId = `${kind === 'turnstile' ? 'gate' : 'desk'}-${ids.location.slice(0, 8)}`;
+      const minted = await createDeviceKey(db, { companyId: ids.companyId, locationId: ids.location, deviceId, kind });
+      mintedKeys.push(minted.key);
+      logScan.add(fixtureSecrets([minted.key], []));
+      return minted.key;
+    };
+    const [gateKey, deskKey] = [await device('turnstile'), await device('desk_reader')];
+    const visit = (await call(gateKey, 'POST', '/v1/members/check-in', { location_id: ids.location, membership_id: ids.membership })).id as string;
     const event = (await db.first(db.qb.selectFrom('events').select('id').where('company_id', '=', ids.companyId).where('location_id', '=', ids.location).where('type', '=', 'booking.created')))!.id;
     const webhooks = await webhookTargets(key, ids.companyId);
-    return { ...ids, booking, movableBooking, visit, event, ...webhooks, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
+    return { ...ids, booking, movableBooking, visit, gateKey, deskKey, event, ...webhooks, freeStart: left[Math.floor(left.length / 3)]!.start, moveStart: left.at(-1)!.start };
   }
 
   /** Two endpoints made through the API (their secrets join what no log may show) and a delivery of an event to the first with its three attempts, written as the dispatcher and the worker would. */

@@ -3,8 +3,8 @@ import { dialects } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types.js';
 import { businessTables } from '../../src/modules/companies/deletion.js';
-import { createKey } from '../../src/modules/keys/repository.js';
-import { documentedOperations, serialize, validParts, type Operation } from '../reliability/operations.js';
+import { createDeviceKey, createKey } from '../../src/modules/keys/repository.js';
+import { deviceOperations, documentedOperations, serialize, validParts, type Operation } from '../reliability/operations.js';
 import { buildWorld, type Target, type World } from '../reliability/world.js';
 
 /**
@@ -58,6 +58,8 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
   let world: World;
   let testKey: string;
   let twinId: string;
+  /** The test mode's own device keys, of its location's turnstile and desk reader (issue 29: a device's routes take only these). */
+  let testDevices: Record<'gateKey' | 'deskKey', string>;
 
   beforeAll(async () => {
     world = await buildWorld(dialect);
@@ -69,17 +71,34 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
     expect(minted.company_id).toBe(twinId);
     testKey = minted.key;
     world.mintedKeys.push(testKey);
+    const twinLocation = world.targets.otherCompany.location;
+    const device = async (kind: 'turnstile' | 'desk_reader') => {
+      const deviceId = `${kind === 'turnstile' ? 'gate' : 'desk'}-${twinLocation.slice(0, 8)}`;
+      const key = (await createDeviceKey(world.db, { companyId: world.ownCompanyId, environment: 'test', locationId: twinLocation, deviceId, kind })).key;
+      world.mintedKeys.push(key);
+      return key;
+    };
+    testDevices = { gateKey: await device('turnstile'), deskKey: await device('desk_reader') };
   }, 240_000);
   afterAll(() => world.close());
 
-  /** Sends every operation at `target` with `key`; returns what did not answer as isolation requires. */
-  async function crossEveryRoute(key: string, target: Target, otherIds: readonly string[]): Promise<{ wrong: string[]; notFound: number }> {
+  /**
+   * Sends every operation at `target` with `key` (a device's operations with the caller's own device
+   * `devices`); returns what did not answer as isolation requires. A device refused for naming
+   * another device (403 `device_only`, before anything is read) is as isolated as not found.
+   */
+  async function crossEveryRoute(key: string, devices: Record<'gateKey' | 'deskKey', string>, target: Target, otherIds: readonly string[]): Promise<{ wrong: string[]; notFound: number }> {
     const wrong: string[] = [];
     let notFound = 0;
     for (const op of operations) {
       if (op.id === 'ping') continue;
-      const request = serialize(validParts(op, target, `Bearer ${key}`));
+      const device = deviceOperations[op.id];
+      const request = serialize(validParts(op, target, `Bearer ${device ? devices[device] : key}`));
       const response = await world.send(request);
+      if (device && response.statusCode === 403 && (JSON.parse(response.body) as { error?: { code?: string } }).error?.code === 'device_only') {
+        notFound++;
+        continue;
+      }
       // A refusal may name the id the caller sent ("No such location: …"); any other is a leak.
       const sent = `${request.url} ${request.payload ?? ''}`;
       const leaked = otherIds.filter((id) => response.body.includes(id) && !sent.includes(id));
@@ -105,7 +124,7 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
     const before = await businessDigest(world.db, world.ownCompanyId);
     const liveIds = await businessIds(world.db, world.ownCompanyId);
     for (const target of [world.targets.own, world.targets.otherLocation]) {
-      const { wrong, notFound } = await crossEveryRoute(testKey, target, liveIds);
+      const { wrong, notFound } = await crossEveryRoute(testKey, testDevices, target, liveIds);
       expect(wrong).toEqual([]);
       // Every operation but the lists names a live object, so each is not found.
       expect(notFound).toBeGreaterThanOrEqual(operations.filter((op) => op.id !== 'ping' && !isList(op)).length);
@@ -116,7 +135,7 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
   it('a live key finds no test object and changes no test data', async () => {
     const before = await businessDigest(world.db, twinId);
     const testIds = await businessIds(world.db, twinId);
-    const { wrong, notFound } = await crossEveryRoute(world.keys.own, world.targets.otherCompany, testIds);
+    const { wrong, notFound } = await crossEveryRoute(world.keys.own, world.targets.own, world.targets.otherCompany, testIds);
     expect(wrong).toEqual([]);
     expect(notFound).toBeGreaterThanOrEqual(operations.filter((op) => op.id !== 'ping' && !isList(op)).length);
     expect(await businessDigest(world.db, twinId)).toBe(before);
@@ -125,7 +144,8 @@ describe.each(dialects)('test mode isolates test data from live data, for every 
   it("a test key works on its own environment's data, every route as a live key on live data", async () => {
     const failed: string[] = [];
     for (const op of operations) {
-      const response = await world.send(serialize(validParts(op, world.targets.otherCompany, `Bearer ${testKey}`)));
+      const device = deviceOperations[op.id];
+      const response = await world.send(serialize(validParts(op, world.targets.otherCompany, `Bearer ${device ? testDevices[device] : testKey}`)));
       if (response.statusCode >= 300) failed.push(`${op.id}: ${response.statusCode} ${response.body.slice(0, 160)}`);
     }
     expect(failed).toEqual([]);

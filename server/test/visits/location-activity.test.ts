@@ -78,7 +78,7 @@ describe.each(dialects)("a location's visits and refused check-ins (%s)", (diale
     pausedMembership = paused.membershipId;
     visits.offline = await enter(paused.membershipId, 0, { offline: true, checked_in_at: at(-120), source: 'kiosk', device_id: 'kiosk-2' });
     visits.voided = await enter(regular.membershipId, -90);
-    await voidVisit(f.db, actor, visits.voided, 'door_not_opened', clockAt(base - 89 * 60_000));
+    await voidVisit(f.db, actor, visits.voided, { reason: 'door_not_opened' }, clockAt(base - 89 * 60_000));
   });
   afterAll(() => f.close());
 

@@ -1,6 +1,7 @@
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { deviceActor } from '@studio/testkit/server/device-actor';
 import { recordDeskScan } from '../../src/modules/desk-scans/service.js';
 import { handClock, testSettings, twoLocationStudio } from '../staff-accounts/studio.js';
 
@@ -12,7 +13,12 @@ describe.each(dialects)("the server clears desk scans' numbers from a timer (%s)
     const clock = handClock();
     const studio = await twoLocationStudio(suite.db);
     const read = async (ageMs: number, identifier: string) => {
-      const answer = await recordDeskScan(suite.db, studio.business, { location_id: studio.north, device_id: 'front:desk', identifier }, () => clock.now() - ageMs);
+      const answer = await recordDeskScan(
+        suite.db,
+        deviceActor(studio.companyId, studio.north, 'front', 'desk_reader'),
+        { location_id: studio.north, device_id: 'front:desk', identifier },
+        () => clock.now() - ageMs,
+      );
       if (answer.status !== 201) throw new Error('expected an unknown card');
       return answer.body.scan.id;
     };

@@ -9,7 +9,7 @@ export const deskScansContracts = {
     operationId: 'recordDeskScan',
     summary: 'Report a card read at a desk reader (extension)',
     description:
-      'An extension to the specification, for device agents whose reader is configured for enrolment: the read is never a check-in and opens nothing. A card or code a member holds answers 200 with `held_by` (null when the key may not see that member). An unknown card answers 201 and is offered to staff enrolling a card at this location for two minutes; the number itself is erased ten minutes after the read, and only its last four characters are ever shown.',
+      "An extension to the specification, for device agents whose reader is configured for enrolment: the read is never a check-in and opens nothing. Only a desk reader's device key reports reads, under its own device id or one of its readers' (`<device_id>:<reader>`); any other caller is refused with 403 `device_only`. A card or code a member holds answers 200 `held: true`, never who holds it (staff see the holder in the web app). An unknown card answers 201 and is offered to staff enrolling a card at this location for two minutes; the number itself is erased ten minutes after the read, and only its last four characters are ever shown.",
     tag: 'Members',
     scopes: ['checkin:members'],
     body: DeskScanRequest,
@@ -17,6 +17,6 @@ export const deskScansContracts = {
       200: { description: 'A member holds the card', schema: DeskScanHeld },
       201: { description: 'An unknown card, stored for enrolment', schema: DeskScanStored },
     },
-    errors: ['resource_missing', 'location_not_allowed'],
+    errors: ['resource_missing', 'location_not_allowed', 'device_only'],
   }),
 };

@@ -1,6 +1,7 @@
 import { defineContract } from './contract.js';
 import { Id, LocationOnlyQuery } from '../schemas/common.js';
 import { DeviceList } from '../schemas/devices.js';
+import { ApiKeyCreated, DeviceKeyCreate } from '../schemas/web-app.js';
 import { z } from 'zod';
 
 export const webDevicesContracts = {
@@ -15,5 +16,17 @@ export const webDevicesContracts = {
     query: LocationOnlyQuery,
     responses: { 200: { description: 'The agents, by device id', schema: DeviceList } },
     errors: ['resource_missing', 'location_not_allowed'],
+  }),
+  webCreateDeviceKey: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/devices/keys',
+    operationId: 'webCreateDeviceKey',
+    summary: "Create a device key for one agent's device at a location (password again); the secret is in this answer only",
+    tag: 'Web devices',
+    scopes: [],
+    body: DeviceKeyCreate,
+    responses: { 201: { description: 'The device key and its secret', schema: ApiKeyCreated } },
+    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'resource_missing', 'invalid_param'],
   }),
 };

@@ -41,6 +41,12 @@ export const errorCodes = {
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
   location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key (or staff member) may act on.' },
   csrf_failed: { type: 'permission', status: 403, description: "A web app write lacked the session's CSRF token or a same-origin Origin header; reload the page and try again." },
+  device_only: {
+    type: 'permission',
+    status: 403,
+    description:
+      "Only a device key may do this, and only for its own device: an offline or backdated check-in, a `source` or `device_id` not the caller's own, a desk scan (a desk reader's key), a heartbeat, voiding a visit its device recorded. `param` names the field. Staff let a refused member in through the desk's override.",
+  },
   role_not_allowed: { type: 'permission', status: 403, description: "The staff member's role may not do this (manage accounts, or grant a role above its own)." },
   resource_missing: { type: 'not_found', status: 404, description: 'No such object in this company; `param` names the id.' },
   member_not_found: { type: 'not_found', status: 404, description: 'No membership matches the credential.' },

@@ -24,8 +24,8 @@ export const DeskScan = z
   .meta({ id: 'DeskScan' });
 export type DeskScan = z.infer<typeof DeskScan>;
 
-/** The card is held: by whom, when the key may see that member (else null). Nothing is stored. */
-export const DeskScanHeld = z.object({ held_by: z.object({ contact_id: Id, name: z.string() }).nullable() }).meta({ id: 'DeskScanHeld' });
+/** The card is held; nothing is stored. Never who holds it: a device is told no member's name or id (staff see the holder in the web app). */
+export const DeskScanHeld = z.object({ held: z.literal(true) }).meta({ id: 'DeskScanHeld' });
 export type DeskScanHeld = z.infer<typeof DeskScanHeld>;
 
 /** The card is unknown: stored, and offered to staff enrolling a card at this desk. */

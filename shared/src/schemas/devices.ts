@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count, Id, Timestamp } from './common.js';
+import type { Scope } from './scopes.js';
 
 /**
  * A device agent's heartbeat (`POST /v1/devices/heartbeat`, an extension) and the web app's view of
@@ -104,3 +105,23 @@ export const DeviceList = z.object({
   data: z.array(DeviceView),
 });
 export type DeviceList = z.infer<typeof DeviceList>;
+
+/** What a device key is bound to (issue 29): a turnstile, a class check-in kiosk or a desk reader. */
+export const deviceKinds = ['turnstile', 'kiosk', 'desk_reader'] as const;
+export const DeviceKind = z.enum(deviceKinds);
+export type DeviceKind = z.infer<typeof DeviceKind>;
+
+/** The check-in `source` a device of each kind records: its own, and no other. A desk reader's reads are never check-ins. */
+export const deviceCheckinSource: Record<DeviceKind, 'turnstile' | 'kiosk' | null> = { turnstile: 'turnstile', kiosk: 'kiosk', desk_reader: null };
+
+/** The scopes a device key of each kind is minted with: what its agent calls, no more. */
+export const deviceKeyScopes: Record<DeviceKind, readonly Scope[]> = {
+  turnstile: ['checkin:members'],
+  // The kiosk reads the timetable and the location's name, books walk-ins and checks into class.
+  kiosk: ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'],
+  desk_reader: ['checkin:members'],
+};
+
+/** The device a device key is bound to, as key lists show it; null for any other key. */
+export const KeyDevice = z.object({ id: z.string(), kind: DeviceKind });
+export type KeyDevice = z.infer<typeof KeyDevice>;

@@ -54,10 +54,17 @@ export const CheckInRequest = z
     identifier: z.string().trim().min(1).max(128).optional(),
     membership_id: Id.optional(),
     contact_id: Id.optional(),
-    source: z.enum(checkinSources).default('api'),
-    device_id: z.string().min(1).max(100).optional(),
-    checked_in_at: DateTimeInput.optional().describe('Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time'),
-    offline: z.boolean().optional().describe('The device let the member in while offline: always recorded, flagged'),
+    source: z
+      .enum(checkinSources)
+      .optional()
+      .describe(
+        "Default and only value: the caller's own: `api` for an API key, `staff` for a staff session, the device's kind (`turnstile`, `kiosk`) for a device key; another is refused (403 `device_only`)",
+      ),
+    device_id: z.string().min(1).max(100).optional().describe("A device key's own device id (the default for one); refused from any other caller"),
+    checked_in_at: DateTimeInput.optional().describe(
+      "Default now; more than 5 minutes ahead is refused, or with `offline` recorded at the server time. More than 5 minutes in the past is a device key's late report only",
+    ),
+    offline: z.boolean().optional().describe('The device let the member in while offline: always recorded, flagged. Device keys only'),
   })
   // The handler checks "exactly one" itself, keeping its own codes (missing_field, invalid_param);
   // the document states the rule as oneOf so a generated client and a validating proxy know it.

@@ -3,6 +3,7 @@ import { Count, Id, Timestamp, list } from './common.js';
 import { Contact } from './contacts.js';
 import { Environment } from './events.js';
 import { DeskScan } from './desk-scans.js';
+import { DeviceKind, KeyDevice } from './devices.js';
 import { HeldMembership } from './memberships.js';
 import { EligibilityReason, VisitFlag, checkinSources } from './members.js';
 import { scopes } from './scopes.js';
@@ -109,6 +110,7 @@ export const ApiKeyView = z.object({
   created_at: Timestamp,
   last_used_at: Timestamp.nullable(),
   revoked_at: Timestamp.nullable(),
+  device: KeyDevice.nullable().describe('The device a device key is bound to; null for any other key'),
 });
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 export const ApiKeyList = list(ApiKeyView);
@@ -120,6 +122,13 @@ export const ApiKeyCreate = Reauthentication.extend({
 });
 /** Which keys the Developers page lists: live by default, or the test-mode keys. */
 export const ApiKeyListQuery = z.strictObject({ environment: Environment.default('live') });
+/** A device key from the Devices page: for one device of a kind at one location, with the scopes its kind needs. */
+export const DeviceKeyCreate = Reauthentication.extend({
+  location_id: Id,
+  device_id: z.string().trim().min(1).max(100).describe("The agent's `device_id`; its config must name the same"),
+  kind: DeviceKind,
+  name: z.string().trim().min(1).max(100).optional(),
+});
 /** The secret is in this answer only. */
 export const ApiKeyCreated = z.object({ key: ApiKeyView, secret: z.string() });
 

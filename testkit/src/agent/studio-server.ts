@@ -1,10 +1,12 @@
+import type { DeviceKind } from '@studio/shared';
 import { startFixture, type Fixture } from '../server/fixture.js';
 import { memberBuilder } from '../server/members.js';
 import { SwitchableProxy } from './switchable-proxy.js';
 
 /**
  * The real API server (in-process Fastify on a SQLite file in a temp folder, the server's own test
- * fixture) behind a switchable proxy, with a key scoped to check-in at the Brooklyn location.
+ * fixture) behind a switchable proxy, with the device key of the test agent's default device
+ * (`gate-1`, a turnstile at the Brooklyn location); `deviceKey` mints one for another device.
  */
 export async function startStudioServer() {
   const f: Fixture = await startFixture('sqlite');
@@ -13,7 +15,9 @@ export async function startStudioServer() {
   const proxy = new SwitchableProxy(new URL(address));
   await proxy.up();
   const locationId = f.acme.us.id;
-  const apiKey = await f.mint({ scopes: ['checkin:members'], locations: [locationId] });
+  const apiKey = await f.deviceKey('gate-1', 'turnstile', locationId);
+  /** The device key of an agent's device at the location (issue 29: its check-ins, voids, desk scans and heartbeats go with it). */
+  const deviceKey = (deviceId: string, kind: DeviceKind = 'turnstile') => f.deviceKey(deviceId, kind, locationId);
 
   /** Visits the server holds for a membership. */
   const visitsOf = (membershipId: string) => f.db.all(f.db.qb.selectFrom('visits').select(['id', 'offline', 'flags', 'checked_in_at', 'device_id']).where('membership_id', '=', membershipId));
@@ -24,6 +28,7 @@ export async function startStudioServer() {
     proxy,
     locationId,
     apiKey,
+    deviceKey,
     visitsOf,
     async close() {
       await proxy.close();

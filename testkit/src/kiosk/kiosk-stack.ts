@@ -112,7 +112,7 @@ export async function startKioskStack(options: KioskStackOptions = {}): Promise<
   });
   try {
     const seed = await seedClasses(studio);
-    const apiKey = await studio.f.mint({ scopes: ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'], locations: [studio.locationId] });
+    const apiKey = await studio.deviceKey('front-kiosk', 'kiosk');
     const live = (options.jobs ?? 'live') === 'live';
     const reader = new FakeReader('kiosk-reader');
     const config = agentConfig(`${temp.dir}/agent.db`, {

@@ -3,8 +3,8 @@ import { buildApp } from '@studio/server/src/app.js';
 import { openDatabase } from '@studio/server/src/db/dialects/open.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createCompany } from '@studio/server/src/modules/companies/repository.js';
-import { createKey } from '@studio/server/src/modules/keys/repository.js';
-import type { Scope } from '@studio/shared';
+import { createDeviceKey, createKey } from '@studio/server/src/modules/keys/repository.js';
+import type { DeviceKind, Scope } from '@studio/shared';
 import { freshDatabase, type DialectName } from './databases.js';
 
 export interface Answer {
@@ -100,6 +100,20 @@ export async function startFixture(dialect: DialectName) {
   const mint = async (options: { company?: string; environment?: 'live' | 'test'; scopes?: Scope[] | 'all'; locations?: string[] | 'all' } = {}) =>
     (await createKey(db, { companyId: options.company ?? acme.id, environment: options.environment, scopes: options.scopes ?? 'all', locationIds: options.locations ?? 'all' })).key;
 
+  /** A device key (issue 29): the one key that reports this device's offline check-ins, voids, desk scans and heartbeats. */
+  const mintDevice = async (deviceId: string, kind: DeviceKind, options: { company?: string; location?: string; alsoScopes?: Scope[] } = {}) =>
+    (await createDeviceKey(db, { companyId: options.company ?? acme.id, locationId: options.location ?? us.id, deviceId, kind, ...(options.alsoScopes && { alsoScopes: options.alsoScopes }) })).key;
+
+  const devices = new Map<string, string>();
+  /** The device key of a device id at a location, minted on first use and kept: what its agent sends check-ins, voids and heartbeats with. */
+  const deviceKey = async (deviceId = 'gate-1', kind: DeviceKind = 'turnstile', location: string = us.id) => {
+    const known = devices.get(`${location} ${deviceId}`);
+    if (known !== undefined) return known;
+    const key = await mintDevice(deviceId, kind, { location });
+    devices.set(`${location} ${deviceId}`, key);
+    return key;
+  };
+
   const request = async (method: string, url: string, options: RequestOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key !== null) headers.authorization ??= `Bearer ${options.key ?? keys.all}`;
@@ -132,6 +146,8 @@ export async function startFixture(dialect: DialectName) {
     other: { id: other.id, location: otherLocation },
     keys,
     mint,
+    mintDevice,
+    deviceKey,
     request,
     async close() {
       await app.close();

@@ -25,6 +25,8 @@ export interface ClockedWebStack {
   setupLink: string;
   clock: MovableClock;
   mintKey(scopes: string[], locationId: string, name: string): Promise<string>;
+  /** A device key (issue 29) for the agent whose config names `deviceId`, by the CLI as an installer mints it; `alsoScopes` beside its kind's. */
+  mintDeviceKey(deviceId: string, kind: 'turnstile' | 'kiosk' | 'desk_reader', locationId: string, alsoScopes?: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,12 @@ export async function startClockedWebStack(): Promise<ClockedWebStack> {
       async mintKey(scopes, locationId, name) {
         const outcome = await cli(['keys', 'create', '--company', seed.companyId, '--scopes', scopes.join(','), '--locations', locationId, '--name', name]);
         if (outcome.code !== 0) throw new Error(`keys create failed: ${outcome.stderr}`);
+        return (JSON.parse(outcome.stdout) as { key: string }).key;
+      },
+      async mintDeviceKey(deviceId, kind, locationId, alsoScopes = []) {
+        const scopes = alsoScopes.length > 0 ? ['--scopes', alsoScopes.join(',')] : [];
+        const outcome = await cli(['keys', 'create', '--company', seed.companyId, '--device', deviceId, '--kind', kind, '--locations', locationId, ...scopes]);
+        if (outcome.code !== 0) throw new Error(`keys create --device failed: ${outcome.stderr}`);
         return (JSON.parse(outcome.stdout) as { key: string }).key;
       },
       async close() {

@@ -8,9 +8,6 @@ import type { AgentConfig } from '@studio/agent/src/config/schema.js';
  */
 export const deskReaderId = 'desk-reader';
 
-/** The scopes the desk agent's key needs to post its scans. */
-export const deskAgentScopes = ['checkin:members'];
-
 export function deskReaderConfig(): Pick<AgentConfig, 'devices' | 'lanes' | 'desk'> {
   const reader = { id: deskReaderId, driver: 'stdin' as const, debounce_ms: 0 };
   return { devices: { readers: [reader], relays: [], sensors: [] }, lanes: [], desk: { readers: [deskReaderId] } };

@@ -102,9 +102,6 @@ export async function startTurnstileAgent(target: AgentTarget, deviceId = 'north
   };
 }
 
-/** What the kiosk agent's key needs: classes to show and check into, the location's name and branding, the eligibility feed. */
-export const kioskAgentScopes = ['checkin:members', 'read:classes', 'write:classes', 'read:catalog'];
-
 export interface KioskAgent extends RunningAgent {
   /** The renderer the agent serves, `http://127.0.0.1:PORT/kiosk/`: open it in a browser. */
   kioskUrl: string;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase, type DialectName } from '../server/databases.js';
 import { runStudio, startStudio, type StudioProcess } from '../server/processes.js';
-import { deskAgentScopes } from './desk-reader.js';
 import { seedBusiness, type SeededBusiness } from './seed-business.js';
 import { startDeskAgent, startTurnstileAgent, type DeskAgent, type TurnstileAgent } from './simulated-agents.js';
 import { requireBuiltWebApp } from './web-app-build.js';
@@ -19,6 +18,8 @@ export interface SeededStudio {
   cli(args: string[]): ReturnType<typeof runStudio>;
   /** A key minted by the CLI, as an installer does for an agent. */
   mintKey(scopes: string[], locationId: string, name: string): Promise<string>;
+  /** A device key (issue 29) for the agent whose config names `deviceId`, by the CLI as an installer mints it; `alsoScopes` beside its kind's. */
+  mintDeviceKey(deviceId: string, kind: 'turnstile' | 'kiosk' | 'desk_reader', locationId: string, alsoScopes?: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,6 +59,12 @@ export async function startSeededStudio(options: StudioOptions = {}): Promise<Se
       async mintKey(scopes, locationId, name) {
         const outcome = await cli(['keys', 'create', '--company', seed.companyId, '--scopes', scopes.join(','), '--locations', locationId, '--name', name]);
         if (outcome.code !== 0) throw new Error(`keys create failed: ${outcome.stderr}`);
+        return (JSON.parse(outcome.stdout) as { key: string }).key;
+      },
+      async mintDeviceKey(deviceId, kind, locationId, alsoScopes = []) {
+        const scopes = alsoScopes.length > 0 ? ['--scopes', alsoScopes.join(',')] : [];
+        const outcome = await cli(['keys', 'create', '--company', seed.companyId, '--device', deviceId, '--kind', kind, '--locations', locationId, ...scopes]);
+        if (outcome.code !== 0) throw new Error(`keys create --device failed: ${outcome.stderr}`);
         return (JSON.parse(outcome.stdout) as { key: string }).key;
       },
       async close() {
@@ -108,7 +115,7 @@ export async function startWebStack(options: StudioOptions = {}): Promise<WebSta
       turnstile: null,
       async startAgents() {
         const north = studio.seed.locations.north;
-        const [deskKey, gateKey] = await Promise.all([studio.mintKey(deskAgentScopes, north, 'north desk agent'), studio.mintKey(['checkin:members'], north, 'north turnstile agent')]);
+        const [deskKey, gateKey] = await Promise.all([studio.mintDeviceKey('north-desk', 'desk_reader', north), studio.mintDeviceKey('north-turnstile', 'turnstile', north)]);
         stack.desk = await startDeskAgent({ apiUrl: studio.apiUrl, apiKey: deskKey, locationId: north });
         stack.turnstile = await startTurnstileAgent({ apiUrl: studio.apiUrl, apiKey: gateKey, locationId: north });
         return { desk: stack.desk, turnstile: stack.turnstile };

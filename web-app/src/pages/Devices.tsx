@@ -1,20 +1,27 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeviceView } from '@studio/shared/schemas/devices';
 import { useDevices } from '../api/devices.ts';
-import { useSignedIn } from '../api/session.ts';
+import { managesAccounts, useSignedIn } from '../api/session.ts';
+import { useState } from 'react';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { backlogWords, byAttention, cacheWords, componentWords, durationWords, stateLook } from '../format/devices.ts';
 import { formatLocalDateTime, relativeTo } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
+import { CreateDeviceKeyDialog } from './devices/CreateDeviceKeyDialog.tsx';
 
 /** Every device agent that has reported at the location: last contact, state, health, backlog, cache. */
 export function DevicesPage() {
   const session = useSignedIn();
   const [location] = useLocation(session);
   const { data, error, isPending } = useDevices(location.id);
+  const [creating, setCreating] = useState(false);
   return (
     <Stack>
-      <Title order={1}>Devices</Title>
+      <Group justify="space-between">
+        <Title order={1}>Devices</Title>
+        {managesAccounts(session) ? <Button onClick={() => setCreating(true)}>Create device key</Button> : null}
+      </Group>
+      {creating ? <CreateDeviceKeyDialog locationId={location.id} locationName={location.name} onClose={() => setCreating(false)} /> : null}
       <Text>
         Each gate, desk reader and kiosk agent reports every 30 seconds.{' '}
         {data ? `Online: heard from within ${durationWords(data.stale_after_s)}; stale: within ${durationWords(data.lost_after_s)}; lost: silent for longer.` : null}
@@ -23,7 +30,7 @@ export function DevicesPage() {
       {isPending ? (
         <Skeleton height={160} />
       ) : data && data.data.length === 0 ? (
-        <Text>No agent has reported at {location.name} yet. An agent reports within 30 seconds of starting: check that its config names this location and that its API key is live.</Text>
+        <Text>No agent has reported at {location.name} yet. An agent reports within 30 seconds of starting: check that its config names this location and that its device key is live.</Text>
       ) : data ? (
         <Table aria-label="Devices" striped verticalSpacing="sm">
           <Table.Thead>

@@ -19,7 +19,7 @@ let turnstile: TurnstileAgent;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startClockedWebStack(), launchStaffBrowser()]);
   const north = stack.seed.locations.north;
-  const [deskKey, gateKey] = await Promise.all([stack.mintKey(['checkin:members'], north, 'north desk agent'), stack.mintKey(['checkin:members'], north, 'north turnstile agent')]);
+  const [deskKey, gateKey] = await Promise.all([stack.mintDeviceKey('north-desk', 'desk_reader', north), stack.mintDeviceKey('north-turnstile', 'turnstile', north)]);
   desk = await startDeskAgent({ apiUrl: stack.apiUrl, apiKey: deskKey, locationId: north });
   turnstile = await startTurnstileAgent({ apiUrl: stack.apiUrl, apiKey: gateKey, locationId: north });
   page = await StaffPage.open(browser, stack.origin);

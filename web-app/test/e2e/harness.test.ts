@@ -39,7 +39,7 @@ describe('the seeded studio and the simulated turnstile', () => {
 
   it('admits an active member through the real server and pulses the relay; refuses past due and unknown cards', async () => {
     const { north } = studio.seed.locations;
-    const turnstile = await startTurnstileAgent({ apiUrl: studio.apiUrl, apiKey: await studio.mintKey(['checkin:members'], north, 'rig turnstile'), locationId: north });
+    const turnstile = await startTurnstileAgent({ apiUrl: studio.apiUrl, apiKey: await studio.mintDeviceKey('north-turnstile', 'turnstile', north), locationId: north });
     try {
       expect(await turnstile.scan(webSeed.northMember.card)).toMatchObject({ granted: true, offline: false });
       expect(turnstile.relay.pulses).toEqual([200]);

@@ -6,7 +6,7 @@ import { KioskPage } from '@studio/testkit/kiosk/kiosk-browser';
 import { addClassService } from '@studio/testkit/web/class-service';
 import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
 import { webScreenshotDir } from '@studio/testkit/web/screenshots';
-import { kioskAgentScopes, startKioskAgent, type KioskAgent } from '@studio/testkit/web/simulated-agents';
+import { startKioskAgent, type KioskAgent } from '@studio/testkit/web/simulated-agents';
 import { createWeeklySeries, openClasses } from '@studio/testkit/web/weekly-series';
 import { DateTime } from 'luxon';
 import type { Browser } from 'playwright-core';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const { stack } = world;
   const north = stack.seed.locations.north;
   await addClassService(stack.databaseUrl, stack.seed.companyId, north);
-  kioskKey = await stack.mintKey(kioskAgentScopes, north, 'North kiosk');
+  kioskKey = await stack.mintDeviceKey('north-kiosk', 'kiosk', north);
   const locations = (await (await fetch(`${stack.apiUrl}/locations`, { headers: { authorization: `Bearer ${kioskKey}` } })).json()) as { data: { id: string; timezone: string }[] };
   zone = locations.data.find((location) => location.id === north)!.timezone;
   settingsDir = await mkdtemp(join(tmpdir(), 'series-on-kiosk-'));

@@ -14,6 +14,7 @@ import { desk } from './012-desk.js';
 import { locationCurrency } from './015-location-currency.js';
 import { deviceHeartbeats } from './017-device-heartbeats.js';
 import { eventsAndWebhooks } from './018-events-and-webhooks.js';
+import { deviceKeys } from './019-device-keys.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   locationCurrency,
   deviceHeartbeats,
   eventsAndWebhooks,
+  deviceKeys,
 ];

@@ -7,8 +7,8 @@ import type { Actor } from '../../domain/actor.js';
 import { requireLocation } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { findByIdentifier } from '../memberships/identifier-lookup.js';
-import { contactsInReach } from '../locations/reach.js';
-import { contactName, lastFour } from './card-holder.js';
+import { deviceOnly, isOwnDeviceId, requireDevice } from '../../domain/device-rights.js';
+import { lastFour } from './card-holder.js';
 
 /** How long an unknown read is offered for enrolment: the person is still at the desk. */
 export const offerMs = 2 * 60_000;
@@ -40,21 +40,20 @@ export function startDeskScanSweep(db: Db, log: (error: unknown) => void, clock:
 }
 
 /**
- * A read at a desk reader (an agent's reader configured for enrolment): never a check-in. A card
- * someone holds answers who (when the key may see them); an unknown one is stored for two
- * minutes' enrolment. Codes a member types match too, as at the door.
+ * A read at a desk reader (an agent's reader configured for enrolment): never a check-in. Only a
+ * desk reader's device key reports one, under its own device id (issue 29: staff enrol the read
+ * as the card just read at this desk, so nobody else may put one there). A card someone holds
+ * answers that it is held, never who: staff see the holder in the web app. An unknown one is
+ * stored for two minutes' enrolment. Codes a member types match too, as at the door.
  */
 export async function recordDeskScan(db: Db, actor: Actor, body: DeskScanRequest, clock: Clock = systemClock): Promise<{ status: 200; body: DeskScanHeld } | { status: 201; body: DeskScanStored }> {
+  const device = requireDevice(actor, "Desk scans come from a desk reader's device key only.", ['desk_reader']);
+  if (!isOwnDeviceId(device, body.device_id))
+    throw deviceOnly("A desk reader reports its own reads only: device_id must be the device key's own (or one of its readers, <device_id>:<reader>).", 'device_id');
   const location = await requireLocation(db, db, actor, body.location_id);
   await sweepDeskScans(db, clock);
   const match = await findByIdentifier(db, db, actor.companyId, body.identifier, checkinRules(location).matching_profile);
-  if (match) {
-    const holder = await db.first(
-      db.qb.selectFrom('memberships as m').innerJoin('contacts as c', 'c.id', 'm.contact_id').select(['c.id', 'c.first_name', 'c.last_name']).where('m.id', '=', match.membership_id),
-    );
-    const visible = holder !== undefined && (await contactsInReach(db, db, actor, [holder.id])).has(holder.id);
-    return { status: 200, body: { held_by: visible ? { contact_id: holder.id, name: contactName(holder) } : null } };
-  }
+  if (match) return { status: 200, body: { held: true } };
   let format: string;
   try {
     format = detectFormat(body.identifier);

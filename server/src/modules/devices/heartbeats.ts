@@ -3,6 +3,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Tables } from '../../db/tables.js';
 import type { Db } from '../../db/types.js';
 import { mayActOn, type Actor } from '../../domain/actor.js';
+import { deviceOnly, requireDevice } from '../../domain/device-rights.js';
 import { requireLocation } from '../locations/lookup.js';
 
 /**
@@ -22,12 +23,13 @@ export function contactState(silentS: number): DeviceContactState {
 type Report = Omit<DeviceHeartbeatRequest, 'location_id' | 'device_id' | 'agent_version'>;
 
 /**
- * Keeps an agent's heartbeat as its device's latest, with the server's receive time. Only an API
- * key reports for a device (a staff session may not stand in for one), at a location it may act
- * on, and never over the row of a device at a location it may not.
+ * Keeps an agent's heartbeat as its device's latest, with the server's receive time. Only a device
+ * key reports, for its own device (issue 29: no other key or session may show a lost gate online),
+ * at a location it may act on, and never over the row of a device at a location it may not.
  */
 export async function recordHeartbeat(db: Db, actor: Actor, body: DeviceHeartbeatRequest, clock: Clock = systemClock): Promise<DeviceHeartbeatReceived> {
-  if (actor.identity.kind !== 'api_key') throw new ApiError('role_not_allowed', "Heartbeats come from device agents with their API key; a staff member's session does not send them.");
+  const device = requireDevice(actor, "Heartbeats come from device agents with their device key; an API key or a staff member's session does not send them.");
+  if (body.device_id !== device.deviceId) throw deviceOnly("A device reports its own heartbeat only: device_id must be the device key's own.", 'device_id');
   const location = await requireLocation(db, db, actor, body.location_id);
   const { location_id: _location, device_id: deviceId, agent_version: version, ...report } = body;
   const receivedAt = toIso(clock());

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, scopes as allScopes, type Environment, type Scope } from '@studio/shared';
+import { ApiError, deviceKeyScopes, scopes as allScopes, type DeviceKind, type Environment, type KeyDevice, type Scope } from '@studio/shared';
 import type { Tables } from '../../db/tables.js';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../clock/time.js';
@@ -18,6 +18,8 @@ export interface ApiKeyRecord {
   location_ids: string[] | null;
   created_at: string;
   revoked_at: string | null;
+  /** The device a device key is bound to; null for any other key. */
+  device: KeyDevice | null;
 }
 
 export interface CreateKeyInput {
@@ -30,20 +32,113 @@ export interface CreateKeyInput {
   locationIds: string[] | 'all';
 }
 
-const keyColumns = ['api_keys.id', 'api_keys.company_id', 'api_keys.name', 'api_keys.last4', 'api_keys.scopes', 'api_keys.location_ids', 'api_keys.created_at', 'api_keys.revoked_at'] as const;
-type KeyRow = Pick<Tables['api_keys'], 'id' | 'company_id' | 'name' | 'last4' | 'scopes' | 'location_ids' | 'created_at' | 'revoked_at'> & { live_company_id: string | null };
+/** A device key: bound to one device of a kind at one location, with the scopes its kind needs (shared `deviceKeyScopes`). */
+export interface CreateDeviceKeyInput {
+  companyId: string;
+  environment?: Environment;
+  name?: string;
+  locationId: string;
+  deviceId: string;
+  kind: DeviceKind;
+  /** Scopes beside its kind's, for an agent that also serves more (the one box's turnstile also runs the kiosk); its check-in rules stay its kind's. */
+  alsoScopes?: Scope[];
+}
 
-function toRecord({ live_company_id, ...row }: KeyRow): ApiKeyRecord {
+const keyColumns = [
+  'api_keys.id',
+  'api_keys.company_id',
+  'api_keys.name',
+  'api_keys.last4',
+  'api_keys.scopes',
+  'api_keys.location_ids',
+  'api_keys.created_at',
+  'api_keys.revoked_at',
+  'api_keys.device_id',
+  'api_keys.device_kind',
+] as const;
+type KeyRow = Pick<Tables['api_keys'], 'id' | 'company_id' | 'name' | 'last4' | 'scopes' | 'location_ids' | 'created_at' | 'revoked_at'> & {
+  device_id: string | null;
+  device_kind: DeviceKind | null;
+  live_company_id: string | null;
+};
+
+function toRecord({ live_company_id, device_id, device_kind, ...row }: KeyRow): ApiKeyRecord {
   return {
     ...row,
     environment: live_company_id === null ? 'live' : 'test',
     scopes: JSON.parse(row.scopes) as Scope[],
     location_ids: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]),
+    device: device_id !== null && device_kind !== null ? { id: device_id, kind: device_kind } : null,
   };
 }
 
 /** Mints a key; the answer holds the only copy of the secret. */
 export async function createKey(db: Db, input: CreateKeyInput): Promise<ApiKeyRecord & { key: string }> {
+  return mint(db, input, null);
+}
+
+/** Mints a device key (issue 29): the answer holds the only copy of the secret. */
+export async function createDeviceKey(db: Db, input: CreateDeviceKeyInput): Promise<ApiKeyRecord & { key: string }> {
+  const device = { id: requireDeviceId(input.deviceId), kind: input.kind };
+  const { companyId, environment, name, locationId } = input;
+  const companyOfKey = await companyInEnvironment(db, companyId, environment ?? 'live');
+  await assertDeviceRegisteredAlike(db, companyOfKey, device, locationId);
+  return mint(
+    db,
+    { companyId, environment, name: name ?? `${device.kind.replace('_', ' ')} ${device.id}`, scopes: [...deviceKeyScopes[device.kind], ...(input.alsoScopes ?? [])], locationIds: [locationId] },
+    device,
+  );
+}
+
+function requireDeviceId(deviceId: string): string {
+  const id = deviceId.trim();
+  if (id.length === 0 || id.length > 100) throw new ApiError('invalid_param', "A device id is 1 to 100 characters: the agent config's device_id.", { param: 'device_id' });
+  return id;
+}
+
+/**
+ * One device id is one device: every live key bound to it names the same kind and location, so a
+ * second key (a rotation) cannot turn a turnstile into a desk reader or move it elsewhere.
+ */
+async function assertDeviceRegisteredAlike(db: Db, companyId: string, device: KeyDevice, locationId: string): Promise<void> {
+  const bound = await db.all(
+    db.qb.selectFrom('api_keys').select(['device_kind', 'location_ids']).where('company_id', '=', companyId).where('device_id', '=', device.id).where('revoked_at', 'is', null),
+  );
+  const other = bound.find((row) => row.device_kind !== device.kind || row.location_ids !== JSON.stringify([locationId]));
+  if (other) {
+    throw new ApiError('invalid_param', `Device "${device.id}" already has a live key of another kind or location: revoke it first, or give this device an id of its own.`, { param: 'device_id' });
+  }
+}
+
+/**
+ * Turns a key into a device key without changing its secret, so an agent's config keeps working
+ * (docs/upgrading.md): it must hold `checkin:members` and reach the location; it is then limited to
+ * that one location, its scopes as they were.
+ */
+export async function bindKeyToDevice(db: Db, keyId: string, binding: { deviceId: string; kind: DeviceKind; locationId?: string }): Promise<ApiKeyRecord> {
+  const device = { id: requireDeviceId(binding.deviceId), kind: binding.kind };
+  const row = await db.first(keysWithCompany(db).where('api_keys.id', '=', keyId));
+  if (!row) throw new ApiError('resource_missing', `No key ${keyId}.`, { param: 'id' });
+  const key = toRecord(row);
+  if (key.revoked_at !== null) throw new ApiError('invalid_param', 'This key is revoked: mint a device key instead.', { param: 'id' });
+  if (!key.scopes.includes('checkin:members')) throw new ApiError('invalid_param', 'Only a key with the scope checkin:members becomes a device key: mint a device key instead.', { param: 'id' });
+  const locationId = binding.locationId ?? (key.location_ids?.length === 1 ? key.location_ids[0] : undefined);
+  if (locationId === undefined) throw new ApiError('missing_field', 'This key reaches several locations: name the one its device stands at.', { param: 'location' });
+  if (key.location_ids !== null && !key.location_ids.includes(locationId))
+    throw new ApiError('location_not_allowed', 'The key does not reach that location: name one of its own.', { param: 'location' });
+  const location = await db.first(db.qb.selectFrom('locations').select('id').where('id', '=', locationId).where('company_id', '=', key.company_id));
+  if (!location) throw new ApiError('resource_missing', `No location ${locationId} in the key's company.`, { param: 'location' });
+  await assertDeviceRegisteredAlike(db, key.company_id, device, locationId);
+  await db.run(
+    db.qb
+      .updateTable('api_keys')
+      .set({ device_id: device.id, device_kind: device.kind, location_ids: JSON.stringify([locationId]) })
+      .where('id', '=', keyId),
+  );
+  return toRecord((await db.first(keysWithCompany(db).where('api_keys.id', '=', keyId)))!);
+}
+
+async function mint(db: Db, input: CreateKeyInput, device: KeyDevice | null): Promise<ApiKeyRecord & { key: string }> {
   const environment = input.environment ?? 'live';
   const live = await db.first(db.qb.selectFrom('companies').select(['id', 'live_company_id']).where('id', '=', input.companyId));
   if (!live) throw new ApiError('resource_missing', `No company ${input.companyId}.`, { param: 'company' });
@@ -71,6 +166,8 @@ export async function createKey(db: Db, input: CreateKeyInput): Promise<ApiKeyRe
     location_ids: locationIds === null ? null : JSON.stringify(locationIds),
     created_at: nowIso(),
     revoked_at: null,
+    device_id: device?.id ?? null,
+    device_kind: device?.kind ?? null,
   };
   await db.run(db.qb.insertInto('api_keys').values(row));
   const { key_hash: _hash, ...record } = row;

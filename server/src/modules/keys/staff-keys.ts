@@ -1,4 +1,4 @@
-import { ApiError, type Environment, type Scope } from '@studio/shared';
+import { ApiError, type DeviceKind, type Environment, type KeyDevice, type Scope } from '@studio/shared';
 import type { ApiKeyView } from '@studio/shared/web-app';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
@@ -6,7 +6,7 @@ import type { Actor } from '../../domain/actor.js';
 import { existingTestCompanyOf } from '../companies/environments.js';
 import { recordAudit } from '../staff-accounts/audit.js';
 import { reauthenticate } from '../staff-accounts/reauthenticate.js';
-import { createKey, revokeKey } from './repository.js';
+import { createDeviceKey, createKey, revokeKey } from './repository.js';
 
 /**
  * API keys from the web app's Settings -> Developers, with the CLI's rules (repository.ts) and a
@@ -46,6 +46,8 @@ type KeyRow = {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  device_id: string | null;
+  device_kind: KeyDevice['kind'] | null;
   live_company_id: string | null;
 };
 
@@ -60,6 +62,7 @@ function toView(row: KeyRow): ApiKeyView {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
+    device: row.device_id !== null && row.device_kind !== null ? { id: row.device_id, kind: row.device_kind } : null,
   };
 }
 
@@ -72,6 +75,8 @@ const viewColumns = [
   'api_keys.created_at',
   'api_keys.last_used_at',
   'api_keys.revoked_at',
+  'api_keys.device_id',
+  'api_keys.device_kind',
   'companies.live_company_id',
 ] as const;
 
@@ -121,6 +126,43 @@ export async function createStaffKey(
         targetAccountId: null,
         details: { key_id: created.id, environment, name: created.name, last4: created.last4, scopes: created.scopes, location_ids: created.location_ids },
       },
+      clock,
+    );
+    const { key: secret, company_id: _company, ...record } = created;
+    return { key: { ...record, last_used_at: null }, secret };
+  });
+}
+
+/**
+ * A device key from the Devices page (issue 29): for one device of a kind at one location the
+ * staff member may manage keys for, password again, audited; the secret is in this answer only.
+ */
+export async function createStaffDeviceKey(
+  db: Db,
+  actor: Actor,
+  body: { password: string; location_id: string; device_id: string; kind: DeviceKind; name?: string | undefined },
+  clock: Clock = systemClock,
+): Promise<{ key: ApiKeyView; secret: string }> {
+  refuseFrontDesk(actor);
+  if (!mayManageKey(actor, [body.location_id])) {
+    throw new ApiError('location_not_allowed', 'A manager may create device keys only at locations it works at; ask an owner.', { param: 'location_id' });
+  }
+  const location = await db.first(db.qb.selectFrom('locations').select('id').where('id', '=', body.location_id).where('company_id', '=', actor.companyId));
+  if (!location) throw new ApiError('resource_missing', `No such location: ${body.location_id}.`, { param: 'location_id' });
+  await reauthenticate(db, actor, body.password);
+  return db.transaction(async (tx) => {
+    const created = await createDeviceKey(db, {
+      companyId: actor.companyId,
+      locationId: location.id,
+      deviceId: body.device_id,
+      kind: body.kind,
+      ...(body.name !== undefined && { name: body.name }),
+    });
+    await recordAudit(
+      db,
+      tx,
+      actor,
+      { action: 'device_key_created', targetAccountId: null, details: { key_id: created.id, name: created.name, last4: created.last4, device: created.device, location_ids: created.location_ids } },
       clock,
     );
     const { key: secret, company_id: _company, ...record } = created;

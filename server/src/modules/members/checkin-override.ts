@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { ApiError } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { toIso, type Clock } from '../../clock/time.js';
 
-/** A refused check-in let through anyway: why, as the person who did it typed it. Who may is the caller's rule (web/desk). */
+/** A refused check-in let through anyway: why, as the person who did it typed it. Only an owner or a manager may (`requireOverrideRole`). */
 export interface CheckInOverride {
   reason: string;
+}
+
+/** Roles that may let a refused member in with a reason; the front desk asks one of them. */
+const overridingRoles: readonly string[] = ['owner', 'manager'];
+
+export function mayOverride(actor: Actor): boolean {
+  return actor.identity.kind === 'staff_user' && overridingRoles.includes(actor.identity.role);
+}
+
+/** 403 unless the actor may override a refusal, on every route that offers it. */
+export function requireOverrideRole(actor: Actor): void {
+  if (!mayOverride(actor)) throw new ApiError('role_not_allowed', 'Only an owner or a manager may check in a refused member anyway; ask one of them.', { param: 'override_reason' });
 }
 
 /** The flag an overridden visit carries, beside the reasons it was let through despite. */
@@ -19,6 +32,7 @@ async function actorName(db: Db, sql: Queryable, actor: Actor): Promise<{ actor_
     return { actor_account_id: actor.identity.staffUserId, actor_name: account ? `${account.display_name} (${role})` : role };
   }
   if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
+  if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
   return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
 }
 

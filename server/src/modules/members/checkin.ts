@@ -11,7 +11,8 @@ import { requireContactInReach, requireMembershipInReach } from '../locations/re
 import { checkedLocation, requireLocation, type LocationRow } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
-import { overrideFlag, recordOverride, type CheckInOverride } from './checkin-override.js';
+import { overrideFlag, recordOverride, requireOverrideRole, type CheckInOverride } from './checkin-override.js';
+import { checkInOrigin } from './checkin-claims.js';
 import { bumpFeed } from '../feed/sequence.js';
 import { evaluate, evaluateContact, judge, type Evaluated } from '../memberships/eligibility.js';
 import { scanAtLocation, scannedFacts, type Scan } from '../memberships/scan-lookup.js';
@@ -25,7 +26,7 @@ import { recordEvent } from '../events/record.js';
 type Body = z.output<typeof CheckInRequest>;
 
 /** Every column a visit is written with: the ones the API shows, and its company and time of recording. */
-const insertVisit = preparedInsert('visits', [...visitColumns, 'company_id', 'recorded_at']);
+const insertVisit = preparedInsert('visits', [...visitColumns, 'company_id', 'recorded_at', 'staff_account_id']);
 
 type NamedBy = 'identifier' | 'membership_id' | 'contact_id';
 
@@ -100,10 +101,14 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * visit when they were checked in already. Otherwise the plan's `door_checkin_consumes` says
  * whether the facility visit uses a visit (`visit`) or is recorded uncounted (`nothing`).
  * `created` is false when the door entry was a class check-in recorded before.
- * With `override` (the caller decided the actor may: web/desk), a refusal is recorded as a visit
- * flagged `staff_override` with its reasons, and the override with who and why (checkin-override.ts).
+ * What the request may claim (offline, a past time, a source, a device) is the caller's to say
+ * (checkin-claims.ts): refused before anything is read or recorded. With `override` (an owner or
+ * manager), a refusal is recorded as a visit flagged `staff_override` with its reasons, and the
+ * override with who and why (checkin-override.ts).
  */
 export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock, override?: CheckInOverride): Promise<{ visit: Visit; created: boolean }> {
+  const origin = checkInOrigin(actor, body, clock());
+  if (override !== undefined) requireOverrideRole(actor);
   return transactionKeepingRefusals(db, async (sql) => {
     const now = clock();
     // Naming two at once is refused below, as invalid_param.
@@ -132,8 +137,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
           contact_id: membership?.facts.contact_id ?? body.contact_id ?? null,
           credential_hash: body.identifier === undefined ? null : await identifierHash(db, sql, actor, location, body.identifier),
           reasons: JSON.stringify(reasons),
-          source: body.source,
-          device_id: body.device_id ?? null,
+          source: origin.source,
+          device_id: origin.deviceId,
           attempted_at: toIso(clock()),
         },
         clock,
@@ -153,10 +158,15 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
     const noteOverride = async (visitId: string) => {
       if (overridden && override) await recordOverride(db, sql, actor, { visitId, locationId: location.id, contactId: facts.contact_id, reasons: decision.reasons, reason: override.reason }, clock);
     };
-    // The door's facts, kept on the visit when the entry counts as a class's check-in too.
-    const origin = { source: body.source, device_id: body.device_id ?? null, offline, resolved_by: evaluated.resolved_by };
     // Holding a spot in a class open for check-in: this door entry is that class's check-in.
-    const classVisit = await checkInAtDoorToClass(db, sql, { facts, location, at, flags, origin, clock });
+    const classVisit = await checkInAtDoorToClass(db, sql, {
+      facts,
+      location,
+      at,
+      flags,
+      origin: { source: origin.source, device_id: origin.deviceId, offline, resolved_by: evaluated.resolved_by },
+      clock,
+    });
     if (classVisit) {
       if (classVisit.created) {
         await bumpFeed(db, sql, actor.companyId, [classVisit.visit.membership_id]);
@@ -178,8 +188,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       class_id: null,
       checked_in_at: at.toISOString(),
       recorded_at: toIso(clock()),
-      source: body.source,
-      device_id: body.device_id ?? null,
+      source: origin.source,
+      device_id: origin.deviceId,
       resolved_by: evaluated.resolved_by,
       offline: offline ? 1 : 0,
       flags: JSON.stringify(flags),
@@ -187,6 +197,7 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       visits_used: used,
       visits_remaining: facts.allowance === null ? null : Math.max(0, facts.allowance - used),
       counted: counted ? 1 : 0,
+      staff_account_id: origin.staffAccountId,
     };
     await sql.run(insertVisit(db, visit));
     await noteOverride(visit.id);

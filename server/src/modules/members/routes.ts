@@ -14,5 +14,5 @@ export const memberRoutes = [
   }),
   implement(contracts.memberEligibilityFeed, async ({ db, actor, query, cursors }) => ok(await eligibilityFeed(db, actor, query, cursors))),
   implement(contracts.listMembershipVisits, async ({ db, actor, params, query, cursors }) => ok(await listVisits(db, actor, params.id, query, cursors))),
-  implement(contracts.voidVisit, async ({ db, actor, params, body }) => ok(await voidVisit(db, actor, params.id, body.reason))),
+  implement(contracts.voidVisit, async ({ db, actor, params, body }) => ok(await voidVisit(db, actor, params.id, body))),
 ];

@@ -22,7 +22,9 @@ export type AuditAction =
   | 'webhook_endpoint_deleted'
   | 'webhook_delivery_resent'
   | 'webhook_test_sent'
-  | 'test_data_cleared';
+  | 'test_data_cleared'
+  | 'visit_voided'
+  | 'device_key_created';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -34,6 +36,7 @@ export interface AuditEntry {
 function actorColumns(actor: Actor): { actor_account_id: string | null; actor_name: string } {
   if (actor.identity.kind === 'staff_user') return { actor_account_id: actor.identity.staffUserId, actor_name: actor.identity.role };
   if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
+  if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
   return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
 }
 

@@ -6,11 +6,11 @@ import type { Tables } from '../../db/tables.js';
  * (modules/members), a class check-in or a door entry into a class (modules/classes).
  */
 
-type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at' | 'counted' | 'voided_at' | 'void_reason'> & { counted?: number };
+type VisitRow = Omit<Tables['visits'], 'company_id' | 'recorded_at' | 'counted' | 'voided_at' | 'void_reason' | 'staff_account_id'> & { counted?: number };
 
 /** A visit row as the API shows it; a row written without `counted` is counted (the column's default). */
-export function toVisit({ offline, flags, counted, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>>): Visit {
-  const { company_id: _company, recorded_at: _recorded, ...visit } = row;
+export function toVisit({ offline, flags, counted, ...row }: VisitRow & Partial<Pick<Tables['visits'], 'company_id' | 'recorded_at'>> & { staff_account_id?: string | null }): Visit {
+  const { company_id: _company, recorded_at: _recorded, staff_account_id: _staff, ...visit } = row;
   return { ...visit, offline: offline === 1, flags: JSON.parse(flags) as Visit['flags'], counted: counted !== 0 };
 }
 

@@ -3,13 +3,7 @@ import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { checkIn } from '../../modules/members/checkin.js';
-
-/** Roles that may let a refused member in with a reason; the front desk asks one of them. */
-const overridingRoles: readonly string[] = ['owner', 'manager'];
-
-export function mayOverride(actor: Actor): boolean {
-  return actor.identity.kind === 'staff_user' && overridingRoles.includes(actor.identity.role);
-}
+import { mayOverride } from '../../modules/members/checkin-override.js';
 
 /**
  * A check-in at the desk, through the door's own service (source `staff`): the same rules, the

@@ -16,6 +16,9 @@ type Schemas = components['schemas'];
 export interface FlowInput {
   baseUrl: string;
   apiKey: string;
+  /** Device keys at the location (issue 29): a turnstile's (`flow-gate`) and a desk reader's (`flow-desk`). */
+  gateKey: string;
+  deskKey: string;
   /** A location of the key with an appointment service a technician can do in the next week, and a class. */
   locationId: string;
   appointmentServiceId: string;
@@ -33,9 +36,16 @@ function must<T>(what: string, result: { data?: T; error?: unknown; response: Re
 }
 
 export async function runFlow(input: FlowInput): Promise<string[]> {
-  const client = createClient<paths>({ baseUrl: input.baseUrl, headers: { Authorization: `Bearer ${input.apiKey}` } });
   const watch: Middleware = { onResponse: ({ response }) => void input.onResponse?.(response.clone()) };
-  client.use(watch);
+  const clientOf = (key: string) => {
+    const made = createClient<paths>({ baseUrl: input.baseUrl, headers: { Authorization: `Bearer ${key}` } });
+    made.use(watch);
+    return made;
+  };
+  const client = clientOf(input.apiKey);
+  // A device's facts (offline, its void, desk scans, heartbeats) go with its own device key (issue 29).
+  const gateClient = clientOf(input.gateKey);
+  const deskClient = clientOf(input.deskKey);
   const done: string[] = [];
   const step = (name: string) => done.push(name);
   const location_id = input.locationId;
@@ -68,11 +78,11 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
 
   const resolved = must('resolveMember', await client.POST('/members/resolve', { body: { identifier: code, location_id } }));
   // The new member has no card yet, which this location blocks: a gate that let them in while offline reports it, flagged.
-  const blocked = await client.POST('/members/check-in', { body: { location_id, membership_id: sold.id, source: 'turnstile' } });
+  const blocked = await gateClient.POST('/members/check-in', { body: { location_id, membership_id: sold.id, source: 'turnstile' } });
   const reasons: NonNullable<Schemas['Error']['error']['reasons']> = blocked.error?.error.reasons ?? [];
   const visit = must(
     'checkInMember',
-    await client.POST('/members/check-in', {
+    await gateClient.POST('/members/check-in', {
       body: { location_id, membership_id: sold.id, source: 'turnstile', offline: true, checked_in_at: new Date(Date.now() - 60_000).toISOString() },
     }),
   );
@@ -82,7 +92,7 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const feed = must('memberEligibilityFeed', await client.GET('/members/eligibility', { params: { query: { location_id, limit: 10 } } }));
   step(`visits ${visits.data.length} feed ${feed.data.length >= 0}`);
   // The turnstile's relay failed after the grant: the visit is voided, so it is not counted.
-  const voided = must('voidVisit', await client.POST('/members/visits/{id}/void', { params: { path: { id: visit.id } }, body: { reason: 'door_not_opened' } }));
+  const voided = must('voidVisit', await gateClient.POST('/members/visits/{id}/void', { params: { path: { id: visit.id } }, body: { reason: 'door_not_opened' } }));
   step(`void ${voided.voided_at !== null}`);
   // The front desk's day at the location: the voided visit marked, the blocked attempt with its reasons.
   const atDoor = must('listLocationVisits', await client.GET('/visits', { params: { query: { location_id, limit: 100 } } }));
@@ -90,12 +100,12 @@ export async function runFlow(input: FlowInput): Promise<string[]> {
   const voidedAtDoor: string | null | undefined = atDoor.data.find((row) => row.id === visit.id)?.voided_at;
   step(`location day ${voidedAtDoor === voided.voided_at} ${refusals.data.some((row) => row.membership_id === sold.id && row.reasons.join(',') === reasons.join(','))}`);
   // A desk reader's read of a card nobody holds: stored for enrolment from the staff web app (an extension).
-  const deskScan = must('recordDeskScan', await client.POST('/desk-scans', { body: { location_id, device_id: 'flow-desk', identifier: `04F1${contact.id.slice(0, 8).replace(/-/g, '0')}` } }));
+  const deskScan = must('recordDeskScan', await deskClient.POST('/desk-scans', { body: { location_id, device_id: 'flow-desk', identifier: `04F1${contact.id.slice(0, 8).replace(/-/g, '0')}` } }));
   step(`desk scan ${'scan' in deskScan ? deskScan.scan.format : 'held'}`);
   // A device agent's heartbeat: kept as the device's latest, with the server's receive time (an extension).
   const beat = must(
     'recordDeviceHeartbeat',
-    await client.POST('/devices/heartbeat', {
+    await gateClient.POST('/devices/heartbeat', {
       body: {
         location_id,
         device_id: 'flow-gate',

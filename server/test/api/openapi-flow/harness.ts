@@ -6,7 +6,7 @@ import { freshDatabase, type DialectName } from '@studio/testkit/server/database
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase } from '../../../src/db/dialects/open.js';
-import { createKey } from '../../../src/modules/keys/repository.js';
+import { createDeviceKey, createKey } from '../../../src/modules/keys/repository.js';
 import { demoCompanyId, seedDemo } from '../../../src/modules/setup/demo.js';
 import { demo } from '../../helpers/demo-bookings.js';
 
@@ -18,6 +18,9 @@ export const flowSource = fileURLToPath(new URL('./flow.mts', import.meta.url));
 export interface FlowInput {
   baseUrl: string;
   apiKey: string;
+  /** Device keys at the location (issue 29): a turnstile's (`flow-gate`) and a desk reader's (`flow-desk`). */
+  gateKey: string;
+  deskKey: string;
   locationId: string;
   appointmentServiceId: string;
   classId: string;
@@ -51,10 +54,10 @@ export function documentOperations(): string[] {
   return Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
 }
 
-/** The operations flow.mts calls: `client.GET('/path'`. */
+/** The operations flow.mts calls: `client.GET('/path'` (or a device's `gateClient.POST('/path'`). */
 export function flowOperations(): Set<string> {
   const source = readFileSync(flowSource, 'utf8');
-  return new Set([...source.matchAll(/client\.(GET|POST|PATCH|PUT|DELETE)\(\s*'([^']+)'/g)].map(([, method, path]) => `${method} ${path}`));
+  return new Set([...source.matchAll(/[cC]lient\.(GET|POST|PATCH|PUT|DELETE)\(\s*'([^']+)'/g)].map(([, method, path]) => `${method} ${path}`));
 }
 
 /**
@@ -66,6 +69,8 @@ export async function startFlowServer(dialect: DialectName) {
   const db = await openDatabase(database.url);
   await seedDemo(db);
   const { key } = await createKey(db, { companyId: demoCompanyId, scopes: 'all', locationIds: 'all' });
+  const device = async (deviceId: string, kind: 'turnstile' | 'desk_reader') => (await createDeviceKey(db, { companyId: demoCompanyId, locationId: demo.brooklyn, deviceId, kind })).key;
+  const [gateKey, deskKey] = [await device('flow-gate', 'turnstile'), await device('flow-desk', 'desk_reader')];
   const classService = await db.first(db.qb.selectFrom('services').select('id').where('company_id', '=', demoCompanyId).where('location_id', '=', demo.brooklyn).where('kind', '=', 'class'));
   const classId = randomUUID();
   // Soon enough to be inside any class check-in window, late enough to be booked.
@@ -90,7 +95,7 @@ export async function startFlowServer(dialect: DialectName) {
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     origin,
-    input: { baseUrl: `${origin}/v1`, apiKey: key, locationId: demo.brooklyn, appointmentServiceId: demo.swedishMassage, classId },
+    input: { baseUrl: `${origin}/v1`, apiKey: key, gateKey, deskKey, locationId: demo.brooklyn, appointmentServiceId: demo.swedishMassage, classId },
     async close() {
       await app.close();
       await db.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/domain/actor.js';
 import { recordDeskScan } from '../../../src/modules/desk-scans/service.js';
 import { deskWebRoutes } from '../../../src/web/desk/routes.js';
+import { deviceActor } from '@studio/testkit/server/device-actor';
 import { clockAt, deskApp, deskStudio } from './desk-studio.js';
 
 const base = Date.parse('2031-03-04T14:00:00.000Z');
@@ -60,8 +61,9 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
     expect(await call('GET', `/app/api/today?location_id=${s.site}`)).toMatchObject({ status: 200, body: { location_id: s.site, day: '2031-03-04' } });
     expect(await call('GET', `/app/api/today?location_id=${s.elsewhere}`)).toMatchObject({ status: 403, body: { error: { code: 'location_not_allowed' } } });
     const member = await s.build.member({ locationId: s.site, firstName: 'Ines' });
-    const fresh = await recordDeskScan(f.db, s.desk, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A1' }, clockAt(base - 30_000));
-    const stale = await recordDeskScan(f.db, s.desk, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A2' }, clockAt(base - 180_000));
+    const reader = deviceActor(f.acme.id, s.site, 'front', 'desk_reader');
+    const fresh = await recordDeskScan(f.db, reader, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A1' }, clockAt(base - 30_000));
+    const stale = await recordDeskScan(f.db, reader, { location_id: s.site, device_id: 'front:desk', identifier: '04EE00000000A2' }, clockAt(base - 180_000));
     if (fresh.status !== 201 || stale.status !== 201) throw new Error('expected unknown cards');
     expect((await call('GET', `/app/api/desk-scans?location_id=${s.site}&device_id=front:desk`)).body.data.map((scan: { id: string }) => scan.id)).toEqual([fresh.body.scan.id]);
     expect(await call('POST', `/app/api/desk-scans/${fresh.body.scan.id}/enrol`, { membership_id: member.membershipId })).toMatchObject({

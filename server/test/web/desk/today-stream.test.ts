@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/dialects/open.js';
 import type { Db } from '../../../src/db/types.js';
 import type { Actor } from '../../../src/domain/actor.js';
+import { deviceActor } from '@studio/testkit/server/device-actor';
 import { checkIn } from '../../../src/modules/members/checkin.js';
 import { registerTodayStream, todayStreamPath } from '../../../src/web/desk/today-stream.js';
 import { clockAt, deskStudio } from './desk-studio.js';
@@ -97,7 +98,8 @@ describe.each(dialects)("Today's live stream (%s)", (dialect) => {
 
   it('delivers a visit committed through another database handle within a second, and resumes after Last-Event-ID', async () => {
     const member = await s.build.member({ locationId: s.site, firstName: 'Rita' });
-    const enter = (ms: number) => checkIn(writer, s.owner, { location_id: s.site, membership_id: member.membershipId, source: 'turnstile', device_id: 'gate-1' }, clockAt(ms));
+    const gate = deviceActor(f.acme.id, s.site, 'gate-1', 'turnstile');
+    const enter = (ms: number) => checkIn(writer, gate, { location_id: s.site, membership_id: member.membershipId, source: 'turnstile', device_id: 'gate-1' }, clockAt(ms));
     const first = listen(port, s.site);
     const second = listen(port, s.site);
     await Promise.all([first.opened, second.opened]);
@@ -131,7 +133,7 @@ describe.each(dialects)("Today's live stream (%s)", (dialect) => {
     const happened = new Date(base - 2 * 3600_000).toISOString();
     const { visit } = await checkIn(
       writer,
-      s.owner,
+      deviceActor(f.acme.id, s.site, 'kiosk-1', 'kiosk'),
       { location_id: s.site, membership_id: member.membershipId, source: 'kiosk', device_id: 'kiosk-1', offline: true, checked_in_at: happened },
       clockAt(base + 5000),
     );

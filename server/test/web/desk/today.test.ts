@@ -5,6 +5,7 @@ import { checkIn } from '../../../src/modules/members/checkin.js';
 import { voidVisit } from '../../../src/modules/members/void-visit.js';
 import { recordDeskScan } from '../../../src/modules/desk-scans/service.js';
 import { localDay, todaySummary } from '../../../src/modules/members/today.js';
+import { deviceActor } from '@studio/testkit/server/device-actor';
 import { clockAt, deskStudio, refusal } from './desk-studio.js';
 
 /** Issue 17, Today: a location's local day of visits, refusals and unknown cards, counted and in words. */
@@ -23,17 +24,18 @@ describe.each(dialects)('Today at a location (%s)', (dialect) => {
     const regular = await s.build.member({ locationId: s.site, firstName: 'Rita' });
     const pastDue = await s.build.member({ locationId: s.site, firstName: 'Pat', status: 'past_due' });
     const paused = await s.build.member({ locationId: s.site, firstName: 'Paula', status: 'paused' });
-    const enter = (membershipId: string, at: number) => checkIn(f.db, s.owner, { location_id: s.site, membership_id: membershipId, source: 'turnstile', device_id: 'gate-1' }, clockAt(at));
+    const gate = deviceActor(f.acme.id, s.site, 'gate-1', 'turnstile');
+    const enter = (membershipId: string, at: number) => checkIn(f.db, gate, { location_id: s.site, membership_id: membershipId, source: 'turnstile', device_id: 'gate-1' }, clockAt(at));
     await enter(regular.membershipId, before);
     const first = await enter(regular.membershipId, inside);
     await enter(regular.membershipId, inside + 60_000);
-    await voidVisit(f.db, s.owner, first.visit.id, 'door_not_opened');
+    await voidVisit(f.db, gate, first.visit.id, { reason: 'door_not_opened' });
     expect(await refusal(enter(pastDue.membershipId, inside + 120_000))).toMatchObject({ code: 'checkin_blocked' });
     expect(await refusal(enter(paused.membershipId, inside + 180_000))).toMatchObject({ code: 'checkin_blocked' });
-    await recordDeskScan(f.db, s.owner, { location_id: s.site, device_id: 'desk-1', identifier: '04A1B2C3D4E5F6' }, clockAt(inside + 240_000));
+    await recordDeskScan(f.db, deviceActor(f.acme.id, s.site, 'desk-1', 'desk_reader'), { location_id: s.site, device_id: 'desk-1', identifier: '04A1B2C3D4E5F6' }, clockAt(inside + 240_000));
     // At another location: never counted here.
     const away = await s.build.member({ locationId: s.elsewhere });
-    await checkIn(f.db, s.owner, { location_id: s.elsewhere, membership_id: away.membershipId, source: 'kiosk' }, clockAt(inside));
+    await checkIn(f.db, deviceActor(f.acme.id, s.elsewhere, 'kiosk-1', 'kiosk'), { location_id: s.elsewhere, membership_id: away.membershipId, source: 'kiosk' }, clockAt(inside));
 
     const today = await todaySummary(f.db, s.owner, s.site, clockAt(inside + 300_000));
     expect(today).toMatchObject({ location_id: s.site, day: '2031-03-04', checked_in: 1, refused: 2, in_now: null });

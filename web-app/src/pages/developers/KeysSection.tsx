@@ -47,7 +47,10 @@ export function KeysSection({ environment, session, zone, locationId }: { enviro
             <Table.Tr key={key.id}>
               <Table.Td fw={600}>{key.name}</Table.Td>
               <Table.Td ff="monospace">…{key.last4}</Table.Td>
-              <Table.Td>{key.scopes.join(', ')}</Table.Td>
+              <Table.Td>
+                {key.scopes.join(', ')}
+                {key.device ? <div>{`Device key: ${key.device.kind.replace('_', ' ')} ${key.device.id}`}</div> : null}
+              </Table.Td>
               <Table.Td>{names(key.location_ids)}</Table.Td>
               <Table.Td>{formatLocalDateTime(key.created_at, zone)}</Table.Td>
               <Table.Td>{key.last_used_at ? <span title={formatLocalDateTime(key.last_used_at, zone)}>{relativeTo(key.last_used_at, new Date())}</span> : 'Never'}</Table.Td>
