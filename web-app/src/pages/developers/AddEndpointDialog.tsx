@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateEndpoint, type Environment } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { checkDraft, EndpointFields, refusalOfField, type EndpointDraft } from './EndpointFields.tsx';
 import { SecretOnce } from './SecretOnce.tsx';
 import { VerifyHint } from './VerifyHint.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Adds an endpoint in the chosen environment, then shows its signing secret once. */
 export function AddEndpointDialog({ environment, onClose }: { environment: Environment; onClose: () => void }) {
@@ -37,14 +38,7 @@ export function AddEndpointDialog({ environment, onClose }: { environment: Envir
           <Stack>
             <ErrorAlert error={refused ? null : create.error} />
             <EndpointFields draft={draft} onChange={setDraft} errorOf={errorOf} />
-            <PasswordInput
-              label="Password"
-              description="Your password, to confirm it is you"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errorOf('password')}
-            />
+            <PasswordAgain value={password} onChange={setPassword} error={errorOf('password')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { scopes, type Scope } from '@studio/shared/schemas/scopes';
 import { ApiKeyCreate, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { LocationChoice } from '../../components/LocationChoice.tsx';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { SecretOnce } from './SecretOnce.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Names a key, then mints it in the chosen environment; the key is shown once. */
 export function CreateKeyDialog({
@@ -79,14 +80,7 @@ export function CreateKeyDialog({
                 error={errors.location_ids ? 'Choose at least one location.' : undefined}
               />
             )}
-            <PasswordInput
-              label="Password"
-              description="Your password, to confirm it is you"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password ? 'Enter your password.' : undefined}
-            />
+            <PasswordAgain value={password} onChange={setPassword} error={errors.password ? 'Enter your password.' : undefined} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Deleting stops deliveries at once, waiting retries included, and cannot be undone: confirmed twice. */
 export function DeleteEndpointDialog({ endpoint, onClose, onDeleted }: { endpoint: WebhookEndpoint; onClose: () => void; onDeleted: () => void }) {
@@ -22,7 +23,7 @@ export function DeleteEndpointDialog({ endpoint, onClose, onDeleted }: { endpoin
           </Text>
           <ErrorAlert error={remove.error} />
           <Checkbox label="Stop sending events to this endpoint" checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} data-autofocus />
-          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <PasswordAgain value={password} onChange={setPassword} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,8 +1,9 @@
-import { Button, Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteTestData, type TestDataDeleted } from '../../api/test-data.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -36,7 +37,7 @@ export function DeleteTestDataDialog({ companyName, onClose }: { companyName: st
             </Text>
             <ErrorAlert error={remove.error} />
             <TextInput label="Company name" description={`Type ${companyName} to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
-            <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordAgain value={password} onChange={setPassword} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -1,9 +1,10 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { checkDraft, EndpointFields, refusalOfField, type EndpointDraft } from './EndpointFields.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Changes where an endpoint's events go and which, with the password again; its secret and deliveries stay as they are. */
 export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
@@ -30,14 +31,7 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <Stack>
           <ErrorAlert error={refused ? null : change.error} />
           <EndpointFields draft={draft} onChange={setDraft} errorOf={errorOf} />
-          <PasswordInput
-            label="Password"
-            description="Your password, to confirm it is you"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errorOf('password')}
-          />
+          <PasswordAgain value={password} onChange={setPassword} error={errorOf('password')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,8 +1,9 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useRevokeKey, type ApiKey, type Environment } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Revoking stops every program using the key at once, so the key's name is typed to confirm. */
 export function RevokeKeyDialog({ environment, apiKey, onClose }: { environment: Environment; apiKey: ApiKey; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function RevokeKeyDialog({ environment, apiKey, onClose }: { environment:
           <Text>Programs using &quot;{apiKey.name}&quot; stop working at once. This cannot be undone.</Text>
           <ErrorAlert error={revoke.error} />
           <TextInput label="Key name" description={`Type ${apiKey.name} to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
-          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <PasswordAgain value={password} onChange={setPassword} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,10 +1,11 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRotateSecret, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { SecretOnce } from './SecretOnce.tsx';
 import { VerifyHint } from './VerifyHint.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** A new signing secret for an endpoint (a leaked one, a routine change), shown once. */
 export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
@@ -29,14 +30,7 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
               secret, so the receiver can switch without missing one.
             </Text>
             <ErrorAlert error={rotate.error} />
-            <PasswordInput
-              label="Password"
-              description="Your password, to confirm it is you"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              data-autofocus
-            />
+            <PasswordAgain value={password} onChange={setPassword} autoFocus />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -1,8 +1,9 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useChangeEndpoint, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Disables or enables an endpoint, with the password again: whether events go out is an endpoint write like any other. */
 export function ToggleEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
@@ -31,14 +32,7 @@ export function ToggleEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
             )}
           </Text>
           <ErrorAlert error={change.error} />
-          <PasswordInput
-            label="Password"
-            description="Your password, to confirm it is you"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            data-autofocus
-          />
+          <PasswordAgain value={password} onChange={setPassword} autoFocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { deviceKinds, type DeviceKind } from '@studio/shared/schemas/devices';
 import { DeviceKeyCreate } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { SecretOnce } from '../developers/SecretOnce.tsx';
+import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 const kindWords: Record<DeviceKind, string> = { turnstile: 'Turnstile', kiosk: 'Kiosk', desk_reader: 'Desk reader' };
 
@@ -62,14 +63,7 @@ export function CreateDeviceKeyDialog({ locationId, locationName, onClose }: { l
               </Text>
               <SegmentedControl aria-label="Kind" value={kind} onChange={(value) => setKind(value as DeviceKind)} data={deviceKinds.map((value) => ({ value, label: kindWords[value] }))} />
             </Stack>
-            <PasswordInput
-              label="Password"
-              description="Your password, to confirm it is you"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password ? 'Enter your password.' : undefined}
-            />
+            <PasswordAgain value={password} onChange={setPassword} error={errors.password ? 'Enter your password.' : undefined} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
