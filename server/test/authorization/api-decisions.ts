@@ -32,7 +32,7 @@ const webhooks = (owner: (target: TargetName) => Outcome): ApiRouteDecision => (
 /** Staff of these roles are refused by role wherever they ask, before any lookup; a disabled account's session is none. */
 /**
  * A device's own routes (issue 29): a key of no device is refused `device_only` once its scope passes,
- * before any lookup (modules/members/checkin-claims.ts and the device services).
+ * before any lookup (modules/visits/checkin-claims.ts and the device services).
  */
 const deviceOnlyForKeys = (caller: Extract<Caller, { kind: 'api key' }>): Outcome | undefined =>
   (caller.state === 'live' || caller.state === 'testMode') && caller.scope === 'checkin:members' ? refused(403, 'device_only') : undefined;
