@@ -97,6 +97,8 @@ export const apiDecisions: Record<string, ApiRouteDecision> = {
   bookClass: {},
   // The matrix's cancellation excuses a late one: an owner's or a manager's call.
   cancelClassSpot: refusedRoles('desk'),
+  // The matrix's request claims nothing, so each caller checks in as itself (a turnstile's or desk reader's key lacks
+  // write:classes); offline, a past time, another source or device: device-only-class-check-in.test.ts.
   checkInToClass: {},
   // The timetable is an owner's or a manager's.
   restoreClass: refusedRoles('desk'),
