@@ -94,14 +94,19 @@ describe.each(dialects)('class check-in claims only a device may make (%s)', (di
   });
 
   it("records each caller's own source: staff as staff with their account, an API key as api, a device as its kind with its id", async () => {
-    const checkIns: [string, (cls: string, contactId: string) => Promise<Answer>, { source: string; device_id: string | null; staff_account_id: string | null }][] = [
-      ...staffRoles.map((role) => [
+    type Case = [string, (cls: string, contactId: string) => Promise<Answer>, { source: string; device_id: string | null; staff_account_id: string | null }];
+    const checkIns: Case[] = [
+      ...staffRoles.map((role): Case => [
         `${role} on /app/api/v1`,
-        (cls: string, contactId: string) => staff.as(role, 'POST', `/app/api/v1/classes/${cls}/check-in`, { contact_id: contactId }),
+        (cls, contactId) => staff.as(role, 'POST', `/app/api/v1/classes/${cls}/check-in`, { contact_id: contactId }),
         { source: 'staff', device_id: null, staff_account_id: staff.accounts[role].id },
-      ] as const),
+      ]),
       ['an API key', (cls, contactId) => apiCheckIn(cls, { contact_id: contactId }), { source: 'api', device_id: null, staff_account_id: null }],
-      ['a kiosk', (cls, contactId) => apiCheckIn(cls, { contact_id: contactId, source: 'kiosk', device_id: 'front-kiosk' }, keys.kiosk), { source: 'kiosk', device_id: 'front-kiosk', staff_account_id: null }],
+      [
+        'a kiosk',
+        (cls, contactId) => apiCheckIn(cls, { contact_id: contactId, source: 'kiosk', device_id: 'front-kiosk' }, keys.kiosk),
+        { source: 'kiosk', device_id: 'front-kiosk', staff_account_id: null },
+      ],
       ['a turnstile', (cls, contactId) => apiCheckIn(cls, { contact_id: contactId }, keys.turnstile), { source: 'turnstile', device_id: 'north-gate', staff_account_id: null }],
     ];
     for (const [who, checkIn, expected] of checkIns) {
