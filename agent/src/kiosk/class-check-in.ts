@@ -92,7 +92,8 @@ export class ClassCheckIn {
         await call((o) => link.server.classes.book(attempt.classId, body, { ...o, idempotencyKey: this.newKey() }));
         booked = true;
       }
-      const report = { ...body, checked_in_at: at.toISOString(), source: 'kiosk' as const, device_id: settings.deviceId };
+      // With the agent's device key, as its own device; the server records the key's kind as the source (class-outbox-drain.ts).
+      const report = { ...body, checked_in_at: at.toISOString(), device_id: settings.deviceId };
       await call((o) => link.server.classes.checkIn(attempt.classId, report, { ...o, idempotencyKey: this.newKey() }));
       if (entry) store.markCheckedIn(attempt.classId, entry);
       else await this.deps.sync.fetchClass(attempt.classId, settings.budgetMs).catch(() => undefined);

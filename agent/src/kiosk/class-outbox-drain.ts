@@ -18,9 +18,14 @@ export interface ClassDrainDeps {
 /** A background delivery is not in a hurry, but must not hang. */
 const deliveryBudgetMs = 10_000;
 
-/** The report of an offline check-in, rebuilt from its row byte for byte on every attempt. */
+/**
+ * The report of an offline check-in, rebuilt from its row byte for byte on every attempt. It goes
+ * with the agent's device key (issue 29: a late, offline report is a device key's only, for its own
+ * device), and names no `source`: the server records the key's kind, `kiosk`, or `turnstile` for
+ * the one box, whose single device key is its turnstile's.
+ */
 export function classCheckInReport(row: ClassCheckInEntry) {
-  return { contact_id: row.contact_id, checked_in_at: row.checked_in_at, source: 'kiosk' as const, device_id: row.device_id, offline: true };
+  return { contact_id: row.contact_id, checked_in_at: row.checked_in_at, device_id: row.device_id, offline: true };
 }
 
 /**

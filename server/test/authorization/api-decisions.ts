@@ -32,7 +32,7 @@ const webhooks = (owner: (target: TargetName) => Outcome): ApiRouteDecision => (
 /** Staff of these roles are refused by role wherever they ask, before any lookup; a disabled account's session is none. */
 /**
  * A device's own routes (issue 29): a key of no device is refused `device_only` once its scope passes,
- * before any lookup (modules/members/checkin-claims.ts and the device services).
+ * before any lookup (modules/visits/checkin-claims.ts and the device services).
  */
 const deviceOnlyForKeys = (caller: Extract<Caller, { kind: 'api key' }>): Outcome | undefined =>
   (caller.state === 'live' || caller.state === 'testMode') && caller.scope === 'checkin:members' ? refused(403, 'device_only') : undefined;
@@ -97,6 +97,8 @@ export const apiDecisions: Record<string, ApiRouteDecision> = {
   bookClass: {},
   // The matrix's cancellation excuses a late one: an owner's or a manager's call.
   cancelClassSpot: refusedRoles('desk'),
+  // The matrix's request claims nothing, so each caller checks in as itself (a turnstile's or desk reader's key lacks
+  // write:classes); offline, a past time, another source or device: device-only-class-check-in.test.ts.
   checkInToClass: {},
   // The timetable is an owner's or a manager's.
   restoreClass: refusedRoles('desk'),

@@ -12,7 +12,11 @@ const minutes = (n: number) => new Date(Date.parse(now) + n * 60_000).toISOStrin
 describe.each(dialects)('class check-in reported by a device (%s)', (dialect) => {
   const s = classSuite(dialect, { frozenAt: now });
 
-  const report = (classId: string, body: Record<string, unknown>, key?: string) => s.f.request('POST', `/v1/classes/${classId}/check-in`, { body, headers: key ? { 'idempotency-key': key } : {} });
+  /** A kiosk's report, with the device key of the kiosk it names (issue 29: a late or offline report is a device's) at `site`. */
+  const report = async (classId: string, body: Record<string, unknown>, idempotencyKey?: string, site = s.f.acme.us.id) => {
+    const key = await s.f.deviceKey(typeof body.device_id === 'string' ? body.device_id : 'lobby-kiosk', 'kiosk', site);
+    return s.f.request('POST', `/v1/classes/${classId}/check-in`, { body, key, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+  };
   /** Books before the class starts (booking a started class is refused), then comes back to now. */
   const bookEarlier = async (classId: string, contactId: string, extra: Record<string, unknown> = {}) => {
     vi.setSystemTime(new Date(minutes(-120)));
@@ -31,7 +35,7 @@ describe.each(dialects)('class check-in reported by a device (%s)', (dialect) =>
 
     const happened = minutes(-80);
     const body = { contact_id: member.contactId, checked_in_at: happened, source: 'kiosk', device_id: 'front-kiosk', offline: true };
-    const answer = await report(cls, body, `late-${member.contactId}`);
+    const answer = await report(cls, body, `late-${member.contactId}`, site);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ class_id: cls, contact_id: member.contactId, status: 'checked_in', paid_by: 'membership' });
     expect((await s.c.detail(cls)).roster).toMatchObject([{ contact_id: member.contactId, status: 'checked_in', checked_in_at: happened }]);
@@ -40,11 +44,11 @@ describe.each(dialects)('class check-in reported by a device (%s)', (dialect) =>
     expect(visits[0]).toMatchObject({ kind: 'class', class_id: cls, checked_in_at: happened, source: 'kiosk', device_id: 'front-kiosk', offline: true });
 
     // The same report again (a drain retrying after a crash) replays; the key with another body is refused.
-    const replay = await report(cls, body, `late-${member.contactId}`);
+    const replay = await report(cls, body, `late-${member.contactId}`, site);
     expect(replay.status).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(answer.body);
-    const reused = await report(cls, { ...body, device_id: 'other-kiosk' }, `late-${member.contactId}`);
+    const reused = await report(cls, { ...body, offline: false }, `late-${member.contactId}`, site);
     expect(reused.status).toBe(422);
     expect(reused.body.error.code).toBe('idempotency_key_reused');
     expect(await classVisits(member.membershipId)).toHaveLength(1);
@@ -98,14 +102,14 @@ describe.each(dialects)('class check-in reported by a device (%s)', (dialect) =>
     await bookEarlier(cls, cancelled.contactId);
     await s.c.cancel(cls, cancelled.contactId, { excuse: true });
 
-    const offline = { checked_in_at: minutes(-20), source: 'kiosk', device_id: 'front-kiosk', offline: true };
-    const blocked = await report(cls, { contact_id: pastDue.contactId, ...offline });
+    const offline = { checked_in_at: minutes(-20), source: 'kiosk', device_id: 'back-kiosk', offline: true };
+    const blocked = await report(cls, { contact_id: pastDue.contactId, ...offline }, undefined, site);
     expect(blocked.status).toBe(422);
     expect(blocked.body.error).toMatchObject({ code: 'checkin_blocked', reasons: ['past_due'] });
     const denials = await s.f.db.all(s.f.db.qb.selectFrom('checkin_denials').select(['source', 'device_id']).where('contact_id', '=', pastDue.contactId));
-    expect(denials).toEqual([{ source: 'kiosk', device_id: 'front-kiosk' }]);
+    expect(denials).toEqual([{ source: 'kiosk', device_id: 'back-kiosk' }]);
 
-    const gone = await report(cls, { contact_id: cancelled.contactId, ...offline });
+    const gone = await report(cls, { contact_id: cancelled.contactId, ...offline }, undefined, site);
     expect(gone.status).toBe(409);
     expect(gone.body.error.code).toBe('not_booked');
     expect(await classVisits(cancelled.membershipId)).toHaveLength(0);

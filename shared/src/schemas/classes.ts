@@ -116,14 +116,21 @@ export const ClassCancel = z.strictObject({ contact_id: Id, excuse: z.boolean().
 export const ClassCheckIn = z
   .strictObject({
     contact_id: Id,
-    checked_in_at: DateTimeInput.optional().describe('When it happened, default now: a device reporting late (after an outage) sends the real time; more than 5 minutes ahead is refused'),
-    source: z.enum(checkinSources).default('api').describe('What checked the contact in, recorded on the visit'),
-    device_id: z.string().min(1).max(100).optional().describe('The reporting device, recorded on the visit'),
+    checked_in_at: DateTimeInput.optional().describe(
+      "When it happened, default now: a device reporting late (after an outage) sends the real time; more than 5 minutes ahead is refused, more than 5 minutes in the past is a device key's only (403 `device_only`)",
+    ),
+    source: z
+      .enum(checkinSources)
+      .optional()
+      .describe(
+        "What checked the contact in, recorded on the visit: the caller's own, filled in when left out (`api` for an API key, `staff` for a staff session, the device's kind for a device key); another is 403 `device_only`",
+      ),
+    device_id: z.string().min(1).max(100).optional().describe("The reporting device, recorded on the visit: a device key's own only (403 `device_only` otherwise), filled in when left out"),
     offline: z
       .boolean()
       .optional()
       .describe(
-        "Decided by a device while it could not reach the server; recorded on the visit. Unlike a facility visit, the check-in alerts still apply; outside the class's check-in window it is recorded with the visit flag `outside_checkin_window` rather than refused",
+        "Decided by a device while it could not reach the server; recorded on the visit; a device key's only (403 `device_only`). Unlike a facility visit, the check-in alerts still apply; outside the class's check-in window it is recorded with the visit flag `outside_checkin_window` rather than refused",
       ),
   })
   .meta({ id: 'ClassCheckIn' });

@@ -13,6 +13,7 @@ import { reasonMessages } from '../memberships/reason-messages.js';
 import { recordEvent } from '../events/record.js';
 import { recordCheckinDenial } from '../visits/checkin-denials.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
+import { checkInOrigin } from '../visits/checkin-claims.js';
 import { evaluate, evaluateContact } from '../memberships/eligibility.js';
 import { judgeCheckinWindow } from './checkin-window.js';
 import { liveSpot, spotResult, type AttendeeRow } from './class-repository.js';
@@ -39,14 +40,17 @@ async function blockingAlerts(db: Db, sql: Queryable, actor: Actor, location: Lo
  * Checks a booked contact in (docs/api-decisions.md, Classes): consumes the covering membership visit or
  * package credit once, as a visit of kind `class`; a second check-in answers the same result. A
  * blocking alert is refused with 422 `checkin_blocked` and kept in the check-in audit trail.
- * A kiosk reporting late sends `checked_in_at` (the real time, also what the alerts are judged at),
- * `source`, `device_id` and `offline`; unlike a facility visit an offline report is not forced in:
+ * What the request may claim is the caller's to say, as at the door (visits/checkin-claims.ts): a
+ * kiosk's or turnstile's device key reports late with `checked_in_at` (the real time, also what the
+ * alerts are judged at) and `offline`, under its own kind and device; anyone else checks in now as
+ * itself (staff as `staff`, with their account on the visit), and a desk reader not at all. Unlike a facility visit an offline report is not forced in:
  * no door opened, so a refusal goes back to the device, which keeps it for staff. Like a facility
  * visit, an offline report from a clock running fast is recorded at the server's time.
  * Outside the location's check-in window a live check-in is refused with 422 `checkin_window`; an
  * offline report is recorded with the flag `outside_checkin_window` (checkin-window.ts).
  */
 export async function checkInToClass(db: Db, actor: Actor, classId: string, input: Input, clock: Clock = systemClock): Promise<ClassSpotResult> {
+  const claimed = checkInOrigin(actor, input, clock());
   await requireContactInReach(db, db, actor, input.contact_id, 'contact_id');
   const at = reportedCheckInTime(input.checked_in_at, clock(), input.offline === true).at.getTime();
   const atIso = toIso(at);
@@ -57,7 +61,7 @@ export async function checkInToClass(db: Db, actor: Actor, classId: string, inpu
     if (!spot) throw new ApiError('not_booked', 'This contact holds no spot in the class: book first.', { param: 'contact_id' });
     if (spot.status === 'checked_in') return spotResult(spot);
 
-    const origin = { source: input.source, device_id: input.device_id ?? null, offline: input.offline === true };
+    const origin = { source: claimed.source, device_id: claimed.deviceId, offline: input.offline === true, staff_account_id: claimed.staffAccountId };
     const flags = judgeCheckinWindow(cls, location, new Date(at), origin.offline);
     const blocked = await blockingAlerts(db, sql, actor, location, spot, new Date(at));
     if (blocked.length) {

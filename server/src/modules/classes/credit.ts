@@ -10,13 +10,14 @@ import type { AttendeeRow, ClassRow } from './class-repository.js';
 /**
  * Who reported a class visit: a kiosk's late report carries its device and the offline flag; a door
  * entry counted as the class also how its identifier was read (`resolved_by`), so the visit stays
- * traceable to its door.
+ * traceable to its door; a staff member's check-in their account.
  */
 export interface VisitOrigin {
   source: (typeof checkinSources)[number];
   device_id: string | null;
   offline: boolean;
   resolved_by?: Visit['resolved_by'];
+  staff_account_id?: string | null;
 }
 
 const apiOrigin: VisitOrigin = { source: 'api', device_id: null, offline: false };
@@ -51,6 +52,7 @@ export async function consumeCredit(
     device_id: origin.device_id,
     resolved_by: origin.resolved_by ?? null,
     offline: origin.offline ? 1 : 0,
+    staff_account_id: origin.staff_account_id ?? null,
     flags: JSON.stringify(input.flags),
     plan_name: facts.plan_name,
     visits_used: used,

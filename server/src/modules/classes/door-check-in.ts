@@ -110,6 +110,7 @@ async function uncountedVisit(db: Db, sql: Queryable, input: { facts: Membership
       device_id: input.origin.device_id,
       resolved_by: input.origin.resolved_by ?? null,
       offline: input.origin.offline ? 1 : 0,
+      staff_account_id: input.origin.staff_account_id ?? null,
       flags: JSON.stringify(input.flags),
       plan_name: facts.plan_name,
       visits_used: facts.used,

@@ -12,7 +12,7 @@ import { checkedLocation, requireLocation, type LocationRow } from '../locations
 import { checkinRules } from '../locations/settings.js';
 import { checkInAtDoorToClass } from '../classes/door-check-in.js';
 import { overrideFlag, recordOverride, requireOverrideRole, type CheckInOverride } from './checkin-override.js';
-import { checkInOrigin } from './checkin-claims.js';
+import { checkInOrigin } from '../visits/checkin-claims.js';
 import { bumpFeed } from '../feed/sequence.js';
 import { evaluate, evaluateContact, judge, type Evaluated } from '../memberships/eligibility.js';
 import { scanAtLocation, scannedFacts, type Scan } from '../memberships/scan-lookup.js';
@@ -102,7 +102,7 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * whether the facility visit uses a visit (`visit`) or is recorded uncounted (`nothing`).
  * `created` is false when the door entry was a class check-in recorded before.
  * What the request may claim (offline, a past time, a source, a device) is the caller's to say
- * (checkin-claims.ts): refused before anything is read or recorded. With `override` (an owner or
+ * (visits/checkin-claims.ts): refused before anything is read or recorded. With `override` (an owner or
  * manager), a refusal is recorded as a visit flagged `staff_override` with its reasons, and the
  * override with who and why (checkin-override.ts).
  */
@@ -164,7 +164,7 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       location,
       at,
       flags,
-      origin: { source: origin.source, device_id: origin.deviceId, offline, resolved_by: evaluated.resolved_by },
+      origin: { source: origin.source, device_id: origin.deviceId, offline, resolved_by: evaluated.resolved_by, staff_account_id: origin.staffAccountId },
       clock,
     });
     if (classVisit) {

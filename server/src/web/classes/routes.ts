@@ -63,7 +63,7 @@ export function classWebRoutes(clock: Clock = systemClock) {
     implement(contracts.webCancelClassSpot, async ({ db, actor, params, body }) => {
       return ok(await cancelClassSpot(db, actor, params.id, body, clock));
     }),
-    implement(contracts.webClassCheckIn, async ({ db, actor, params, body }) => ok(await checkInToClass(db, actor, params.id, { contact_id: body.contact_id, source: 'staff' }, clock))),
+    implement(contracts.webClassCheckIn, async ({ db, actor, params, body }) => ok(await checkInToClass(db, actor, params.id, { contact_id: body.contact_id }, clock))),
     implement(contracts.webAddToWaitlist, async ({ db, actor, params, body }) => ok(await addToWaitlist(db, actor, params.id, body.contact_id, clock()))),
     implement(contracts.webMoveWaitlistEntry, async ({ db, actor, params, body }) => {
       await moveWaitlistEntry(db, actor, params.id, params.entry, body.direction, clock());
