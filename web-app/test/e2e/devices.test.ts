@@ -1,8 +1,9 @@
 import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
 import { webSeed } from '@studio/testkit/web/seed-business';
 import { startDeskAgent, startTurnstileAgent, type DeskAgent, type TurnstileAgent } from '@studio/testkit/web/simulated-agents';
-import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
 import type { Browser } from 'playwright-core';
+import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -90,5 +91,55 @@ describe('the Devices page', () => {
     await page.check('today-device-lost');
     await banner.getByRole('link', { name: 'Open Devices' }).click();
     await page.heading('Devices').waitFor();
+  });
+
+  it('mints a device key for a new gate: the password asked again, the key shown once, and it reports that gate only', async () => {
+    await page.open('Devices');
+    await page.button('Create device key').click();
+    const dialog = page.dialog('Create device key');
+    await labelled(dialog, 'Device id').fill('north-side-gate');
+    await labelled(dialog, 'Password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Create device key' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'password' }).waitFor();
+    await labelled(dialog, 'Password').fill(webSeed.owner.password);
+    await page.check('device-key-create');
+    await dialog.getByRole('button', { name: 'Create device key' }).click();
+
+    const field = labelled(dialog, 'Device key');
+    await field.waitFor();
+    const secret = await field.inputValue();
+    expect(secret).toMatch(/_sk_live_\S+$/);
+    await page.check('device-key-secret');
+    await dialog.getByRole('checkbox', { name: 'I have stored it' }).check();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.page.content()).not.toContain(secret);
+
+    // The agent at that gate reports with it; the same key may not speak for another device.
+    const heartbeat = async (deviceId: string) => {
+      const response = await request(`${stack.apiUrl}/devices/heartbeat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          location_id: stack.seed.locations.north,
+          device_id: deviceId,
+          agent_version: '0.1.0',
+          status: 'ok',
+          sent_at: new Date(stack.clock.now()).toISOString(),
+          devices: [],
+          outbox: { pending: 0, rejected: 0, oldest_pending_at: null },
+          cache: { synced_at: null, age_s: null, max_age_s: 86_400, stale: true },
+          last_scan_at: null,
+          kiosk: null,
+        }),
+      });
+      const body = (await response.body.json()) as { error?: { code: string } };
+      return { status: response.statusCode, code: body.error?.code };
+    };
+    expect(await heartbeat('north-side-gate')).toEqual({ status: 200, code: undefined });
+    expect(await heartbeat('north-turnstile')).toEqual({ status: 403, code: 'device_only' });
+    await page.page.reload();
+    await rowOf('north-side-gate').waitFor();
+    expect((await cells('north-side-gate'))[1]).toContain('Online');
   });
 });
