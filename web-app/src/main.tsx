@@ -4,9 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiRequestError } from './api/http.ts';
 import { signedOut } from './api/session.ts';
+import { startTranslations } from './i18n/translations.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
@@ -31,12 +33,15 @@ const queryClient: QueryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+const translations = await startTranslations();
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={translations}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { SignedInShell } from './shell/SignedInShell.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
@@ -7,7 +8,8 @@ import { ProfilePage } from './pages/Profile.tsx';
 
 // Shown while a split-off page loads on a first visit straight to its address.
 function Loading() {
-  return <p style={{ padding: '1rem' }}>Loading…</p>;
+  const { t } = useTranslation();
+  return <p style={{ padding: '1rem' }}>{t('loading')}</p>;
 }
 
 const setupPage = (path: string, load: () => Promise<React.ComponentType>) => ({ path: `setup/${path}`, lazy: async () => ({ Component: await load() }) });

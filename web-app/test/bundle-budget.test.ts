@@ -6,8 +6,12 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const webApp = new URL('..', import.meta.url).pathname;
-/** The desk's first load over a slow studio line: every script the first page needs, gzipped. */
-const firstLoadBudget = 300 * 1024;
+/**
+ * The desk's first load over a slow studio line: every script the first page needs, gzipped. Was
+ * 300 kB before the app spoke three languages; the translation runtime (i18next with ICU messages,
+ * about 35 kB) and the English catalogs are on every first page, the other languages load on demand.
+ */
+const firstLoadBudget = 360 * 1024;
 
 let outDir = '';
 let html = '';

@@ -1,0 +1,12 @@
+import common from './catalogs/en/common.json';
+
+/**
+ * The English catalogs, one per namespace: the reference every other language must match key for
+ * key (test/catalogs.test.ts), the fallback for a word not yet translated, and the source of the
+ * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
+ * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
+ */
+export const english = { common };
+
+export type Namespace = keyof typeof english;
+export const namespaces = Object.keys(english) as Namespace[];

@@ -1,0 +1,9 @@
+import 'i18next';
+import type { english } from './english.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof english;
+  }
+}
