@@ -13,7 +13,7 @@ async function workingLocations(db: Db, session: StaffSession): Promise<SessionL
     query = query.where('id', 'in', ids);
   }
   const rows = await db.all(query.orderBy('name').orderBy('id'));
-  return rows.map((row) => ({ id: row.id, name: row.name, time_zone: row.timezone, currency: row.currency ?? currencyOf(row.country) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, time_zone: row.timezone, country: row.country, currency: row.currency ?? currencyOf(row.country) }));
 }
 
 /** What GET /app/api/session (and a sign-in) answers: who, where, and the CSRF token writes carry. */

@@ -42,7 +42,7 @@ export const OwnerSetupRequest = z.strictObject({
 });
 export type OwnerSetupRequest = z.infer<typeof OwnerSetupRequest>;
 
-export const SessionLocation = z.object({ id: Id, name: z.string(), time_zone: z.string(), currency: z.string() });
+export const SessionLocation = z.object({ id: Id, name: z.string(), time_zone: z.string(), country: z.string(), currency: z.string() });
 export type SessionLocation = z.infer<typeof SessionLocation>;
 
 /** GET /app/api/session: who is signed in, where they work, and the token writes must carry. */
