@@ -30,6 +30,8 @@ export async function createTranslator(options: TranslatorOptions): Promise<i18n
     defaultNS: options.defaultNamespace,
     resources: options.resources,
     partialBundledLanguages: true,
+    // Catalogs are flat: a key such as `timetable.title` is one message, never a path into nested objects.
+    keySeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -4,6 +4,7 @@ import type { english } from './english.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
+    keySeparator: false;
     resources: typeof english;
   }
 }
