@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { languages } from '@studio/shared/i18n';
+import { languages, messageArguments } from '@studio/shared/i18n';
 import { describe, expect, it } from 'vitest';
 import { appSources, shownLiterals, sourceDir } from './shown-words.ts';
 
@@ -11,20 +10,6 @@ const namespacesOf = (language: string) =>
   readdirSync(join(catalogDir, language))
     .map((file) => file.replace(/\.json$/, ''))
     .sort();
-
-/** The arguments a message fills (`{name}`, `{count, plural, …}`), sorted: a translation must fill the same. */
-function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) found.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      found.add(element.value);
-      for (const option of Object.values(element.options)) argumentsOf(option.value, found);
-    }
-    if (element.type === TYPE.tag) argumentsOf(element.children, found);
-  }
-  return found;
-}
-const argumentsIn = (message: string) => [...argumentsOf(parse(message, { ignoreTag: true }))].sort();
 
 /**
  * Messages that read the same in another language on purpose (names of things, units, marks).
@@ -139,7 +124,7 @@ describe('the web app catalogs', () => {
         for (const [key, message] of Object.entries(readCatalog(language, namespace))) {
           const where = `${language}:${namespace}:${key}`;
           expect(message.trim().length, where).toBeGreaterThan(0);
-          expect(argumentsIn(message), where).toEqual(argumentsIn(english[key]!));
+          expect(messageArguments(message), where).toEqual(messageArguments(english[key]!));
           if (language !== 'en' && !sameOnPurpose.has(where) && /\p{L}{3,}/u.test(message)) expect(message, where).not.toBe(english[key]);
         }
       }

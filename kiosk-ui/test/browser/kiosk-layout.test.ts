@@ -7,8 +7,7 @@ import { KioskPage, launchKioskBrowser } from '@studio/testkit/kiosk/kiosk-brows
 import { kioskFixture } from '@studio/testkit/kiosk/kiosk-fixture';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../src/renderer/i18n/en.ts';
-import { es } from '../../src/renderer/i18n/es.ts';
+import { de, en, es } from '../../src/renderer/i18n/catalogs.ts';
 
 // The start screen's layout in Chromium on both shapes of screen, with 1, 4 and 12 classes, in the
 // location's branding and language: screenshots for a person, and boxes measured for the test.
@@ -182,21 +181,25 @@ describe('the kiosk timetable layout in Chromium', () => {
     }
   }
 
-  for (const shape of ['landscape', 'portrait'] as const) {
-    it(`speaks Spanish for a Spanish-speaking location (${shape}), laid out as well`, async () => {
-      const page = await openTimetable(12, shape, 'es');
-      const { width, height } = screens[shape];
-      await page.page.screenshot({ path: `${artifactDir}timetable-es-12-${width}x${height}.png` });
-      const measured = await measure(page);
-      expectWellLaidOut(measured, 12);
-      expect(measured.lang).toBe('es');
-      expect(await page.heading().textContent()).toBe(es['timetable.title']);
-      expect(measured.text).toContain('Cancelada');
-      expect(measured.text).toContain('Completa');
-      expect(measured.text).toContain('con Ana');
-      for (const phrase of foreignPhrases(es, en)) expect(measured.text, phrase).not.toContain(phrase);
-      expect(await page.page.title()).toBe(es['page.title']);
-      expect(await page.seriousAccessibilityViolations()).toEqual([]);
-    });
+  const spoken = [
+    { language: 'es', name: 'Spanish', catalog: es, words: ['Cancelada', 'Completa', 'con Ana'] },
+    { language: 'de', name: 'German', catalog: de, words: ['Abgesagt', 'Ausgebucht', 'mit Ana'] },
+  ] as const;
+  for (const { language, name, catalog, words } of spoken) {
+    for (const shape of ['landscape', 'portrait'] as const) {
+      it(`speaks ${name} for a ${name}-speaking location (${shape}), laid out as well`, async () => {
+        const page = await openTimetable(12, shape, language);
+        const { width, height } = screens[shape];
+        await page.page.screenshot({ path: `${artifactDir}timetable-${language}-12-${width}x${height}.png` });
+        const measured = await measure(page);
+        expectWellLaidOut(measured, 12);
+        expect(measured.lang).toBe(language);
+        expect(await page.heading().textContent()).toBe(catalog['timetable.title']);
+        for (const word of words) expect(measured.text).toContain(word);
+        for (const phrase of foreignPhrases(catalog, en)) expect(measured.text, phrase).not.toContain(phrase);
+        expect(await page.page.title()).toBe(catalog['page.title']);
+        expect(await page.seriousAccessibilityViolations()).toEqual([]);
+      });
+    }
   }
 });

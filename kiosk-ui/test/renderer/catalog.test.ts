@@ -3,26 +3,36 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/renderer/i18n/en.ts';
-import { es } from '../../src/renderer/i18n/es.ts';
+import { wordsFor } from '../../src/renderer/i18n/words.ts';
+import { languages, messageArguments } from '@studio/shared/i18n';
+import { catalogs, en } from '../../src/renderer/i18n/catalogs.ts';
 
 const rendererDir = fileURLToPath(new URL('../../src/renderer/', import.meta.url));
-const marks = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 /** Values that are the same in both languages on purpose: marks and punctuation only. */
-const sameInBoth = new Set(['class.on_weekday', 'answer.greeting', 'answer.no_greeting']);
+const sameInEvery = new Set(['class.on_weekday', 'answer.greeting', 'answer.no_greeting']);
 
 describe('the kiosk catalogs', () => {
-  it('have the same keys in English and Spanish', () => {
-    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  it('have the same keys in every language as in English', () => {
+    for (const language of languages) expect(Object.keys(catalogs[language]).sort(), language).toEqual(Object.keys(en).sort());
   });
 
-  it('fill the same marks in both languages, and leave no string untranslated or empty', () => {
-    for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      expect(marks(es[key]), key).toEqual(marks(en[key]));
-      expect(es[key].trim().length, key).toBeGreaterThan(0);
-      if (!sameInBoth.has(key)) expect(es[key], key).not.toBe(en[key]);
+  it('hold valid ICU messages that fill the same values as English, leaving no word untranslated or empty', () => {
+    for (const language of languages) {
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const message = catalogs[language][key];
+        expect(messageArguments(message), `${language}:${key}`).toEqual(messageArguments(en[key]));
+        expect(message.trim().length, `${language}:${key}`).toBeGreaterThan(0);
+        if (language !== 'en' && !sameInEvery.has(key)) expect(message, `${language}:${key}`).not.toBe(en[key]);
+      }
     }
+  });
+
+  it('count in each language by its own plural rules', () => {
+    const spots = (language: (typeof languages)[number], count: number) => wordsFor(language).t('spots.left', { count });
+    expect([spots('en', 1), spots('en', 3)]).toEqual(['1 spot left', '3 spots left']);
+    expect([spots('es', 1), spots('es', 3)]).toEqual(['Queda 1 plaza', 'Quedan 3 plazas']);
+    expect([spots('de', 1), spots('de', 3)]).toEqual(['Noch 1 Platz frei', 'Noch 3 Plätze frei']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kioskReasons, type KioskAnswer } from '@studio/shared/kiosk';
-import { en } from '../../src/renderer/i18n/en.ts';
+import { en } from '../../src/renderer/i18n/catalogs.ts';
 import { wordedReasons, wordsForAnswer as wordsForAnswerIn, wordsForReason as wordsForReasonIn } from '../../src/renderer/i18n/messages.ts';
 import { wordsFor } from '../../src/renderer/i18n/words.ts';
 

@@ -1,2 +1,3 @@
 export * from './languages.ts';
 export * from './translator.ts';
+export * from './arguments.ts';

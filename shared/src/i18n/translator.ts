@@ -16,13 +16,16 @@ export interface TranslatorOptions {
  * One translation setup for every app: i18next with ICU MessageFormat, so plurals, selects and
  * numbers follow each language's CLDR rules (`{count, plural, one {# spot left} other {# spots left}}`).
  * A missing word falls back to English; values are never HTML-escaped here, since the frameworks
- * (React, the kiosk's DOM builder) set text, not markup.
+ * (React, the kiosk's DOM builder) set text, not markup. Other languages' catalogs can be added later
+ * with `addResourceBundle` before `changeLanguage`.
  */
-export async function createTranslator(options: TranslatorOptions): Promise<i18n> {
+export function createTranslator(options: TranslatorOptions): i18n {
   const instance = createInstance();
   instance.use(ICU);
   for (const plugin of options.plugins ?? []) instance.use(plugin);
-  await instance.init({
+  // Synchronous: the catalogs given are at hand, so the translator is ready when this returns.
+  void instance.init({
+    initAsync: false,
     lng: options.language,
     fallbackLng: 'en',
     supportedLngs: [...languages],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { languages, type Language } from '../i18n/languages.js';
 
 export const Location = z
   .object({
@@ -12,9 +13,9 @@ export const Location = z
   .meta({ id: 'Location' });
 export type Location = z.infer<typeof Location>;
 
-/** The languages the kiosk speaks: each has a full catalog of the kiosk's words. */
-export const brandingLanguages = ['en', 'es'] as const;
-export type BrandingLanguage = (typeof brandingLanguages)[number];
+/** The languages a location speaks (its kiosk, and its staff unless they choose their own): every app has a full catalog in each. */
+export const brandingLanguages = languages;
+export type BrandingLanguage = Language;
 
 /**
  * How a location's kiosk looks and speaks (an extension to the specification): the logo as a data
@@ -31,7 +32,7 @@ export const LocationBranding = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/)
       .describe('The accent colour as #RRGGBB'),
-    language: z.enum(brandingLanguages).describe("The kiosk's language"),
+    language: z.enum(brandingLanguages).describe("The location's language: its kiosk's, and its staff's unless they choose their own"),
   })
   .meta({ id: 'LocationBranding' });
 export type LocationBranding = z.infer<typeof LocationBranding>;

@@ -19,7 +19,7 @@ async function loadLanguage(instance: i18n, language: Language): Promise<void> {
 /** The staff app's translator, in the browser's language until a session says otherwise. */
 export async function startTranslations(): Promise<i18n> {
   const language = preferredLanguage(navigator.languages);
-  const instance = await createTranslator({
+  const instance = createTranslator({
     language: 'en',
     resources: { en: english },
     namespaces,

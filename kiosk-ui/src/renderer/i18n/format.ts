@@ -48,5 +48,5 @@ function knownZone(zone: string): string | undefined {
 export function spotsWords(item: Pick<KioskClass, 'spots_left' | 'status'>, { t }: Words): string {
   if (item.status === 'cancelled') return t('spots.cancelled');
   if (item.spots_left <= 0) return t('spots.full');
-  return item.spots_left === 1 ? t('spots.one') : t('spots.other', { count: item.spots_left });
+  return t('spots.left', { count: item.spots_left });
 }

@@ -1,5 +1,5 @@
 import { kioskReasons, type KioskAnswer, type KioskReason } from '@studio/shared/kiosk';
-import type { en } from './en.js';
+import type { en } from './catalogs.js';
 import { shownFirstName } from './people.js';
 import type { Words } from './words.js';
 
