@@ -335,6 +335,8 @@ export interface Tables {
     password_hash: string;
     created_at: string;
     disabled_at: string | null;
+    /** The account's own web app language (en, es, de); null: the location's. */
+    language: string | null;
   };
   staff_sessions: {
     id: string;

@@ -4,6 +4,7 @@ import type { Db } from '../db/types.js';
 import { created, implement, ok, type HandlerContext } from '../http/route.js';
 import { createOwnerFromLink } from '../modules/staff-accounts/setup-link.js';
 import { openSession, openSessions, sessionFromToken, signOut, type StaffSession } from '../modules/staff-accounts/sessions.js';
+import { setOwnLanguage } from '../modules/staff-accounts/language.js';
 import { signIn, signOutEverywhere } from '../modules/staff-accounts/sign-in.js';
 import type { WebRequestContext } from '../http/web-context.js';
 import { sessionView } from './session-view.js';
@@ -71,6 +72,7 @@ export const authRoutes = [
     web.endSession();
     return { status: 204, body: undefined };
   }),
+  implement(contracts.webSetOwnLanguage, async ({ db, actor, body }) => ok({ language: await setOwnLanguage(db, actor, body.language) })),
   implement(contracts.webListSessions, async (ctx) => {
     const session = sessionOf(ctx);
     const rows = await openSessions(ctx.db, webOf(ctx).settings, session.account.id);

@@ -39,6 +39,7 @@ export interface Decision {
 export const accountDecisions: Record<string, Decision> = {
   webSession: { request: () => ({ method: 'GET', url: '/app/api/session' }), expected: { owner: '200', manager: '200', desk: '200' } },
   webListSessions: { request: () => ({ method: 'GET', url: '/app/api/sessions' }), expected: { owner: '200', manager: '200', desk: '200' } },
+  webSetOwnLanguage: { request: () => ({ method: 'PATCH', url: '/app/api/account/language', body: { language: 'de' } }), expected: { owner: '200', manager: '200', desk: '200' } },
   webSignOut: { request: () => ({ method: 'POST', url: '/app/api/sign-out' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
   webSignOutEverywhere: { request: () => ({ method: 'POST', url: '/app/api/sign-out-everywhere' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
   webListAccounts: { request: () => ({ method: 'GET', url: '/app/api/accounts' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },

@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { OpenSessionList, OwnerSetupRequest, SignInRequest, StaffSessionView } from '../schemas/web-app.js';
+import { OpenSessionList, OwnLanguageChange, OwnerSetupRequest, SignInRequest, StaffSessionView } from '../schemas/web-app.js';
 import { z } from 'zod';
 
 const tag = 'Web app: sessions';
@@ -71,5 +71,17 @@ export const webAuthContracts = {
     tag,
     scopes: [],
     responses: { 200: { description: 'Open sessions', schema: OpenSessionList } },
+  }),
+  webSetOwnLanguage: defineContract({
+    mount: 'web',
+    method: 'PATCH',
+    path: '/account/language',
+    operationId: 'webSetOwnLanguage',
+    summary: "The signed-in staff member's own language for the web app (en, es, de), or null to follow the location's",
+    tag,
+    scopes: [],
+    body: OwnLanguageChange,
+    responses: { 200: { description: 'The language now set', schema: OwnLanguageChange } },
+    errors: ['csrf_failed'],
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../i18n/languages.js';
 import { Count, Id, Timestamp, list } from './common.js';
 import { Contact } from './contacts.js';
 import { Environment } from './events.js';
@@ -42,12 +43,32 @@ export const OwnerSetupRequest = z.strictObject({
 });
 export type OwnerSetupRequest = z.infer<typeof OwnerSetupRequest>;
 
-export const SessionLocation = z.object({ id: Id, name: z.string(), time_zone: z.string(), country: z.string(), currency: z.string() });
+export const SessionLocation = z.object({
+  id: Id,
+  name: z.string(),
+  time_zone: z.string(),
+  country: z.string(),
+  currency: z.string(),
+  /** The location's language: its kiosk's, and the web app's for staff who chose none. */
+  language: z.enum(languages),
+});
+
+/** PATCH /app/api/account/language: the signed-in account's own language, or null to follow the location's. */
+export const OwnLanguageChange = z.strictObject({ language: z.enum(languages).nullable() });
+export type OwnLanguageChange = z.infer<typeof OwnLanguageChange>;
 export type SessionLocation = z.infer<typeof SessionLocation>;
 
 /** GET /app/api/session: who is signed in, where they work, and the token writes must carry. */
 export const StaffSessionView = z.object({
-  account: z.object({ id: Id, email: z.string(), display_name: z.string(), role: StaffRole, location_ids: z.array(Id).nullable() }),
+  account: z.object({
+    id: Id,
+    email: z.string(),
+    display_name: z.string(),
+    role: StaffRole,
+    location_ids: z.array(Id).nullable(),
+    /** The account's own language; null: the language of the location being worked at. */
+    language: z.enum(languages).nullable(),
+  }),
   company: z.object({ id: Id, name: z.string() }),
   /** The locations this account works at (an owner: all), for the location picker. */
   locations: z.array(SessionLocation),

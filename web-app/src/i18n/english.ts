@@ -1,4 +1,5 @@
 import common from './catalogs/en/common.json';
+import shell from './catalogs/en/shell.json';
 
 /**
  * The English catalogs, one per namespace: the reference every other language must match key for
@@ -6,7 +7,7 @@ import common from './catalogs/en/common.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { common };
+export const english = { common, shell };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

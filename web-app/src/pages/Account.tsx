@@ -3,6 +3,7 @@ import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 import { useContractMutation, useContractQuery } from '../api/call.ts';
 import { useSignedIn, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { LanguagePicker } from '../components/LanguagePicker.tsx';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
 
@@ -19,6 +20,7 @@ export function AccountPage() {
       <Text>
         {session.account.display_name} · {session.account.email} · {session.company.name}
       </Text>
+      <LanguagePicker session={session} location={location} />
       <Title order={2} size="h3">
         Where you are signed in
       </Title>

@@ -1,43 +1,42 @@
 import { AppShell, Button, Center, Group, Loader, NativeSelect, NavLink, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, Navigate, Outlet, useLocation as useRouterLocation } from 'react-router';
 import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 import { call } from '../api/call.ts';
 import { managesAccounts, useSession, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { useAppLanguage } from '../i18n/useAppLanguage.ts';
 import { useLocation } from './location.ts';
 import { MemberSearch } from './MemberSearch.tsx';
 import type { StaffSessionView } from '@studio/shared/web-app';
 
-const links: { to: string; label: string; end: boolean; managers: boolean; owners?: boolean; section?: string }[] = [
-  { to: '/', label: 'Today', end: true, managers: false },
-  { to: '/members', label: 'Members', end: false, managers: false },
-  { to: '/classes', label: 'Classes', end: false, managers: false },
-  { to: '/appointments', label: 'Appointments', end: false, managers: false },
-  { to: '/devices', label: 'Devices', end: false, managers: false },
-  { to: '/developers', label: 'Developers', end: false, managers: true },
-  { to: '/staff', label: 'Staff', end: false, managers: true },
-  { to: '/setup/locations', label: 'Setup', end: false, managers: true, section: '/setup/' },
-  { to: '/setup/import', label: 'Import and export', end: false, managers: true, owners: true },
-  { to: '/account', label: 'Account', end: false, managers: false },
+type LinkKey = 'nav.today' | 'nav.members' | 'nav.classes' | 'nav.appointments' | 'nav.devices' | 'nav.developers' | 'nav.staff' | 'nav.setup' | 'nav.import' | 'nav.account';
+
+const links: { to: string; label: LinkKey; end: boolean; managers: boolean; owners?: boolean; section?: string }[] = [
+  { to: '/', label: 'nav.today', end: true, managers: false },
+  { to: '/members', label: 'nav.members', end: false, managers: false },
+  { to: '/classes', label: 'nav.classes', end: false, managers: false },
+  { to: '/appointments', label: 'nav.appointments', end: false, managers: false },
+  { to: '/devices', label: 'nav.devices', end: false, managers: false },
+  { to: '/developers', label: 'nav.developers', end: false, managers: true },
+  { to: '/staff', label: 'nav.staff', end: false, managers: true },
+  { to: '/setup/locations', label: 'nav.setup', end: false, managers: true, section: '/setup/' },
+  { to: '/setup/import', label: 'nav.import', end: false, managers: true, owners: true },
+  { to: '/account', label: 'nav.account', end: false, managers: false },
 ];
 
 /** Every signed-in page: the banner (search, location, who is signed in), the main navigation, the page. */
 export function SignedInShell() {
+  const { t } = useTranslation('shell');
   const { data: session, isPending, error, isRefetchError } = useSession();
   const here = useRouterLocation();
-  if (isPending) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (isPending) return <Loading />;
   if (error && !session) {
     return (
       <Center h="100vh" p="md">
         <main>
-          <ErrorAlert error={error} title="The server cannot be reached" />
+          <ErrorAlert error={error} title={t('unreachable.title')} />
         </main>
       </Center>
     );
@@ -47,7 +46,7 @@ export function SignedInShell() {
     return (
       <Center h="100vh" p="md">
         <main>
-          <Text>This account works at no location yet. Ask the owner to give it one.</Text>
+          <Text>{t('no_location')}</Text>
         </main>
       </Center>
     );
@@ -55,7 +54,24 @@ export function SignedInShell() {
   return <Shell session={session} unreachable={isRefetchError} />;
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100vh">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** The app in the account's own language, else the location's, once that language is loaded. */
 function Shell({ session, unreachable }: { session: StaffSessionView; unreachable: boolean }) {
+  const [location] = useLocation(session);
+  const ready = useAppLanguage(session.account.language ?? location.language);
+  return ready ? <ShellFrame session={session} unreachable={unreachable} /> : <Loading />;
+}
+
+function ShellFrame({ session, unreachable }: { session: StaffSessionView; unreachable: boolean }) {
+  const { t } = useTranslation('shell');
   const here = useRouterLocation();
   const [location, setLocation] = useLocation(session);
   const signedOut = useSignedOut();
@@ -75,19 +91,19 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
           </Group>
           <Group wrap="nowrap" gap="sm">
             <NativeSelect
-              aria-label="Location"
+              aria-label={t('location')}
               value={location.id}
               onChange={(event) => setLocation(event.currentTarget.value)}
               data={session.locations.map((l) => ({ value: l.id, label: l.name }))}
             />
-            <Text size="sm">Signed in as {session.account.display_name}</Text>
+            <Text size="sm">{t('signed_in_as', { name: session.account.display_name })}</Text>
             <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-              Sign out
+              {t('sign_out')}
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
         {links
           .filter((link) => (!link.managers || managesAccounts(session)) && (!link.owners || session.account.role === 'owner'))
           .map((link) => (
@@ -97,7 +113,7 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
               component={RouterLink}
               to={link.to}
               end={link.end}
-              label={link.label}
+              label={t(link.label)}
               {...(link.section && { active: here.pathname.startsWith(link.section) && !links.some((other) => other.to === here.pathname) })}
             />
           ))}
@@ -105,7 +121,7 @@ function Shell({ session, unreachable }: { session: StaffSessionView; unreachabl
       <AppShell.Main>
         {unreachable ? (
           <Text role="alert" fw={600} mb="md" p="sm" style={{ color: '#7f1d1d', background: '#fee2e2', borderRadius: 4 }}>
-            The server cannot be reached: the page shows the last data it had. Check this computer&apos;s network.
+            {t('unreachable.stale')}
           </Text>
         ) : null}
         <Outlet />

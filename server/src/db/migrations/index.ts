@@ -15,6 +15,7 @@ import { locationCurrency } from './015-location-currency.js';
 import { deviceHeartbeats } from './017-device-heartbeats.js';
 import { eventsAndWebhooks } from './018-events-and-webhooks.js';
 import { deviceKeys } from './019-device-keys.js';
+import { staffLanguage } from './020-staff-language.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   deviceHeartbeats,
   eventsAndWebhooks,
   deviceKeys,
+  staffLanguage,
 ];

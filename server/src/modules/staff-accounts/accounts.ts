@@ -10,7 +10,7 @@ import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffR
 import { revokeAccountSessions } from './sessions.js';
 import type { StaffAuthSettings } from './settings.js';
 
-export type StaffAccount = Omit<AccountRow, 'password_hash' | 'location_ids'> & { location_ids: string[] | null };
+export type StaffAccount = Omit<AccountRow, 'password_hash' | 'location_ids' | 'language'> & { location_ids: string[] | null };
 
 export interface AccountAccess {
   role: StaffRole;
@@ -37,7 +37,7 @@ function checkEmail(email: string): string {
   return normalised;
 }
 
-function toAccount(row: Omit<AccountRow, 'password_hash'>): StaffAccount {
+function toAccount(row: Omit<AccountRow, 'password_hash' | 'language'>): StaffAccount {
   return { ...row, location_ids: row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]) };
 }
 

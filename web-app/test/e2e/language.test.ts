@@ -1,0 +1,51 @@
+import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
+import { webSeed } from '@studio/testkit/web/seed-business';
+import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Each staff member picks their own language on the Account page; the whole app follows at once and
+ * keeps it on the next visit, and "the location's language" hands it back to the location.
+ */
+let stack: ClockedWebStack;
+let browser: Browser;
+let page: StaffPage;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startClockedWebStack(), launchStaffBrowser()]);
+  page = await StaffPage.open(browser, stack.origin);
+  await page.completeOwnerSetup(stack.setupLink, webSeed.owner);
+  await page.choose('Location', 'North');
+});
+
+afterAll(async () => {
+  await page?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.saveFailure(task.name);
+  expect(page.pageErrors.splice(0)).toEqual([]);
+  expect(page.accessibility.splice(0)).toEqual([]);
+});
+
+describe("a staff member's language", () => {
+  it('switches the app to German from the Account page, keeps it after a reload, and goes back to the location’s', async () => {
+    await page.open('Account');
+    await page.choose('Language', 'Deutsch');
+    const nav = page.page.getByRole('navigation', { name: 'Hauptmenü' });
+    await nav.getByRole('link', { name: 'Mitglieder', exact: true }).waitFor();
+    await expect(page.page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).isVisible()).resolves.toBe(true);
+    expect(await page.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.check('account-language-de');
+
+    await page.page.reload();
+    await nav.getByRole('link', { name: 'Heute', exact: true }).waitFor();
+
+    await page.choose('Sprache', 'Sprache des Standorts (English)');
+    await page.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();
+    expect(await page.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
