@@ -72,8 +72,9 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
   const apiRoutes = apiRoutesFor(staffAuth.clock);
-  mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock) });
+  const limiter = await registerRateLimits(app, limits);
+  mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock), limiter });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 
