@@ -44,9 +44,9 @@ export async function registerWebApp(app: FastifyInstance, db: Db, cursors: Curs
   // A desk scan's card number is cleared ten minutes after the read, even when no reader reads again.
   const stopDeskScanSweep = startDeskScanSweep(db, (error) => app.log.warn({ err: loggableError(error) }, 'desk scan sweep failed'), options.staffAuth.clock);
 
-  // The sign-in limits read only the last window: older attempts are deleted hourly.
+  // The sign-in waits read only the last day of failures and a month of successes: older attempts are deleted hourly.
   const prune = setInterval(() => {
-    pruneAttempts(db, options.staffAuth).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'sign-in attempts prune failed'));
+    pruneAttempts(db, options.staffAuth.clock).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'sign-in attempts prune failed'));
   }, 3600_000);
   prune.unref();
   app.addHook('onClose', async () => {

@@ -31,6 +31,11 @@ function webContext(request: FastifyRequest, reply: FastifyReply, settings: Staf
   };
 }
 
+/** The session's actor with the address its request came from: "password again" counts wrong tries by it. */
+function fromAddress(actor: Actor, address: string): Actor {
+  return actor.identity.kind === 'staff_user' ? { ...actor, identity: { ...actor.identity, address } } : actor;
+}
+
 const signedOut = () => new ApiError('invalid_session', 'You are signed out; sign in again.');
 
 function requireScopes(actor: Actor, route: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): void {
@@ -66,7 +71,7 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings, limite
       checkCsrfToken(request, web.sentToken);
     }
     requireScopes(session.actor, route);
-    return { actor: session.actor, session, web };
+    return { actor: fromAddress(session.actor, web.address), session, web };
   };
 }
 
