@@ -12,6 +12,7 @@ import { startDeskScanSweep } from '../modules/desk-scans/service.js';
 import { registerTodayStream } from './desk/today-stream.js';
 import { sessionActor, sessionAuthenticator } from './session-auth.js';
 import { registerStaticApp } from './static-app.js';
+import { allowedHosts, checkHost, isWebAppPath } from './allowed-hosts.js';
 
 /** Below this, the web app's own endpoints; the API's routes are mounted again below `webApiPrefix + '/v1'`. */
 export const webApiPrefix = '/app/api';
@@ -26,13 +27,21 @@ export interface WebAppOptions {
   webRoutes: readonly RouteSpec[];
   /** The API's rate limits: owner setup counts against a client's anonymous budget. */
   limiter: RateLimiter;
+  /** Host names the web app answers under besides localhost, the machine's name and IP addresses (allowed-hosts.ts). */
+  allowedHosts: readonly string[];
 }
 
 /**
  * The staff web app on the API's server and origin: its endpoints and the API's, both with staff
- * sessions (cookie and CSRF), and its built pages at /app/.
+ * sessions (cookie and CSRF), and its built pages at /app/, each only under a host name the box
+ * answers to.
  */
 export async function registerWebApp(app: FastifyInstance, db: Db, cursors: CursorCodec, options: WebAppOptions): Promise<void> {
+  // First of all: a request under a name the box does not answer to (a DNS-rebinding page) reaches no page, session or route.
+  const allows = allowedHosts(options.allowedHosts);
+  app.addHook('onRequest', async (request) => {
+    if (isWebAppPath(request.url)) checkHost(request, allows);
+  });
   await app.register(fastifyCookie, { hook: 'onRequest' });
   await registerStaticApp(app, options.webAppDir);
   const sessions = sessionAuthenticator(db, options.staffAuth, options.limiter);
