@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { toIso } from '../../clock/time.js';
 import { recordAudit } from './audit.js';
+import { cleanDisplayName } from './display-names.js';
 import { checkPasswordRule, hashPassword } from './passwords.js';
 import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffRole } from './roles.js';
 import { revokeAccountSessions } from './sessions.js';
@@ -71,8 +72,7 @@ export async function insertAccount(
   input: Omit<AccountInput, 'password'> & { passwordHash: string; action: 'owner_created' | 'account_created' },
 ): Promise<StaffAccount> {
   const email = checkEmail(input.email);
-  const displayName = input.displayName.trim();
-  if (!displayName) throw new ApiError('missing_field', 'An account needs a name to show.', { param: 'display_name' });
+  const displayName = cleanDisplayName(input.displayName);
   const locationIds = await accessLocations(db, sql, actor.companyId, input);
   const row = {
     id: randomUUID(),
