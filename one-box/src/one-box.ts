@@ -82,8 +82,10 @@ function serverBase(config: Config): string {
 }
 
 /**
- * Without an active owner nobody can sign in to the web app: each start then mints a link (each
- * works once, for 24 hours) and the banner shows it, as `studio accounts setup-link` would.
+ * Without an active owner nobody can sign in to the web app: each start then mints a link (it
+ * works once, for 24 hours) and the banner shows it, as `studio accounts setup-link` would. Only
+ * the newest link works (minting ends the one the last start printed) and none once an owner
+ * exists, so the links a journal kept from earlier starts are dead; with an owner, no link is minted.
  */
 async function ownerSetupLink(db: Db, config: Config, companyId: string): Promise<string | null> {
   const owner = await db.first(db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', companyId).where('role', '=', 'owner').where('disabled_at', 'is', null).limit(1));

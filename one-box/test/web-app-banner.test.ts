@@ -13,30 +13,40 @@ describe('the one-box banner and the staff web app', () => {
   const databaseUrl = join(dir, 'data', 'studio.db');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('names the web app, and while the business has no owner a setup link that creates one; once it has, no link', async () => {
+  it('names the web app and, while the business has no owner, a setup link: only the newest works, and none once an owner exists', async () => {
     const env = { STUDIO_AGENT: 'off' };
-    const first = await startStudio('start', databaseUrl, 'warn', { env });
-    const origin = first.base.replace(/\/v1$/, '');
-    try {
-      await expect.poll(() => setupPattern.test(first.output()), banner).toBe(true);
-      expect(first.output()).toContain(`Web app (staff): ${origin}/app/`);
-      const token = setupPattern.exec(first.output())![2]!;
-      const created = await fetch(`${origin}/app/api/setup`, {
+    const startedWithLink = async () => {
+      const studio = await startStudio('start', databaseUrl, 'warn', { env });
+      await expect.poll(() => setupPattern.test(studio.output()), banner).toBe(true);
+      return { studio, origin: studio.base.replace(/\/v1$/, ''), token: setupPattern.exec(studio.output())![2]! };
+    };
+    const setup = (origin: string, token: string, email: string) =>
+      fetch(`${origin}/app/api/setup`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ token, email: 'owner@harbour.example', display_name: 'Owner', password: 'a long owner passphrase' }),
+        body: JSON.stringify({ token, email, display_name: 'Owner', password: 'a long owner passphrase' }),
       });
+    // The first start's link stays in the journal; the second start prints a new one, which ends it (issue 30, N1).
+    const first = await startedWithLink();
+    await first.studio.stop();
+    const second = await startedWithLink();
+    try {
+      expect(second.token).not.toBe(first.token);
+      expect(second.studio.output()).toContain(`Web app (staff): ${second.origin}/app/`);
+      const stale = await setup(second.origin, first.token, 'earlier@harbour.example');
+      expect(stale.status).toBe(401);
+      const created = await setup(second.origin, second.token, 'owner@harbour.example');
       expect(created.status).toBe(201);
       expect(created.headers.get('set-cookie')).toMatch(/^studio_session=/);
     } finally {
-      await first.stop();
+      await second.studio.stop();
     }
-    const second = await startStudio('start', databaseUrl, 'warn', { env });
+    const third = await startStudio('start', databaseUrl, 'warn', { env });
     try {
-      await expect.poll(() => second.output().includes('Web app (staff):'), banner).toBe(true);
-      expect(second.output()).not.toContain('/app/setup#');
+      await expect.poll(() => third.output().includes('Web app (staff):'), banner).toBe(true);
+      expect(third.output()).not.toContain('/app/setup#');
     } finally {
-      await second.stop();
+      await third.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });

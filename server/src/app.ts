@@ -30,10 +30,12 @@ export interface AppOptions {
   staffAuth?: StaffAuthSettings;
   /** The built web app served at /app/; WEB_APP_DIR or the repository's web-app/dist/ when omitted. */
   webAppDir?: string;
+  /** Host names the web app answers under besides localhost, the machine's name and IP addresses (`ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir() }: AppOptions) {
+export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir(), allowedHosts = [] }: AppOptions) {
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -72,8 +74,9 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
   const apiRoutes = apiRoutesFor(staffAuth.clock);
-  mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock) });
+  const limiter = await registerRateLimits(app, limits);
+  mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock), limiter, allowedHosts });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

@@ -1,11 +1,21 @@
 import { logOutputEnv } from '@studio/shared/logging';
+import { isIP } from 'node:net';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/open.js';
 import type { ServerLimits } from './plugins/limits.js';
 import type { TlsSetting } from './tls/tls-setting.js';
+import { hostNameOf } from './web/allowed-hosts.js';
 
 export type { ServerLimits };
+
+/** The entries of a comma-separated list of hosts, trimmed, empty ones dropped. */
+function hostList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
 
 const count = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -14,6 +24,13 @@ export const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .refine((value) => hostList(value).every((entry) => hostNameOf(entry) !== null), 'must be host names or addresses, comma-separated, without a scheme or path (e.g. studio.example.com)')
+      .describe(
+        "Host names the staff web app answers under besides localhost, the machine's name and IP addresses, comma-separated (e.g. studio.example.com); any other name is refused (421), which stops DNS-rebinding pages",
+      ),
     DATABASE_URL: z.string().min(1).default('./data/studio.db').describe('A SQLite file path, :memory:, or postgres://user@host:port/database'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Read by the logger (shared/src/logging); here so a bad value fails at start like the others.
@@ -21,7 +38,7 @@ export const ConfigSchema = z
     // 100 requests a second per key on average, Stripe's live-mode figure, with bursts up to the window's budget.
     RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
     RATE_LIMIT_WINDOW_SECONDS: count(60, 1).describe('The rate-limit window'),
-    RATE_LIMIT_ANONYMOUS_MAX: count(100).describe('Requests refused for a missing or invalid key, per client IP per window, before 429; 0: off'),
+    RATE_LIMIT_ANONYMOUS_MAX: count(100).describe('Requests refused for a missing or invalid key, and owner setup tries, per client (an IPv6 /64) per window, before 429; 0: off'),
     MAX_HEADER_BYTES: count(16_384, 1024).describe('Request line and headers together'),
     MAX_URL_LENGTH: count(4096, 256),
     MAX_QUERY_PARAMS: count(32, 1),
@@ -74,6 +91,8 @@ type Env = z.infer<typeof ConfigSchema>;
 export interface Config {
   port: number;
   host: string;
+  /** Host names the web app answers under besides localhost, the machine's name and IP addresses (web/allowed-hosts.ts). */
+  allowedHosts: string[];
   databaseUrl: string;
   logLevel: Env['LOG_LEVEL'];
   limits: ServerLimits;
@@ -143,7 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstRetryMs: parsed.data.WEBHOOK_FIRST_RETRY_MS,
     claimMs: parsed.data.WEBHOOK_CLAIM_MS ?? parsed.data.WEBHOOK_TIMEOUT_MS + 60_000,
   };
-  return { port: PORT, host: HOST, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data), webhooks };
+  // The name the server listens on is one it answers under.
+  const allowedHosts = [...hostList(parsed.data.ALLOWED_HOSTS), ...(hostNameOf(HOST) !== null && isIP(HOST) === 0 ? [HOST] : [])];
+  return { port: PORT, host: HOST, allowedHosts, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data), webhooks };
 }
 
 /** The limits when the environment sets none. */

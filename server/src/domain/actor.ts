@@ -27,7 +27,13 @@ export interface Actor {
 export type ActorIdentity =
   | { readonly kind: 'api_key'; readonly keyId: string }
   | { readonly kind: 'device'; readonly keyId: string; readonly deviceId: string; readonly deviceKind: DeviceKind }
-  | { readonly kind: 'staff_user'; readonly staffUserId: string; readonly role: string }
+  | {
+      readonly kind: 'staff_user';
+      readonly staffUserId: string;
+      readonly role: string;
+      /** The address the session's request came from (web/session-auth.ts): "password again" counts its wrong tries by it, as sign-in does. */
+      readonly address?: string | undefined;
+    }
   | { readonly kind: 'system'; readonly name: string };
 
 /** What authenticating an API key yields (plugins/auth.ts), as far as the domain needs it. */

@@ -12,4 +12,6 @@ export interface WebRequestContext {
   startSession(opened: { token: string; expiresAt: string }): void;
   /** Clears the session cookie on the answer. */
   endSession(): void;
+  /** Counts a signed-out request against its client's anonymous budget (plugins/rate-limit.ts); over it, 429. */
+  admitAnonymous(): Promise<void>;
 }

@@ -1,14 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientOf } from '../domain/client-address.js';
 import type { ServerLimits } from './limits.js';
 
-/** Counts requests per API key, and refused-key requests per client IP (README, Limits). */
+/** Counts requests per API key, and anonymous requests per client (an IPv4 address, an IPv6 /64; README, Limits). */
 export interface RateLimiter {
   /** After the key is known: its request counts against the key; over the budget, 429. */
   admitKey(request: FastifyRequest): Promise<void>;
-  /** After a key was refused: the request counts against the client's IP; over that budget, 429 instead of 401. */
+  /** After a key was refused: the request counts against the client's budget; over it, 429 instead of 401. */
   refuseAnonymous(request: FastifyRequest): Promise<void>;
+  /** A request anyone may make before signing in (owner setup): it counts against the same budget; over it, 429. */
+  admitAnonymous(request: FastifyRequest): Promise<void>;
 }
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
@@ -32,6 +35,6 @@ export async function registerRateLimits(app: FastifyInstance, limits: ServerLim
   await app.register(rateLimit, { global: false });
   const window = { timeWindow: limits.rateLimitWindowMs };
   const perKey = limits.rateLimitMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitMax, keyGenerator: (r) => `key:${r.auth!.keyId}` }) : null;
-  const perIp = limits.rateLimitAnonymousMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitAnonymousMax, keyGenerator: (r) => `ip:${r.ip}` }) : null;
-  return { admitKey: limitedBy(perKey), refuseAnonymous: limitedBy(perIp) };
+  const perIp = limits.rateLimitAnonymousMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitAnonymousMax, keyGenerator: (r) => `ip:${clientOf(r.ip)}` }) : null;
+  return { admitKey: limitedBy(perKey), refuseAnonymous: limitedBy(perIp), admitAnonymous: limitedBy(perIp) };
 }

@@ -54,6 +54,8 @@ export const authRoutes = [
   implement(contracts.webOwnerSetup, async (ctx) => {
     const { db, body } = ctx;
     const web = webOf(ctx);
+    // Anyone may try a token: a flood from one client is cut off before it costs even a lookup.
+    await web.admitAnonymous();
     const account = await createOwnerFromLink(db, web.settings, { token: body.token, email: body.email, displayName: body.display_name, password: body.password });
     await endSentSession(ctx);
     const opened = await db.transaction((sql) => openSession(db, sql, web.settings, account.id, { address: web.address, userAgent: web.userAgent }));

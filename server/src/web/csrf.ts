@@ -25,7 +25,10 @@ function ownOrigin(request: FastifyRequest): string {
 
 /**
  * A write must say it comes from this origin: every browser sends `Origin` on a cross-site POST
- * (and on a same-origin one), so an absent or foreign one is refused.
+ * (and on a same-origin one), so an absent or foreign one is refused. The request's own host was
+ * checked against the allowed hosts first (allowed-hosts.ts), so an Origin that passes names an
+ * allowed host too: a DNS-rebinding page, whose Origin and Host both name the attacker's host, is
+ * refused there.
  */
 export function checkOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;

@@ -4,6 +4,7 @@ import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import type { Authenticator } from '../http/mount.js';
 import type { RouteSpec } from '../http/route.js';
+import type { RateLimiter } from '../plugins/rate-limit.js';
 import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { WebRequestContext } from '../http/web-context.js';
@@ -17,7 +18,7 @@ import { clearSessionCookie, sentSessionToken, setSessionCookie } from './sessio
  */
 const signedOutVisitor: Actor = { companyId: '', environment: 'live', identity: { kind: 'system', name: 'signed-out visitor' }, scopes: [], locationIds: [] };
 
-function webContext(request: FastifyRequest, reply: FastifyReply, settings: StaffAuthSettings): WebRequestContext {
+function webContext(request: FastifyRequest, reply: FastifyReply, settings: StaffAuthSettings, limiter: RateLimiter): WebRequestContext {
   const userAgent = request.headers['user-agent'];
   return {
     settings,
@@ -26,7 +27,13 @@ function webContext(request: FastifyRequest, reply: FastifyReply, settings: Staf
     sentToken: sentSessionToken(request),
     startSession: (opened) => setSessionCookie(request, reply, opened.token, opened.expiresAt),
     endSession: () => clearSessionCookie(request, reply),
+    admitAnonymous: () => limiter.admitAnonymous(request),
   };
+}
+
+/** The session's actor with the address its request came from: "password again" counts wrong tries by it. */
+function fromAddress(actor: Actor, address: string): Actor {
+  return actor.identity.kind === 'staff_user' ? { ...actor, identity: { ...actor.identity, address } } : actor;
 }
 
 const signedOut = () => new ApiError('invalid_session', 'You are signed out; sign in again.');
@@ -44,9 +51,9 @@ function requireScopes(actor: Actor, route: Pick<RouteSpec, 'scopes' | 'alsoRequ
  * handler gets; a write also needs a same-origin `Origin` and the session's CSRF token. The
  * session is read first, so a signed-out browser learns it must sign in (401) whatever it sent.
  */
-export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authenticator {
+export function sessionAuthenticator(db: Db, settings: StaffAuthSettings, limiter: RateLimiter): Authenticator {
   return async (request, reply, route) => {
-    const web = webContext(request, reply, settings);
+    const web = webContext(request, reply, settings, limiter);
     if (route.signedOut) {
       if (changesState(request.method)) checkOrigin(request);
       return { actor: signedOutVisitor, web };
@@ -64,7 +71,7 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings): Authe
       checkCsrfToken(request, web.sentToken);
     }
     requireScopes(session.actor, route);
-    return { actor: session.actor, session, web };
+    return { actor: fromAddress(session.actor, web.address), session, web };
   };
 }
 

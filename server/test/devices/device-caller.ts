@@ -29,7 +29,7 @@ export interface Answer {
 export async function staffCallers(f: Fixture) {
   const clock = handClock();
   const settings = testSettings(clock.now);
-  const app: FastifyInstance = await buildApp({ db: f.db, staffAuth: settings, webAppDir: '/nonexistent/web-app/dist' });
+  const app: FastifyInstance = await buildApp({ db: f.db, staffAuth: settings, webAppDir: '/nonexistent/web-app/dist', allowedHosts: [host] });
   const business = systemActor(f.acme.id, 'test');
   const accounts = {
     owner: await createAccount(f.db, settings, business, { email: `olive@acme.example`, displayName: 'Olive', role: 'owner', password }),

@@ -3,7 +3,7 @@ import { startFixture, type Fixture } from '@studio/testkit/server/fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits, loadConfig } from '../../src/config.js';
-import { clientOf } from '../../src/plugins/connection-shares.js';
+import { clientOf } from '../../src/domain/client-address.js';
 
 interface Held {
   socket: Socket;

@@ -2,6 +2,7 @@ import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/dialects/open.js';
 import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
+import { attemptDelays } from '../../src/modules/staff-accounts/attempts.js';
 import { hashSecret } from '../../src/modules/staff-accounts/secrets.js';
 import { staffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { signIn } from '../../src/modules/staff-accounts/sign-in.js';
@@ -39,36 +40,62 @@ describe.each(dialects)('staff sign-in on %s', (dialect) => {
     expect(unknownEmail).toMatchObject({ code: (wrongPassword as { code: string }).code, message: (wrongPassword as Error).message });
   });
 
-  it('refuses the sixth try of an email in 15 minutes, known or not, with the minutes to wait; a success resets the count', async () => {
+  it('lets three wrong passwords of one email from one client go, then doubles the wait from a second up to 15 minutes; the right one gets in once it passed', async () => {
     const { companyId } = await studioWithDesk();
-    for (const email of ['desk@alder.example', 'nobody@alder.example']) {
-      for (let i = 0; i < 5; i++) {
-        await expect(attempt(companyId, email, 'wrong passphrase', `192.0.2.${20 + i}`)).rejects.toMatchObject({ code: 'invalid_credentials' });
-        clock.advance(minute);
-      }
-      // The right password too: the limit is checked before the password.
-      await expect(attempt(companyId, email, password, '192.0.2.99')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 10 * 60, message: expect.stringContaining('try again in 10 minutes') });
+    const wrong = () => attempt(companyId, 'desk@alder.example', 'wrong passphrase', '192.0.2.20');
+    for (let i = 0; i < attemptDelays.pair.free; i++) await expect(wrong()).rejects.toMatchObject({ code: 'invalid_credentials' });
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const refused = (await wrong().catch((error: unknown) => error)) as { code: string; retryAfter: number };
+      expect(refused.code).toBe('rate_limited');
+      waits.push(refused.retryAfter);
+      // Hammering while the wait runs is not a guess: the wait stays as it was.
+      await expect(wrong()).rejects.toMatchObject({ retryAfter: refused.retryAfter });
+      clock.advance(refused.retryAfter * 1000);
+      await expect(wrong()).rejects.toMatchObject({ code: 'invalid_credentials' });
     }
-    clock.advance(10 * minute);
-    const wrong = async () => {
-      clock.advance(1000);
-      await expect(attempt(companyId, 'desk@alder.example', 'wrong passphrase', '192.0.2.50')).rejects.toMatchObject({ code: 'invalid_credentials' });
-    };
-    for (let i = 0; i < 4; i++) await wrong();
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900, 900]);
+    // The right password too waits out the wait, never longer.
+    await expect(attempt(companyId, 'desk@alder.example', password, '192.0.2.20')).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('try again in 15 minutes') });
+    clock.advance(15 * minute);
+    await expect(attempt(companyId, 'desk@alder.example', password, '192.0.2.20')).resolves.toMatchObject({ token: expect.any(String) });
+    // A success starts the count afresh: three wrong passwords are free again.
     clock.advance(1000);
-    await expect(attempt(companyId, 'desk@alder.example', password)).resolves.toMatchObject({ accountId: expect.any(String) });
-    // After a success the failures before it no longer count against the account: five more are checked.
-    for (let i = 0; i < 5; i++) await wrong();
-    await expect(attempt(companyId, 'desk@alder.example', password)).rejects.toMatchObject({ code: 'rate_limited' });
+    for (let i = 0; i < attemptDelays.pair.free; i++) await expect(wrong()).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(wrong()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1, message: expect.stringContaining('try again in 1 second') });
   });
 
-  it('refuses an address after 20 failures in 15 minutes, whichever emails it tried', async () => {
+  it('slows an unknown email as a known one, so the wait tells nothing about which exist', async () => {
     const { companyId } = await studioWithDesk();
-    for (let i = 0; i < 20; i++) await expect(attempt(companyId, `guess${i}@alder.example`, 'wrong passphrase', '198.51.100.7')).rejects.toMatchObject({ code: 'invalid_credentials' });
-    await expect(attempt(companyId, 'desk@alder.example', password, '198.51.100.7')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 15 * 60 });
+    for (const email of ['desk@alder.example', 'nobody@alder.example']) {
+      for (let i = 0; i < attemptDelays.pair.free; i++) await expect(attempt(companyId, email, 'wrong passphrase', '192.0.2.30')).rejects.toMatchObject({ code: 'invalid_credentials' });
+      await expect(attempt(companyId, email, 'wrong passphrase', '192.0.2.30')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
+    }
+  });
+
+  it('slows a client trying many emails after ten wrong passwords, whichever emails they were', async () => {
+    const { companyId } = await studioWithDesk();
+    for (let i = 0; i < attemptDelays.client.free; i++)
+      await expect(attempt(companyId, `guess${i}@alder.example`, 'wrong passphrase', '198.51.100.7')).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(attempt(companyId, 'desk@alder.example', password, '198.51.100.7')).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
     await expect(attempt(companyId, 'desk@alder.example', password, '198.51.100.8')).resolves.toMatchObject({ token: expect.any(String) });
-    clock.advance(15 * minute);
+    clock.advance(1000);
     await expect(attempt(companyId, 'desk@alder.example', password, '198.51.100.7')).resolves.toMatchObject({ token: expect.any(String) });
+  });
+
+  it('forgets failures after a day: the count starts afresh', async () => {
+    const { companyId } = await studioWithDesk();
+    const wrong = () => attempt(companyId, 'desk@alder.example', 'wrong passphrase', '192.0.2.40');
+    // Thirteen failures, each after the wait before it: the next would wait the longest.
+    for (let failed = 0; failed < 13;) {
+      const error = (await wrong().catch((caught: unknown) => caught)) as { code: string; retryAfter?: number };
+      if (error.code === 'rate_limited') clock.advance(error.retryAfter! * 1000);
+      else failed += 1;
+    }
+    await expect(wrong()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 900 });
+    clock.advance(24 * 60 * minute);
+    for (let i = 0; i < attemptDelays.pair.free; i++) await expect(wrong()).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(wrong()).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 1 });
   });
 
   it('tells a disabled account so only to whoever knows its password', async () => {
@@ -95,18 +122,18 @@ describe.each(dialects)('staff sign-in on %s', (dialect) => {
     const { companyId } = await studioWithDesk();
     const other = await openDatabase(suite.url);
     try {
-      const through = (db: typeof other, address: string, pass: string) => signIn(db, settings, { companyId, email: 'desk@alder.example', password: pass, address });
-      for (let i = 0; i < 5; i++) {
-        await expect(through(i % 2 ? other : suite.db, `203.0.113.${i}`, 'wrong passphrase')).rejects.toMatchObject({ code: 'invalid_credentials' });
+      const through = (db: typeof other, pass: string) => signIn(db, settings, { companyId, email: 'desk@alder.example', password: pass, address: '203.0.113.9' });
+      for (let i = 0; i < attemptDelays.pair.free; i++) {
+        await expect(through(i % 2 ? other : suite.db, 'wrong passphrase')).rejects.toMatchObject({ code: 'invalid_credentials' });
       }
-      await expect(through(other, '203.0.113.9', password)).rejects.toMatchObject({ code: 'rate_limited' });
-      await expect(through(suite.db, '203.0.113.9', password)).rejects.toMatchObject({ code: 'rate_limited' });
-      // Five wrong tries at once, split over both processes: at most five guesses are checked in all.
-      clock.advance(15 * minute);
-      const tries = Array.from({ length: 8 }, (_, i) => through(i % 2 ? other : suite.db, `203.0.113.${20 + i}`, 'wrong passphrase').catch((error: { code: string }) => error.code));
+      await expect(through(other, password)).rejects.toMatchObject({ code: 'rate_limited' });
+      await expect(through(suite.db, password)).rejects.toMatchObject({ code: 'rate_limited' });
+      // Eight wrong tries at once, split over both processes, after the wait: each counts the others, so at most the free three are checked.
+      clock.advance(24 * 60 * minute);
+      const tries = Array.from({ length: 8 }, (_, i) => through(i % 2 ? other : suite.db, 'wrong passphrase').catch((error: { code: string }) => error.code));
       const codes = await Promise.all(tries);
-      expect(codes.filter((code) => code === 'invalid_credentials').length).toBeLessThanOrEqual(5);
-      expect(codes.filter((code) => code === 'rate_limited').length).toBeGreaterThanOrEqual(3);
+      expect(codes.filter((code) => code === 'invalid_credentials').length).toBeLessThanOrEqual(attemptDelays.pair.free);
+      expect(codes.filter((code) => code === 'rate_limited').length).toBeGreaterThanOrEqual(8 - attemptDelays.pair.free);
     } finally {
       await other.close();
     }

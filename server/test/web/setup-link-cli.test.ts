@@ -17,7 +17,8 @@ describe.each(dialects)('accounts setup-link: the first owner from the command l
     database = await freshDatabase(dialect);
     db = await openDatabase(database.url);
     companyId = (await twoLocationStudio(db)).companyId;
-    app = await buildApp({ db, staffAuth: testSettings(handClock().now), webAppDir: '/nonexistent' });
+    // The name the link is printed with is one the server is told it answers under.
+    app = await buildApp({ db, staffAuth: testSettings(handClock().now), webAppDir: '/nonexistent', allowedHosts: ['box.test'] });
   });
   afterAll(async () => {
     await app?.close();

@@ -24,7 +24,7 @@ describe.each(dialects)('sign-in on a server of one business (%s)', (dialect) =>
     const settings = testSettings(clock.now);
     const studio = await twoLocationStudio(suite.db);
     await createAccount(suite.db, settings, studio.business, { email: 'olive@alder.example', displayName: 'Olive', role: 'owner', password });
-    app = await buildApp({ db: suite.db, staffAuth: settings, webAppDir: '/nonexistent/web-app/dist' });
+    app = await buildApp({ db: suite.db, staffAuth: settings, webAppDir: '/nonexistent/web-app/dist', allowedHosts: [host] });
     const signIn = async () => {
       const response = await app!.inject({
         method: 'POST',

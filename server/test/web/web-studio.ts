@@ -5,7 +5,7 @@ import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
 import { handClock, testSettings, twoLocationStudio } from '../staff-accounts/studio.js';
 
 export const password = 'correct horse battery';
-/** The host every injected request names; a write's Origin must be this origin. */
+/** The host every injected request names (the studio's own name, in the app's allowed hosts); a write's Origin must be this origin. */
 export const host = 'studio.test';
 export const origin = `http://${host}`;
 
@@ -57,7 +57,7 @@ export async function webStudio(db: Db, options: { webAppDir?: string } = {}) {
   const southDesk = await make(studio.business, 'sue@alder.example', 'front_desk', [studio.south]);
   const otherOwner = await make(other.business, 'olive@other.example', 'owner');
   const otherDesk = await make(other.business, 'dee@other.example', 'front_desk', [other.north]);
-  const app: FastifyInstance = await buildApp({ db, staffAuth: settings, webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist' });
+  const app: FastifyInstance = await buildApp({ db, staffAuth: settings, webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist', allowedHosts: [host] });
 
   async function send(request: WebRequest): Promise<WebResponse> {
     const headers: Record<string, string> = { host };

@@ -30,7 +30,7 @@ export const webAuthContracts = {
     signedOut: true,
     body: OwnerSetupRequest,
     responses: { 201: { description: 'The owner, signed in', schema: StaffSessionView } },
-    errors: ['setup_link_invalid', 'email_taken', 'csrf_failed'],
+    errors: ['setup_link_invalid', 'email_taken', 'csrf_failed', 'rate_limited'],
   }),
   webSession: defineContract({
     mount: 'web',

@@ -189,7 +189,7 @@ export const webDeskContracts = {
     scopes: [],
     body: ApiKeyCreate,
     responses: { 201: { description: 'The key and its secret', schema: ApiKeyCreated } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'resource_missing'],
+    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'rate_limited', 'resource_missing'],
   }),
   webRevokeKey: defineContract({
     mount: 'web',
@@ -202,6 +202,6 @@ export const webDeskContracts = {
     params: IdParams,
     body: Reauthentication,
     responses: { 200: { description: 'The revoked key', schema: ApiKeyView } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'resource_missing'],
+    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'rate_limited', 'resource_missing'],
   }),
 };

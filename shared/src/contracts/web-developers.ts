@@ -29,7 +29,7 @@ export const webDevelopersContracts = {
     scopes: ['write:webhooks'],
     body: WebhookEndpointCreateRequest,
     responses: { 201: { description: 'The endpoint and its secret', schema: WebhookEndpointWithSecret } },
-    errors: ['role_not_allowed', 'invalid_credentials'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],
   }),
   webUpdateWebhookEndpoint: defineContract({
     mount: 'web',
@@ -42,7 +42,7 @@ export const webDevelopersContracts = {
     params: IdParams,
     body: WebhookEndpointUpdateRequest,
     responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
-    errors: [...ownerErrors, 'invalid_credentials'],
+    errors: [...ownerErrors, 'invalid_credentials', 'rate_limited'],
   }),
   webRotateWebhookSecret: defineContract({
     mount: 'web',
@@ -55,7 +55,7 @@ export const webDevelopersContracts = {
     params: IdParams,
     body: Reauthentication,
     responses: { 200: { description: 'The endpoint and its new secret', schema: WebhookEndpointWithSecret } },
-    errors: [...ownerErrors, 'invalid_credentials'],
+    errors: [...ownerErrors, 'invalid_credentials', 'rate_limited'],
   }),
   webDeleteWebhookEndpoint: defineContract({
     mount: 'web',
@@ -68,7 +68,7 @@ export const webDevelopersContracts = {
     params: IdParams,
     body: Reauthentication,
     responses: { 200: { description: 'Deleted', schema: WebhookEndpointDeleted } },
-    errors: [...ownerErrors, 'invalid_credentials'],
+    errors: [...ownerErrors, 'invalid_credentials', 'rate_limited'],
   }),
   webSendWebhookTestEvent: defineContract({
     mount: 'web',

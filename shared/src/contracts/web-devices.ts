@@ -27,6 +27,6 @@ export const webDevicesContracts = {
     scopes: [],
     body: DeviceKeyCreate,
     responses: { 201: { description: 'The device key and its secret', schema: ApiKeyCreated } },
-    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'resource_missing', 'invalid_param'],
+    errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'rate_limited', 'resource_missing', 'invalid_param'],
   }),
 };

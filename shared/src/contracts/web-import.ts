@@ -12,7 +12,7 @@ export const webImportContracts = {
     scopes: [],
     body: ImportDryRunRequest,
     responses: { 200: { description: 'The dry run', schema: ImportDryRunReport } },
-    errors: ['role_not_allowed', 'invalid_credentials'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],
   }),
   webImportCommit: defineContract({
     mount: 'web',
@@ -24,7 +24,7 @@ export const webImportContracts = {
     scopes: [],
     body: ImportCommitRequest,
     responses: { 201: { description: 'What was created', schema: ImportCommitted } },
-    errors: ['role_not_allowed', 'invalid_credentials', 'import_not_dry_run', 'import_refused'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_not_dry_run', 'import_refused'],
   }),
   webExport: defineContract({
     mount: 'web',
@@ -36,6 +36,6 @@ export const webImportContracts = {
     scopes: [],
     body: ExportRequest,
     responses: { 200: { description: 'The import file', schema: ExportFile } },
-    errors: ['role_not_allowed', 'invalid_credentials'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],
   }),
 };

@@ -12,6 +12,6 @@ export const webTestDataContracts = {
     scopes: [],
     body: TestDataDeleteRequest,
     responses: { 200: { description: 'What was deleted, and what was kept', schema: TestDataDeleted } },
-    errors: ['role_not_allowed', 'invalid_credentials', 'invalid_param'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'invalid_param'],
   }),
 };

@@ -20,6 +20,12 @@ export const errorCodes = {
   request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than 1 MiB.' },
   url_too_long: { type: 'invalid_request', status: 414, description: 'The URL is longer than the server accepts (4096 characters by default).' },
   headers_too_large: { type: 'invalid_request', status: 431, description: 'The request line and headers are larger than the server accepts (16 KiB by default).' },
+  host_not_allowed: {
+    type: 'invalid_request',
+    status: 421,
+    description:
+      "The staff web app (`/app`) was asked for under a host name the server does not answer under, as a DNS-rebinding page would; localhost, the machine's name and IP addresses always work, other names are added to `ALLOWED_HOSTS`.",
+  },
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
   booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
   entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },

@@ -38,7 +38,7 @@ describe("a staff member's language", () => {
     const nav = page.page.getByRole('navigation', { name: 'Hauptmenü' });
     await nav.getByRole('link', { name: 'Mitglieder', exact: true }).waitFor();
     await expect(page.page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).isVisible()).resolves.toBe(true);
-    expect(await page.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.page.locator('html').getAttribute('lang')).toBe('de');
     await page.check('account-language-de');
 
     await page.page.reload();
@@ -46,6 +46,6 @@ describe("a staff member's language", () => {
 
     await page.choose('Sprache', 'Sprache des Standorts (English)');
     await page.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();
-    expect(await page.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.page.locator('html').getAttribute('lang')).toBe('en');
   });
 });

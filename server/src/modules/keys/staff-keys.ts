@@ -113,7 +113,7 @@ export async function createStaffKey(
   if (!mayManageKey(actor, body.location_ids)) {
     throw new ApiError('location_not_allowed', 'A manager may create keys only for locations it works at; choose them, or ask an owner for a key of every location.', { param: 'location_ids' });
   }
-  await reauthenticate(db, actor, body.password);
+  await reauthenticate(db, actor, body.password, clock);
   return db.transaction(async (tx) => {
     const environment = body.environment ?? 'live';
     const created = await createKey(db, { companyId: actor.companyId, environment, name: body.name, scopes: body.scopes, locationIds: body.location_ids ?? 'all' });
@@ -149,7 +149,7 @@ export async function createStaffDeviceKey(
   }
   const location = await db.first(db.qb.selectFrom('locations').select('id').where('id', '=', body.location_id).where('company_id', '=', actor.companyId));
   if (!location) throw new ApiError('resource_missing', `No such location: ${body.location_id}.`, { param: 'location_id' });
-  await reauthenticate(db, actor, body.password);
+  await reauthenticate(db, actor, body.password, clock);
   return db.transaction(async (tx) => {
     const created = await createDeviceKey(db, {
       companyId: actor.companyId,
@@ -177,7 +177,7 @@ export async function revokeStaffKey(db: Db, actor: Actor, keyId: string, passwo
   if (!mayManageKey(actor, row.location_ids === null ? null : (JSON.parse(row.location_ids) as string[]))) {
     throw new ApiError('location_not_allowed', 'This key reaches locations this manager does not work at; ask an owner to revoke it.', { param: 'id' });
   }
-  await reauthenticate(db, actor, password);
+  await reauthenticate(db, actor, password, clock);
   if (row.revoked_at !== null) return toView(row);
   await db.transaction(async (tx) => {
     await revokeKey(db, keyId);

@@ -18,16 +18,16 @@ export const dryRunLifetimeMs = 60 * 60_000;
  * its SHA-256; a commit imports only content a clean dry run of the same account checked within
  * the hour, running every check again (the database may have changed meanwhile).
  */
-async function ownerAgain(db: Db, actor: Actor, password: string): Promise<string> {
+async function ownerAgain(db: Db, actor: Actor, password: string, clock: Clock): Promise<string> {
   if (actor.identity.kind !== 'staff_user' || actor.identity.role !== 'owner') {
     throw new ApiError('role_not_allowed', 'Only an owner may import or export the business.');
   }
-  await reauthenticate(db, actor, password);
+  await reauthenticate(db, actor, password, clock);
   return actor.identity.staffUserId;
 }
 
 export async function webDryRun(db: Db, actor: Actor, body: { password: string; file: unknown }, clock: Clock = systemClock): Promise<DryRunReport> {
-  await ownerAgain(db, actor, body.password);
+  await ownerAgain(db, actor, body.password, clock);
   const report = await dryRunImport(db, body.file, { companyId: actor.companyId, clock });
   await recordAudit(
     db,
@@ -40,7 +40,7 @@ export async function webDryRun(db: Db, actor: Actor, body: { password: string; 
 }
 
 export async function webCommitImport(db: Db, actor: Actor, body: { password: string; file: unknown; sha256: string }, clock: Clock = systemClock): Promise<ImportSummary> {
-  const accountId = await ownerAgain(db, actor, body.password);
+  const accountId = await ownerAgain(db, actor, body.password, clock);
   if (importFingerprint(body.file) !== body.sha256) {
     throw new ApiError('import_not_dry_run', 'This file is not the one that was dry-run (its content changed). Dry-run it again, then commit.', { param: 'file' });
   }
@@ -78,7 +78,7 @@ export async function webCommitImport(db: Db, actor: Actor, body: { password: st
 }
 
 export async function webExport(db: Db, actor: Actor, password: string, clock: Clock = systemClock): Promise<Record<string, unknown>> {
-  await ownerAgain(db, actor, password);
+  await ownerAgain(db, actor, password, clock);
   const file = await exportBusiness(db, actor.companyId);
   await recordAudit(db, db, actor, { action: 'business_exported', targetAccountId: null }, clock);
   return file;

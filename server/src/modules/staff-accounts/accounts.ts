@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { toIso } from '../../clock/time.js';
 import { recordAudit } from './audit.js';
+import { cleanDisplayName } from './display-names.js';
 import { checkPasswordRule, hashPassword } from './passwords.js';
 import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffRole } from './roles.js';
 import { revokeAccountSessions } from './sessions.js';
@@ -53,7 +54,16 @@ async function accessLocations(db: Db, sql: Queryable, companyId: string, access
   return ids;
 }
 
-/** Inserts an account and its audit entry in `sql`'s transaction; the email taken is `email_taken`. */
+/**
+ * Ends every setup link of the company still live: a link whose owner exists must not make a second
+ * one (issue 30, N1), and a fresh link replaces the one before. An ended link expires now (it stays
+ * for the audit). Answers how many were ended.
+ */
+export async function endSetupLinks(db: Db, sql: Queryable, companyId: string, now: string): Promise<number> {
+  return sql.run(db.qb.updateTable('staff_setup_tokens').set({ expires_at: now }).where('company_id', '=', companyId).where('used_at', 'is', null).where('expires_at', '>', now));
+}
+
+/** Inserts an account and its audit entry in `sql`'s transaction; the email taken is `email_taken`. An owner ends the setup links. */
 export async function insertAccount(
   db: Db,
   sql: Queryable,
@@ -62,8 +72,7 @@ export async function insertAccount(
   input: Omit<AccountInput, 'password'> & { passwordHash: string; action: 'owner_created' | 'account_created' },
 ): Promise<StaffAccount> {
   const email = checkEmail(input.email);
-  const displayName = input.displayName.trim();
-  if (!displayName) throw new ApiError('missing_field', 'An account needs a name to show.', { param: 'display_name' });
+  const displayName = cleanDisplayName(input.displayName);
   const locationIds = await accessLocations(db, sql, actor.companyId, input);
   const row = {
     id: randomUUID(),
@@ -84,6 +93,7 @@ export async function insertAccount(
     throw error;
   }
   await recordAudit(db, sql, actor, { action: input.action, targetAccountId: row.id, details: { email, role: input.role, location_ids: locationIds } }, settings.clock);
+  if (input.role === 'owner') await endSetupLinks(db, sql, actor.companyId, row.created_at);
   return toAccount(row);
 }
 
@@ -151,6 +161,7 @@ export async function changeAccess(db: Db, settings: StaffAuthSettings, actor: A
     );
     const details = { from: { role: account.role, location_ids: account.location_ids }, to: { role: access.role, location_ids: locationIds } };
     await recordAudit(db, sql, actor, { action: 'access_changed', targetAccountId: id, details }, settings.clock);
+    if (access.role === 'owner' && account.disabled_at === null) await endSetupLinks(db, sql, actor.companyId, toIso(settings.clock()));
     return { ...account, role: access.role, location_ids: locationIds };
   });
 }

@@ -13,12 +13,6 @@ export interface StaffAuthSettings {
   idleTimeoutMs: number;
   /** A session ends this long after sign-in, however busy. */
   maxAgeMs: number;
-  /** Failed sign-ins counted over this window… */
-  attemptWindowMs: number;
-  /** …per email of a company (reset by a success)… */
-  failuresPerAccount: number;
-  /** …and per address, whatever the email. */
-  failuresPerAddress: number;
   /** How long a setup link works. */
   setupLinkValidityMs: number;
 }
@@ -29,9 +23,6 @@ export function staffAuthSettings(clock: Clock, overrides: Partial<Omit<StaffAut
     passwordCost: recommendedCost,
     idleTimeoutMs: 12 * hour,
     maxAgeMs: 7 * 24 * hour,
-    attemptWindowMs: 15 * minute,
-    failuresPerAccount: 5,
-    failuresPerAddress: 20,
     setupLinkValidityMs: 24 * hour,
     ...overrides,
   };

@@ -12,7 +12,7 @@ export interface SignInInput extends SessionOrigin {
   companyId: string;
   email: string;
   password: string;
-  /** The client's address, counted for the per-address limit. */
+  /** The client's address: the waits after wrong passwords are counted by its client (attempts.ts). */
   address: string;
 }
 
@@ -29,13 +29,13 @@ const wrong = () => new ApiError('invalid_credentials', 'That email and password
 
 /**
  * Signs a staff member in with email and password, answering a new session. A wrong password
- * and an unknown email are the same answer, after the same work; too many failures by email or
- * by address are `rate_limited` with the minutes to wait. Call it outside any transaction: a failed
- * attempt must stay written although the sign-in throws.
+ * and an unknown email are the same answer, after the same work; while a wait after wrong
+ * passwords runs (attempts.ts `attemptDelays`), `rate_limited` with the seconds to wait. Call it
+ * outside any transaction: a failed attempt must stay written although the sign-in throws.
  */
 export async function signIn(db: Db, settings: StaffAuthSettings, input: SignInInput): Promise<OpenedSession & { accountId: string }> {
   const email = normaliseEmail(input.email);
-  const attempt = await beginAttempt(db, settings, { companyId: input.companyId, email, address: input.address });
+  const attempt = await beginAttempt(db, settings.clock, { companyId: input.companyId, email, address: input.address });
   const account = await db.first(db.qb.selectFrom('staff_accounts').select(['id', 'password_hash', 'disabled_at']).where('company_id', '=', input.companyId).where('email', '=', email));
   const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash(settings)));
   if (!account || !matches) throw wrong();

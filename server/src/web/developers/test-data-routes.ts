@@ -17,7 +17,7 @@ import { reauthenticate } from '../../modules/staff-accounts/reauthenticate.js';
 export async function deleteWebTestData(db: Db, staff: Actor, body: TestDataDeleteRequest, clock: Clock = systemClock): Promise<ClearedTestData> {
   // The role first, so a manager is told it may not rather than asked for a password that would not help.
   if (staff.identity.kind !== 'staff_user' || staff.identity.role !== 'owner') throw new ApiError('role_not_allowed', 'Only an owner may delete test data; ask an owner.');
-  await reauthenticate(db, staff, body.password);
+  await reauthenticate(db, staff, body.password, clock);
   return db.transaction(async (tx) => {
     const cleared = await clearTestData(db, staff.companyId, body.confirm, clock);
     const removed = Object.fromEntries(Object.entries(cleared.removed).filter(([, n]) => n > 0));

@@ -130,6 +130,8 @@ describe.each(dialects)('webhook endpoint changes by staff, on every mount (%s)'
     }
     expect(await endpointRow(id)).toEqual(before);
     expect((await webhookAudit()).length).toBe(audited);
+    // Three wrong passwords ask for a second's wait before the next try (staff-accounts/attempts.ts).
+    s.clock.advance(1000);
     const steps: Omit<WebRequest, 'as'>[] = [
       { method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, body: { url: 'https://receiver.example/moved', event_types: ['contact.created'], password } },
       { method: 'PATCH', url: `/app/api/developers/webhook_endpoints/${id}`, body: { enabled: false, password } },

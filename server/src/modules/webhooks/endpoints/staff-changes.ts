@@ -42,7 +42,7 @@ export async function asStaffChange<T>(db: Db, actor: Actor, staff: StaffConfirm
   const account: Actor = { ...actor, companyId: await liveCompanyOf(db, actor.companyId) };
   if (change.needsPassword) {
     if (staff?.password === undefined) throw new ApiError('role_not_allowed', whereToDoIt);
-    await reauthenticate(db, account, staff.password);
+    await reauthenticate(db, account, staff.password, clock);
   }
   return db.transaction(async (tx) => {
     const result = await work();
