@@ -10,6 +10,7 @@ import { databaseProblems } from './import-database-checks.js';
 import { earlierImport, importFingerprint, recordImport, repeatedImportProblem } from './import-fingerprint.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { findExisting } from './import-existing.js';
+import { refuseTooManyClasses } from './import-limits.js';
 import { parseImportFile } from './import-parse.js';
 import { ImportError, Problems } from './import-problems.js';
 import type { ImportSectionName } from './import-schema.js';
@@ -94,6 +95,7 @@ async function checkImport(db: Db, file: unknown, options: ImportOptions): Promi
   options.onProgress?.({ phase: 'reading', rows_written: 0, rows_total: 0 });
   const problems = new Problems();
   const parsed = parseImportFile(file);
+  refuseTooManyClasses(parsed);
   problems.list.push(...parsed.problems);
   options.onProgress?.({ phase: 'checking', rows_written: 0, rows_total: 0 });
   const existing = await findExisting(db, parsed.existing, options.companyId, problems);
