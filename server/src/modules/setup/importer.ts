@@ -22,8 +22,8 @@ export interface ImportOptions {
   again?: boolean;
   /** When the import happens: the rows' creation time and the fingerprint's. */
   clock?: Clock;
-  /** Told each step: what is being done, and while writing, how many rows are written. */
-  onProgress?: (progress: ImportProgress) => void;
+  /** Told each step: what is being done, and while writing, how many rows are written (awaited: it may fail the import). */
+  onProgress?: ProgressListener;
 }
 
 /** Where an import stands: read and checked, then written row by row (all in one transaction), then done. */
@@ -33,6 +33,8 @@ export interface ImportProgress {
   /** Every row the import writes (0 until it is checked). */
   rows_total: number;
 }
+
+export type ProgressListener = (progress: ImportProgress) => void | Promise<void>;
 
 type CreatedCounts = Record<'companies' | ImportedTable, number>;
 
@@ -92,12 +94,12 @@ const rowsPerInsert = 100;
  * with the database. It only reads the database.
  */
 async function checkImport(db: Db, file: unknown, options: ImportOptions): Promise<ImportCheck> {
-  options.onProgress?.({ phase: 'reading', rows_written: 0, rows_total: 0 });
+  await options.onProgress?.({ phase: 'reading', rows_written: 0, rows_total: 0 });
   const problems = new Problems();
   const parsed = parseImportFile(file);
   refuseTooManyClasses(parsed);
   problems.list.push(...parsed.problems);
-  options.onProgress?.({ phase: 'checking', rows_written: 0, rows_total: 0 });
+  await options.onProgress?.({ phase: 'checking', rows_written: 0, rows_total: 0 });
   const existing = await findExisting(db, parsed.existing, options.companyId, problems);
   const now = toIso((options.clock ?? systemClock)());
   const plan = planImport(parsed, existing, options.companyId, now, problems);
@@ -112,7 +114,7 @@ async function checkImport(db: Db, file: unknown, options: ImportOptions): Promi
 export async function dryRunImport(db: Db, file: unknown, options: ImportOptions = {}): Promise<DryRunReport> {
   const { plan, sha256, problems } = await checkImport(db, file, options);
   const report: DryRunReport = { dry_run: true, ok: problems.length === 0, sha256, company_id: plan.companyId, would_create: counts(plan), problems };
-  options.onProgress?.({ phase: 'done', rows_written: 0, rows_total: 0 });
+  await options.onProgress?.({ phase: 'done', rows_written: 0, rows_total: 0 });
   return report;
 }
 
@@ -138,12 +140,12 @@ export async function importBusiness(db: Db, file: unknown, options: ImportOptio
  * is written unless all of it is. On SQLite other requests' queries wait for the transaction;
  * on Postgres they go on beside it.
  */
-export async function writePlannedImport(db: Db, planned: PlannedImport, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+export async function writePlannedImport(db: Db, planned: PlannedImport, onProgress?: ProgressListener): Promise<ImportSummary> {
   const total = Object.values(planned.summary.created).reduce((sum, count) => sum + count, 0);
   let written = 0;
   const report = async (rows: number) => {
     written += rows;
-    onProgress?.({ phase: 'writing', rows_written: written, rows_total: total });
+    await onProgress?.({ phase: 'writing', rows_written: written, rows_total: total });
     // Between two statements, the requests that came in meanwhile are served.
     await new Promise((resolve) => setImmediate(resolve));
   };
@@ -185,7 +187,7 @@ export async function writePlannedImport(db: Db, planned: PlannedImport, onProgr
     db,
     importedTables.filter((table) => planned.summary.created[table] > 0),
   );
-  onProgress?.({ phase: 'done', rows_written: written, rows_total: total });
+  await onProgress?.({ phase: 'done', rows_written: written, rows_total: total });
   return planned.summary;
 }
 
