@@ -38,7 +38,7 @@ export const errorCodes = {
     type: 'invalid_request',
     status: 422,
     description:
-      'The import file would create more classes than one import may (50,000, one-off classes and every class of every series counted); `problems` lists each series with its classes. Nothing was checked further or written: split the file.',
+      'The import file is more than one import may take: it would create more than 50,000 classes (one-off classes and every class of every series; `problems` lists each series with its classes), or checking it took more memory than an import may use. Nothing was written: split the file.',
   },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
