@@ -12,11 +12,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 /** Packages with compiled addons (or optional ones): required from node_modules at run time. */
 const native = ['better-sqlite3', 'node-hid', 'serialport', '@serialport/*', 'pg-native', 'electron'];
 
-/** What each workspace ships: its dist/ folder and the entry points written there. */
+/**
+ * What each workspace ships: its dist/ folder and the entry points written there. A command that
+ * imports a business starts `import-worker.js` from its own dist/ (server/src/modules/setup/import-job.ts).
+ */
 const commandBundles = [
-  { workspace: 'server', entryPoints: { 'studio-server': 'src/cli/main.ts' } },
+  { workspace: 'server', entryPoints: { 'studio-server': 'src/cli/main.ts', 'import-worker': 'src/modules/setup/import-worker.ts' } },
   { workspace: 'agent', entryPoints: { 'studio-agent': 'src/main.ts', 'studio-agent-backup': 'src/store/backup-command.ts' } },
-  { workspace: 'one-box', entryPoints: { studio: 'src/main.ts' } },
+  { workspace: 'one-box', entryPoints: { studio: 'src/main.ts', 'import-worker': '../server/src/modules/setup/import-worker.ts' } },
 ];
 
 /**

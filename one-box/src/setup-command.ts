@@ -4,7 +4,8 @@ import { CliError, action, printJson, withDatabase } from '@studio/server/src/cl
 import { loadConfig } from '@studio/server/src/config.js';
 import type { Db } from '@studio/server/src/db/types.js';
 import { createKey } from '@studio/server/src/modules/keys/repository.js';
-import { importBusiness } from '@studio/server/src/modules/setup/importer.js';
+import { printImportProgress } from '@studio/server/src/cli/support/import-progress.js';
+import { importInWorker } from '@studio/server/src/modules/setup/import-job.js';
 import type { Command } from 'commander';
 import { boxSettingsFile, readBoxSettings, writeBoxSettings } from './box-settings.js';
 
@@ -68,7 +69,7 @@ function boxLocationRef(file: unknown, at: string | undefined): { ref: string; n
 
 async function setUp(db: Db, file: unknown, at: string | undefined) {
   const box = boxLocationRef(file, at);
-  const summary = await importBusiness(db, file);
+  const summary = await importInWorker(db, file, { onProgress: printImportProgress() });
   const location = { id: summary.ids.locations![box!.ref]!, name: box!.name };
   const { id, key, scopes, location_ids } = await createKey(db, { companyId: summary.company_id, name: 'owner (studio setup)', scopes: 'all', locationIds: 'all' });
   return { summary, location, ownerKey: { id, key, scopes, location_ids } };

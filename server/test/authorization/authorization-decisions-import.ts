@@ -39,5 +39,6 @@ export const importDecisions: Record<string, Decision> = {
     },
     expected: ownerOnly('201'),
   },
+  webImportProgress: { request: () => ({ method: 'GET', url: '/app/api/import/progress' }), expected: ownerOnly('200') },
   webExport: { request: () => ({ method: 'POST', url: '/app/api/export', body: { password } }), expected: ownerOnly('200') },
 };

@@ -1,5 +1,5 @@
 import { defineContract } from './contract.js';
-import { ExportFile, ExportRequest, ImportCommitRequest, ImportCommitted, ImportDryRunReport, ImportDryRunRequest } from '../schemas/web-import.js';
+import { ExportFile, ExportRequest, ImportCommitRequest, ImportCommitted, ImportDryRunReport, ImportDryRunRequest, ImportProgress } from '../schemas/web-import.js';
 
 export const webImportContracts = {
   webImportDryRun: defineContract({
@@ -12,7 +12,7 @@ export const webImportContracts = {
     scopes: [],
     body: ImportDryRunRequest,
     responses: { 200: { description: 'The dry run', schema: ImportDryRunReport } },
-    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_too_large', 'import_in_progress'],
   }),
   webImportCommit: defineContract({
     mount: 'web',
@@ -24,7 +24,18 @@ export const webImportContracts = {
     scopes: [],
     body: ImportCommitRequest,
     responses: { 201: { description: 'What was created', schema: ImportCommitted } },
-    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_not_dry_run', 'import_refused'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_not_dry_run', 'import_refused', 'import_too_large', 'import_in_progress'],
+  }),
+  webImportProgress: defineContract({
+    mount: 'web',
+    method: 'GET',
+    path: '/import/progress',
+    operationId: 'webImportProgress',
+    summary: "Where this company's running import (dry run or commit) stands: reading, checking, or rows written of all; null when none runs",
+    tag: 'Web import',
+    scopes: [],
+    responses: { 200: { description: 'The running import, if any', schema: ImportProgress } },
+    errors: ['role_not_allowed'],
   }),
   webExport: defineContract({
     mount: 'web',

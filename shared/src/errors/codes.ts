@@ -40,6 +40,12 @@ export const errorCodes = {
     status: 422,
     description: 'The import file has problems, so nothing was written; `problems` lists every one as `path: message`.',
   },
+  import_too_large: {
+    type: 'invalid_request',
+    status: 422,
+    description:
+      'The import file is more than one import may take: it would create more than 50,000 classes (one-off classes and every class of every series; `problems` lists each series with its classes), or checking it took more memory than an import may use. Nothing was written: split the file.',
+  },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
   invalid_session: { type: 'authentication', status: 401, description: 'The staff session is missing, unknown, expired or signed out, or its account is disabled.' },
@@ -79,6 +85,7 @@ export const errorCodes = {
     status: 409,
     description: 'A commit must carry the content of a clean dry run made by the same staff member in the last hour; dry-run the file again, then commit it.',
   },
+  import_in_progress: { type: 'conflict', status: 409, description: 'An import of this company (a dry run or a commit) is still running; wait for it to finish, then try again.' },
   webhook_endpoint_disabled: {
     type: 'conflict',
     status: 409,

@@ -36,4 +36,16 @@ export const ImportCommitted = z.object({
 });
 export type ImportCommitted = z.infer<typeof ImportCommitted>;
 
+/** Where the company's running import stands (server/src/modules/setup/import-jobs.ts); the web app polls it while its request runs. */
+export const ImportRun = z.object({
+  kind: z.enum(['dry_run', 'commit']),
+  phase: z.enum(['reading', 'checking', 'writing', 'done']).describe('Reading the file, checking it, writing its rows (one transaction), done'),
+  rows_written: z.number().int().describe('Rows written so far (while writing)'),
+  rows_total: z.number().int().describe('Rows the import writes in all; 0 until it is checked'),
+  started_at: z.string().describe('When the import started (ISO 8601 UTC)'),
+});
+export type ImportRun = z.infer<typeof ImportRun>;
+export const ImportProgress = z.object({ running: ImportRun.nullable().describe("The company's import now running, or null") });
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
 export const ExportFile = z.record(z.string(), z.unknown()).describe('The company as an import file (docs/import-format.md)');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ImportError } from '../../modules/setup/import-problems.js';
-import { dryRunImport, importBusiness } from '../../modules/setup/importer.js';
+import { dryRunInWorker, importInWorker } from '../../modules/setup/import-job.js';
+import { printImportProgress } from '../support/import-progress.js';
 import { readJsonFile } from '../support/json-file.js';
 import { resolveOptionalRef } from '../support/references.js';
 import { action, CliError, printJson, withDatabase } from '../support/run.js';
@@ -9,7 +10,7 @@ export function registerImportCommand(program: Command): void {
   program
     .command('import')
     .description(
-      "Import a whole business from a JSON file (docs/import-format.md), all or nothing; prints a summary. The file's content is remembered: the same content imported again into the same target is refused unless --again. --dry-run checks everything and writes nothing.",
+      "Import a whole business from a JSON file (docs/import-format.md), all or nothing; prints a summary. The file's content is remembered: the same content imported again into the same target is refused unless --again. --dry-run checks everything and writes nothing. Progress goes to stderr; a file may create at most 50,000 classes.",
     )
     .argument('<file>', 'the import file')
     .option('--company <company>', "add the entries to this existing company (its id, key prefix or name) instead of creating the file's company")
@@ -20,12 +21,12 @@ export function registerImportCommand(program: Command): void {
         const file = await readJsonFile(path);
         await withDatabase(async (db) => {
           const companyId = await resolveOptionalRef(db, 'company', options.company);
-          const importOptions = { ...(companyId !== undefined && { companyId }), ...(options.again === true && { again: true }) };
+          const importOptions = { ...(companyId !== undefined && { companyId }), ...(options.again === true && { again: true }), onProgress: printImportProgress() };
           if (!options.dryRun) {
-            printJson(await importBusiness(db, file, importOptions));
+            printJson(await importInWorker(db, file, importOptions));
             return;
           }
-          const report = await dryRunImport(db, file, importOptions);
+          const report = await dryRunInWorker(db, file, importOptions);
           printJson(report);
           // The report is on stdout for scripts; the refusal as every command words one, for people.
           if (!report.ok) throw new CliError(new ImportError(report.problems).message.replace('import refused, nothing was written', 'dry run: the import would be refused'));

@@ -30,7 +30,9 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
       await fn(...args);
     } catch (error) {
       const known = error instanceof CliError || error instanceof ApiError || userFacingErrors.has((error as Error)?.name);
-      const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+      // A refusal's list (an import too large: its series) follows its message, one item a line.
+      const listed = error instanceof ApiError && Array.isArray(error.details?.problems) ? (error.details.problems as string[]).map((item) => `\n  ${item}`).join('') : '';
+      const message = known ? (error as Error).message + listed : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
       process.stderr.write(`studio: ${message}\n`);
       process.exitCode = 1;
     }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { Logger } from 'pino';
-import type { Tables } from '../tables.js';
+import { queryBuilder } from '../query-builder.js';
 import { withAmbientTransactions } from '../ambient-transaction.js';
 import { compiled, type Db, type Query, type Queryable } from '../types.js';
 
@@ -89,14 +88,7 @@ export function openPostgres(url: string, log?: Logger, poolSize = 10): Db {
   return withAmbientTransactions(
     {
       dialect: 'postgres',
-      qb: new Kysely<Tables>({
-        dialect: {
-          createAdapter: () => new PostgresAdapter(),
-          createDriver: () => new DummyDriver(),
-          createIntrospector: (db) => new PostgresIntrospector(db),
-          createQueryCompiler: () => new PostgresQueryCompiler(),
-        },
-      }),
+      qb: queryBuilder('postgres'),
       close: () => pool.end(),
     },
     queryable(pool),

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery } from 'kysely';
-import type { Tables } from '../tables.js';
+import type { CompiledQuery } from 'kysely';
+import { queryBuilder } from '../query-builder.js';
 import { compiled, type Db, type Query, type Queryable, type WatchedTable } from '../types.js';
 import { GroupCommit } from '../group-commit.js';
 import { Mutex } from '../mutex.js';
@@ -116,14 +116,7 @@ export function openSqlite(file: string): Db {
   return withAmbientTransactions(
     {
       dialect: 'sqlite',
-      qb: new Kysely<Tables>({
-        dialect: {
-          createAdapter: () => new SqliteAdapter(),
-          createDriver: () => new DummyDriver(),
-          createIntrospector: (db) => new SqliteIntrospector(db),
-          createQueryCompiler: () => new SqliteQueryCompiler(),
-        },
-      }),
+      qb: queryBuilder('sqlite'),
       close: async () => {
         await mutex.run(async () => raw.close());
       },

@@ -47,7 +47,7 @@ export function seriesClassRows(series: SeriesRow, zone: string, range: { from: 
   const to = range.to < series.ends_on ? range.to : series.ends_on;
   if (to < from) return [];
   return weeklyStartsInUtc({ weekdays: weekdaysOf(series), start_time: series.start_time, starts_on: from, ends_on: to }, zone)
-    .filter((start) => start.toMillis() > notBefore)
+    .filter((start) => start > notBefore)
     .map((start) => ({
       id: randomUUID(),
       company_id: series.company_id,
@@ -57,7 +57,7 @@ export function seriesClassRows(series: SeriesRow, zone: string, range: { from: 
       room_id: series.room_id,
       series_id: series.id,
       start_at: storedInstant(start),
-      end_at: storedInstant(start.plus({ minutes: series.duration_minutes })),
+      end_at: storedInstant(start + series.duration_minutes * 60_000),
       capacity: series.capacity,
       status: 'scheduled' as const,
       created_at: createdAt,

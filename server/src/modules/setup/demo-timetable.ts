@@ -55,7 +55,7 @@ export async function extendDemoTimetable(db: Db, companyId: string, now = Date.
       room_id: row.room_id,
       series_id: row.id,
       start_at: storedInstant(start),
-      end_at: storedInstant(start.plus({ minutes: row.duration_minutes })),
+      end_at: storedInstant(start + row.duration_minutes * 60_000),
       capacity: row.capacity,
       status: 'scheduled' as const,
       created_at,

@@ -170,6 +170,15 @@ export interface PlanContext {
   known: KnownFacts;
   /** Every match key the file's member codes and cards give, and who gives it. */
   keyClaims: Map<string, KeyClaim>;
+  /** The class series planned, in `rows.class_series` order: their classes are expanded as they are written. */
+  series: PlannedSeries[];
+}
+
+/** A class series of the file: the zone its classes are placed in, and how many it has. */
+export interface PlannedSeries {
+  id: string;
+  zone: string;
+  classes: number;
 }
 
 export function planContext(parsed: ParsedImport, existing: ExistingEntries, companyId: string, now: string, problems: Problems): PlanContext {
@@ -184,6 +193,7 @@ export function planContext(parsed: ParsedImport, existing: ExistingEntries, com
     locationOf: new Map(existing.locationOf),
     known: existing.facts,
     keyClaims: new Map(),
+    series: [],
     resolve(target, reference, from, field) {
       const section = sections[target] as Section<Entry<typeof target>>;
       const found = section.find(reference);

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { DateTime } from 'luxon';
-import { classStartInUtc, storedInstant, weeklyStartsInUtc } from '../classes/class-times.js';
+import { classStartInUtc, countWeeklyStarts, storedInstant } from '../classes/class-times.js';
 import type { PlanContext, Placed, Row } from './import-context.js';
 
 interface PlacementEntry {
@@ -19,7 +17,7 @@ interface Placement {
   columns: Pick<Row<'classes'>, 'company_id' | 'location_id' | 'service_id' | 'staff_id' | 'room_id' | 'capacity'>;
 }
 
-/** One-off classes and weekly series, the series expanded into their classes. */
+/** One-off classes and weekly series, each series with its zone and how many classes it has. */
 export function planClasses(ctx: PlanContext): void {
   const place = placer(ctx);
   for (const item of ctx.sections.classes.items) {
@@ -30,14 +28,14 @@ export function planClasses(ctx: PlanContext): void {
       ctx.problems.add(item.label, start.message);
       continue;
     }
-    ctx.rows.classes.push({ ...classRow(ctx, item.id, placement, start.utc, null), status: item.entry.status });
+    ctx.rows.classes.push({ ...classRow(ctx, item.id, placement, start.utc.toMillis()), status: item.entry.status });
   }
   for (const item of ctx.sections.class_series.items) {
     const { entry, id, label } = item;
     const placement = place(item);
     if (!placement) continue;
-    const starts = weeklyStartsInUtc(entry, placement.zone);
-    if (starts.length === 0) ctx.problems.add(label, 'no listed weekday falls between starts_on and ends_on');
+    const count = countWeeklyStarts(entry);
+    if (count === 0) ctx.problems.add(label, 'no listed weekday falls between starts_on and ends_on');
     ctx.rows.class_series.push({
       ...placement.columns,
       id,
@@ -48,17 +46,18 @@ export function planClasses(ctx: PlanContext): void {
       ends_on: entry.ends_on,
       created_at: ctx.now,
     });
-    for (const start of starts) ctx.rows.classes.push(classRow(ctx, randomUUID(), placement, start, id));
+    // Expanded as they are written (importer.ts): a five-year daily series is 1,826 rows.
+    ctx.series.push({ id, zone: placement.zone, classes: count });
   }
 }
 
-function classRow(ctx: PlanContext, id: string, placement: Placement, start: DateTime, seriesId: string | null): Row<'classes'> {
+function classRow(ctx: PlanContext, id: string, placement: Placement, start: number): Row<'classes'> {
   return {
     ...placement.columns,
     id,
-    series_id: seriesId,
+    series_id: null,
     start_at: storedInstant(start),
-    end_at: storedInstant(start.plus({ minutes: placement.durationMinutes })),
+    end_at: storedInstant(start + placement.durationMinutes * 60_000),
     status: 'scheduled',
     created_at: ctx.now,
   };

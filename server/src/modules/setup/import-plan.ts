@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyInput } from '../companies/repository.js';
 import { LocationSettings } from '../locations/settings.js';
-import { planContext, type ExistingEntries, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed } from './import-context.js';
+import { planContext, type ExistingEntries, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed, type PlannedSeries } from './import-context.js';
 import type { ParsedImport } from './import-parse.js';
 import { fileCodeCardClashes } from './import-namespace.js';
 import { planClasses } from './import-plan-classes.js';
@@ -20,6 +20,8 @@ export interface ImportPlan {
   rows: ImportRows;
   /** Who in the file holds each match key, to name both sides of a clash with the database. */
   keyClaims: ReadonlyMap<string, KeyClaim>;
+  /** The class series, whose classes are not in `rows`: they are expanded as they are written. */
+  series: PlannedSeries[];
 }
 
 /**
@@ -39,7 +41,7 @@ export function planImport(parsed: ParsedImport, existing: ExistingEntries, exis
   planPeople(ctx);
   fileCodeCardClashes(ctx.keyClaims, problems);
   planClasses(ctx);
-  return { companyId, newCompany, intoExisting: existingCompanyId !== undefined, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims };
+  return { companyId, newCompany, intoExisting: existingCompanyId !== undefined, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims, series: ctx.series };
 }
 
 function planCompany(file: ParsedImport, existingCompanyId: string | undefined, problems: Problems): (CompanyInput & { id: string }) | null {

@@ -1,11 +1,14 @@
 import { ApiError } from '@studio/shared';
+import type { ImportProgress } from '@studio/shared/schemas/web-import';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { exportBusiness } from './export.js';
 import { importFingerprint } from './import-fingerprint.js';
 import { ImportError } from './import-problems.js';
-import { dryRunImport, importBusiness, type DryRunReport, type ImportSummary } from './importer.js';
+import type { ImportJobs } from './import-jobs.js';
+import { dryRunInWorker, importInWorker } from './import-job.js';
+import type { DryRunReport, ImportSummary } from './importer.js';
 import { recordAudit } from '../staff-accounts/audit.js';
 import { reauthenticate } from '../staff-accounts/reauthenticate.js';
 
@@ -16,19 +19,31 @@ export const dryRunLifetimeMs = 60 * 60_000;
  * The business import and export of the web app: the owner's alone, with the password again. The
  * file always goes into the owner's own company. A dry run is written to the staff audit log with
  * its SHA-256; a commit imports only content a clean dry run of the same account checked within
- * the hour, running every check again (the database may have changed meanwhile).
+ * the hour, running every check again (the database may have changed meanwhile). Both run in a
+ * worker thread, one at a time per company (import-job.ts, import-jobs.ts), and say how far they are.
  */
-async function ownerAgain(db: Db, actor: Actor, password: string, clock: Clock): Promise<string> {
+function ownerOnly(actor: Actor): string {
   if (actor.identity.kind !== 'staff_user' || actor.identity.role !== 'owner') {
     throw new ApiError('role_not_allowed', 'Only an owner may import or export the business.');
   }
-  await reauthenticate(db, actor, password, clock);
   return actor.identity.staffUserId;
 }
 
-export async function webDryRun(db: Db, actor: Actor, body: { password: string; file: unknown }, clock: Clock = systemClock): Promise<DryRunReport> {
+async function ownerAgain(db: Db, actor: Actor, password: string, clock: Clock): Promise<string> {
+  const accountId = ownerOnly(actor);
+  await reauthenticate(db, actor, password, clock);
+  return accountId;
+}
+
+/** Where the company's running import stands, for its owner's import page. */
+export function webImportProgress(actor: Actor, jobs: ImportJobs): ImportProgress {
+  ownerOnly(actor);
+  return { running: jobs.current(actor.companyId) };
+}
+
+export async function webDryRun(db: Db, actor: Actor, body: { password: string; file: unknown }, jobs: ImportJobs, clock: Clock = systemClock): Promise<DryRunReport> {
   await ownerAgain(db, actor, body.password, clock);
-  const report = await dryRunImport(db, body.file, { companyId: actor.companyId, clock });
+  const report = await jobs.run(actor.companyId, 'dry_run', (onProgress) => dryRunInWorker(db, body.file, { companyId: actor.companyId, clock, onProgress }));
   await recordAudit(
     db,
     db,
@@ -39,7 +54,7 @@ export async function webDryRun(db: Db, actor: Actor, body: { password: string; 
   return report;
 }
 
-export async function webCommitImport(db: Db, actor: Actor, body: { password: string; file: unknown; sha256: string }, clock: Clock = systemClock): Promise<ImportSummary> {
+export async function webCommitImport(db: Db, actor: Actor, body: { password: string; file: unknown; sha256: string }, jobs: ImportJobs, clock: Clock = systemClock): Promise<ImportSummary> {
   const accountId = await ownerAgain(db, actor, body.password, clock);
   if (importFingerprint(body.file) !== body.sha256) {
     throw new ApiError('import_not_dry_run', 'This file is not the one that was dry-run (its content changed). Dry-run it again, then commit.', { param: 'file' });
@@ -62,7 +77,7 @@ export async function webCommitImport(db: Db, actor: Actor, body: { password: st
 
   let summary: ImportSummary;
   try {
-    summary = await importBusiness(db, body.file, { companyId: actor.companyId, clock });
+    summary = await jobs.run(actor.companyId, 'commit', (onProgress) => importInWorker(db, body.file, { companyId: actor.companyId, clock, onProgress }));
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     throw new ApiError(
