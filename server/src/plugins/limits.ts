@@ -15,7 +15,7 @@ export interface ServerLimits {
   socketTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
-  /** One address's share of `maxConnections`, so one client cannot hold them all. */
+  /** The most one address holds of `maxConnections`; a newcomer at the cap takes one from the largest holder (connection-shares.ts). */
   maxConnectionsPerAddress: number;
   shutdownTimeoutMs: number;
 }
@@ -61,8 +61,9 @@ function queryParamCount(url: string): number {
  * shutdown has begun, a retryable 503 for requests that still arrive on open connections.
  */
 export function requestLimits(app: FastifyInstance, limits: ServerLimits): (request: FastifyRequest) => void {
-  app.server.maxConnections = limits.maxConnections;
-  shareConnections(app.server, limits.maxConnectionsPerAddress);
+  // The budget counts and shares the connections itself: Node's own cap would close a newcomer
+  // before the share could make room for it.
+  shareConnections(app.server, { maxConnections: limits.maxConnections, perAddress: limits.maxConnectionsPerAddress });
   // Node answers an `Expect` other than 100-continue with a bare 417 of its own; RFC 9110 lets a
   // server ignore it instead, so such a request is served like any other, in the envelope.
   app.server.on('checkExpectation', (request, response) => app.routing(request, response));
