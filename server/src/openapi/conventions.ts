@@ -1,3 +1,4 @@
+import { maxStoredInteger } from '@studio/shared';
 import { bodyLimitBytes, type ServerLimits } from '../plugins/limits.js';
 import { locationRule } from '../modules/locations/reach.js';
 
@@ -41,7 +42,8 @@ included): 415 \`unsupported_media_type\` with \`param: "Content-Type"\`; an unk
 \`route_not_found\`. An empty body counts as \`{}\`, so where \`{}\` is valid the body is optional. A
 body is a JSON object: an array, \`null\`, a number, a string or a boolean is 400 \`invalid_param\`
 with \`param: "body"\`, on every operation, one that takes no body included (a GET's body is not read).
-Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
+An integer above ${maxStoredInteger} (the most an amount in cents or a count may be)
+is 422 \`number_too_large\`, naming it in \`param\`. Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
 \`unavailable\` (with \`Retry-After\`) means the database could not be reached, and 507
 \`storage_full\` (with \`Retry-After\`) that the server's disk is full: nothing was written, reads
 still work, and the same request with the same \`Idempotency-Key\` succeeds once space is freed.

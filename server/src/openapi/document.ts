@@ -1,4 +1,5 @@
-import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
+import { errorCodes, ErrorEnvelope, maxStoredInteger, type ErrorCode } from '@studio/shared';
+import { z } from 'zod';
 import type { RouteContract } from '@studio/shared/contracts';
 import { apiPrefix } from '../http/mount.js';
 import type { ServerLimits } from '../plugins/limits.js';
@@ -17,7 +18,13 @@ function commonErrors(route: RouteContract): ErrorCode[] {
   if (route.params || route.query || route.body) codes.push('invalid_param', 'missing_field', 'parameter_unknown');
   // Every route but a GET reads a body, one that takes none included: it must be JSON, and an object (D6).
   if (route.method !== 'GET') codes.push('invalid_param', 'invalid_json', 'request_too_large', 'unsupported_media_type');
+  if (route.body && takesStoredIntegers(route.body)) codes.push('number_too_large');
   return codes;
+}
+
+/** Whether a body holds an integer bounded by what the databases store (shared `StoredInteger`). */
+function takesStoredIntegers(body: z.ZodType): boolean {
+  return JSON.stringify(z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' })).includes(`"maximum":${maxStoredInteger}`);
 }
 
 function errorResponses(route: RouteContract): Record<string, JsonSchema> {

@@ -21,6 +21,11 @@ export const errorCodes = {
   url_too_long: { type: 'invalid_request', status: 414, description: 'The URL is longer than the server accepts (4096 characters by default).' },
   headers_too_large: { type: 'invalid_request', status: 431, description: 'The request line and headers are larger than the server accepts (16 KiB by default).' },
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
+  number_too_large: {
+    type: 'invalid_request',
+    status: 422,
+    description: 'A number is larger than the server stores (2147483647, for an amount in cents or a count); `param` names it.',
+  },
   booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
   entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },
   checkin_window: {
