@@ -22,6 +22,12 @@ function commonErrors(route: RouteContract): ErrorCode[] {
   return codes;
 }
 
+/** An operation whose body may hold more than the default says so (Limits, in the document's description). */
+function bodyLimitNote(route: RouteContract): string | undefined {
+  if (route.bodyLimit === undefined) return undefined;
+  return `The body may hold ${route.bodyLimit / 1024} KiB (413 \`request_too_large\` above).`;
+}
+
 /** Whether a body holds an integer bounded by what the databases store (shared `StoredInteger`). */
 function takesStoredIntegers(body: z.ZodType): boolean {
   return JSON.stringify(z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' })).includes(`"maximum":${maxStoredInteger}`);
@@ -62,7 +68,7 @@ function operation(route: RouteContract, components: Record<string, JsonSchema>)
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined].filter(Boolean).join('\n\n'),
+    description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined, bodyLimitNote(route)].filter(Boolean).join('\n\n'),
     tags: [route.tag],
     // Any one scope grants the route: one requirement per scope, as alternatives (OpenAPI 3.1 lists roles for any scheme).
     // One requirement per granting scope, each also listing the scopes every caller needs besides.

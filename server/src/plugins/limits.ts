@@ -7,6 +7,8 @@ export interface ServerLimits {
   rateLimitMax: number;
   rateLimitWindowMs: number;
   rateLimitAnonymousMax: number;
+  /** Requests per staff account (all its sessions) per window; 0: no limit. */
+  rateLimitSessionMax: number;
   maxHeaderBytes: number;
   maxUrlLength: number;
   maxQueryParams: number;
@@ -19,9 +21,6 @@ export interface ServerLimits {
   maxConnectionsPerAddress: number;
   shutdownTimeoutMs: number;
 }
-
-/** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */
-export const bodyLimitBytes = 1024 * 1024;
 
 /**
  * The HTTP server's own limits (README, Limits): header size and time, whole-request time, idle

@@ -7,6 +7,7 @@ import { pruneAttempts } from '../modules/staff-accounts/attempts.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { loggableError } from '../plugins/errors.js';
+import type { RateLimiter } from '../plugins/rate-limit.js';
 import { startDeskScanSweep } from '../modules/desk-scans/service.js';
 import { registerTodayStream } from './desk/today-stream.js';
 import { sessionActor, sessionAuthenticator } from './session-auth.js';
@@ -23,6 +24,8 @@ export interface WebAppOptions {
   apiRoutes: readonly RouteSpec[];
   /** The web app's own endpoints, at /app/api. */
   webRoutes: readonly RouteSpec[];
+  /** Counts each signed-in account's requests (plugins/rate-limit.ts). */
+  limiter: Pick<RateLimiter, 'admitAccount'>;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface WebAppOptions {
 export async function registerWebApp(app: FastifyInstance, db: Db, cursors: CursorCodec, options: WebAppOptions): Promise<void> {
   await app.register(fastifyCookie, { hook: 'onRequest' });
   await registerStaticApp(app, options.webAppDir);
-  const sessions = sessionAuthenticator(db, options.staffAuth);
+  const sessions = sessionAuthenticator(db, options.staffAuth, options.limiter);
   mountRoutes(app, db, cursors, options.webRoutes, sessions, webApiPrefix);
   mountRoutes(app, db, cursors, options.apiRoutes, sessions, `${webApiPrefix}/v1`);
   // Today's live feed: the signed-in staff member (401 without a session) at a location it works at (403 elsewhere), as GET /today.

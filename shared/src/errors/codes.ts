@@ -12,12 +12,12 @@ interface CodeDefinition {
 }
 
 export const errorCodes = {
-  invalid_json: { type: 'invalid_request', status: 400, description: 'The body is not valid JSON.' },
+  invalid_json: { type: 'invalid_request', status: 400, description: 'The body is not valid JSON, or nests objects and arrays more than 64 deep.' },
   invalid_param: { type: 'invalid_request', status: 400, description: 'A parameter has the wrong type or format; `param` names it.' },
   missing_field: { type: 'invalid_request', status: 400, description: 'A required field is absent; `param` names it.' },
   parameter_unknown: { type: 'invalid_request', status: 400, description: 'The body has a field the endpoint does not accept; `param` names it.' },
   unsupported_media_type: { type: 'invalid_request', status: 415, description: 'A body was sent with a Content-Type other than application/json.' },
-  request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than 1 MiB.' },
+  request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than the operation takes: 64 KiB, unless the operation states more.' },
   url_too_long: { type: 'invalid_request', status: 414, description: 'The URL is longer than the server accepts (4096 characters by default).' },
   headers_too_large: { type: 'invalid_request', status: 431, description: 'The request line and headers are larger than the server accepts (16 KiB by default).' },
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
