@@ -1,4 +1,5 @@
 import type { ServerOptions } from 'node:https';
+import { defaultBodyLimitBytes } from '@studio/shared/contracts';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyHttpOptions, type RawServerDefault } from 'fastify';
 import { pino } from 'pino';
 import { defaultLimits, type ServerLimits } from './config.js';
@@ -7,7 +8,7 @@ import { apiKeyAuthenticator, mountRoutes } from './http/mount.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { answerClientError, answerFrameworkError, loggableError, newRequestId, registerErrorHandling } from './plugins/errors.js';
 import { sweepIdempotencyKeys } from './plugins/idempotency.js';
-import { bodyLimitBytes, requestLimits, serverOptions } from './plugins/limits.js';
+import { requestLimits, serverOptions } from './plugins/limits.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutesFor } from './modules/routes.js';
@@ -39,7 +40,8 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
-    bodyLimit: bodyLimitBytes,
+    // Each route sets its contract's own (http/mount.ts); this holds for anything else, an unknown route's body.
+    bodyLimit: defaultBodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: newRequestId,
     // Slow or stalled clients are cut off rather than holding a socket for ever.

@@ -39,6 +39,8 @@ export const ConfigSchema = z
     RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
     RATE_LIMIT_WINDOW_SECONDS: count(60, 1).describe('The rate-limit window'),
     RATE_LIMIT_ANONYMOUS_MAX: count(100).describe('Requests refused for a missing or invalid key, and owner setup tries, per client (an IPv6 /64) per window, before 429; 0: off'),
+    // A person at the web app makes a few requests a second at most; a tenth of a key's budget still leaves room for a busy desk.
+    RATE_LIMIT_SESSION_MAX: count(600).describe('Requests per staff account (all its sessions together) per window; 0 turns the limit off'),
     MAX_HEADER_BYTES: count(16_384, 1024).describe('Request line and headers together'),
     MAX_URL_LENGTH: count(4096, 256),
     MAX_QUERY_PARAMS: count(32, 1),
@@ -122,6 +124,7 @@ function limitsOf(env: Env): ServerLimits {
     rateLimitMax: env.RATE_LIMIT_MAX,
     rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     rateLimitAnonymousMax: env.RATE_LIMIT_ANONYMOUS_MAX,
+    rateLimitSessionMax: env.RATE_LIMIT_SESSION_MAX,
     maxHeaderBytes: env.MAX_HEADER_BYTES,
     maxUrlLength: env.MAX_URL_LENGTH,
     maxQueryParams: env.MAX_QUERY_PARAMS,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError, parseBody, parseWith } from '@studio/shared';
+import { ApiError, assertJsonDepth, parseBody, parseWith } from '@studio/shared';
 import type { z } from 'zod';
 
 /** A kiosk's requests are a few ids; anything near this is not one. */
@@ -7,7 +7,7 @@ const maxBodyBytes = 16 * 1024;
 
 /**
  * The JSON body of a local POST, validated by the shared schema (the API's codes: 400
- * `invalid_json`, `invalid_param`, `missing_field`, `parameter_unknown`; 413; 415). Requiring
+ * `invalid_json`, also for a body nested more than 64 deep, `invalid_param`, `missing_field`, `parameter_unknown`; 413; 415). Requiring
  * `application/json` also means a web page elsewhere cannot post here without a CORS preflight,
  * which this API never grants.
  */
@@ -21,9 +21,12 @@ export async function readBody<S extends z.ZodType>(req: IncomingMessage, schema
     if (size > maxBodyBytes) throw new ApiError('request_too_large', `The body is larger than ${maxBodyBytes} bytes.`);
     chunks.push(chunk as Buffer);
   }
+  const text = Buffer.concat(chunks).toString('utf8');
+  // As the server's parser does: a body nested past any schema is refused before a recursive parse.
+  assertJsonDepth(text);
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     throw new ApiError('invalid_json', 'The body is not valid JSON.');
   }

@@ -48,6 +48,8 @@ describe('the kiosk routes', () => {
       ['/kiosk/api/check-in', null, { text: '{"class_id":' }, 400, { code: 'invalid_json' }],
       ['/kiosk/api/check-in', null, { text: JSON.stringify({ class_id: openClass.id, contact_id: vera.contactId }), contentType: 'text/plain' }, 415, { code: 'unsupported_media_type' }],
       ['/kiosk/api/check-in', null, { text: JSON.stringify({ pad: 'x'.repeat(20_000) }) }, 413, { code: 'request_too_large' }],
+      // Nested 2,500 deep within the size limit: refused for its depth before it is parsed (issue 30, N5).
+      ['/kiosk/api/check-in', null, { text: `${'{"a":'.repeat(2500)}1${'}'.repeat(2500)}` }, 400, { code: 'invalid_json', param: 'body' }],
       ['/kiosk/api/scan-target', { class_id: 42 }, undefined, 400, { code: 'invalid_param', param: 'class_id' }],
       ['/kiosk/api/scan-target', {}, undefined, 400, { code: 'missing_field', param: 'class_id' }],
     ];

@@ -1,6 +1,7 @@
 import { ApiError } from '@studio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { objectBody, parseWith } from '@studio/shared';
+import { bodyLimitOf } from '@studio/shared/contracts';
 import type { Db } from '../db/types.js';
 import { actorFromAuth, type Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
@@ -69,7 +70,8 @@ export function apiKeyAuthenticator(db: Db, limiter: RateLimiter): Authenticator
 /**
  * Mounts routes under `prefix` (by default /v1, with API keys); the same RouteSpec objects mount
  * again under /app/api with staff sessions (web/mount-web.ts). Order per request: the caller (key
- * or session, rate limit and scope, before the body is even read), then path, query and body
+ * or session, rate limit, scope and a session's role, before the body is even read), then the body
+ * read within the contract's limit and depth (plugins/errors.ts), then path, query and body
  * validation, then the handler, inside an idempotency claim when keyed.
  */
 export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, routes: readonly RouteSpec[], authenticator: Authenticator, prefix = apiPrefix): void {
@@ -79,6 +81,8 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
     app.route({
       method: route.method,
       url: prefix + route.path,
+      // Fastify refuses a longer body by its Content-Length before reading it, or once the bytes read pass it.
+      bodyLimit: bodyLimitOf(route),
       onRequest: async (request, reply) => {
         request.caller = await authenticator(request, reply, route);
       },

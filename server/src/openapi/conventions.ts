@@ -1,4 +1,6 @@
-import { bodyLimitBytes, type ServerLimits } from '../plugins/limits.js';
+import { maxJsonDepth, maxStoredInteger } from '@studio/shared';
+import { defaultBodyLimitBytes } from '@studio/shared/contracts';
+import type { ServerLimits } from '../plugins/limits.js';
 import { locationRule } from '../modules/locations/reach.js';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -36,12 +38,13 @@ Every error is \`{"error": {type, code, message, param?, request_id}}\` and ever
 \`Request-Id\` header equal to \`error.request_id\`. Unknown body or query fields: 400
 \`parameter_unknown\`; wrong types and formats (including a malformed id in the path): 400
 \`invalid_param\`; a required field missing: 400 \`missing_field\`; invalid JSON: 400 \`invalid_json\`;
-a body over 1 MiB: 413 \`request_too_large\`; a body that is not \`application/json\` (\`text/plain\`
+a body larger than its operation takes (${defaultBodyLimitBytes / 1024} KiB unless it states more): 413 \`request_too_large\`; a body that is not \`application/json\` (\`text/plain\`
 included): 415 \`unsupported_media_type\` with \`param: "Content-Type"\`; an unknown route: 404
 \`route_not_found\`. An empty body counts as \`{}\`, so where \`{}\` is valid the body is optional. A
 body is a JSON object: an array, \`null\`, a number, a string or a boolean is 400 \`invalid_param\`
 with \`param: "body"\`, on every operation, one that takes no body included (a GET's body is not read).
-Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
+An integer above ${maxStoredInteger} (the most an amount in cents or a count may be)
+is 422 \`number_too_large\`, naming it in \`param\`. Well-formed input that breaks a business rule is 422. A 5xx never shows internals; 503
 \`unavailable\` (with \`Retry-After\`) means the database could not be reached, and 507
 \`storage_full\` (with \`Retry-After\`) that the server's disk is full: nothing was written, reads
 still work, and the same request with the same \`Idempotency-Key\` succeeds once space is freed.
@@ -73,7 +76,8 @@ These are the defaults; a server's environment may change them (README, Limits).
 ${limits.rateLimitMax} requests per ${seconds(limits.rateLimitWindowMs)} window, counted by each server process; over
 that, 429 \`rate_limited\` with \`Retry-After\` (seconds until the window ends). Requests refused for
 a missing or invalid key count per client IP: after ${limits.rateLimitAnonymousMax} in a window they are 429 too. A
-body may hold ${bodyLimitBytes / 1024 / 1024} MiB (413 \`request_too_large\`), a URL ${limits.maxUrlLength} characters (414 \`url_too_long\`) and
+body may hold ${defaultBodyLimitBytes / 1024} KiB unless its operation states more (413 \`request_too_large\`, refused before it is
+read) and nest objects and arrays ${maxJsonDepth} deep (400 \`invalid_json\`), a URL ${limits.maxUrlLength} characters (414 \`url_too_long\`) and
 ${limits.maxQueryParams} query parameters (400 \`invalid_param\`, \`param: "query"\`), the request line and headers
 ${limits.maxHeaderBytes / 1024} KiB (431 \`headers_too_large\`). A client has ${seconds(limits.headersTimeoutMs)} to send its headers and
 ${seconds(limits.requestTimeoutMs)} for the whole request, else 408 \`request_timeout\` and the connection is closed.

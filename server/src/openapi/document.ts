@@ -1,4 +1,5 @@
-import { errorCodes, ErrorEnvelope, type ErrorCode } from '@studio/shared';
+import { errorCodes, ErrorEnvelope, maxStoredInteger, type ErrorCode } from '@studio/shared';
+import { z } from 'zod';
 import type { RouteContract } from '@studio/shared/contracts';
 import { apiPrefix } from '../http/mount.js';
 import type { ServerLimits } from '../plugins/limits.js';
@@ -17,7 +18,19 @@ function commonErrors(route: RouteContract): ErrorCode[] {
   if (route.params || route.query || route.body) codes.push('invalid_param', 'missing_field', 'parameter_unknown');
   // Every route but a GET reads a body, one that takes none included: it must be JSON, and an object (D6).
   if (route.method !== 'GET') codes.push('invalid_param', 'invalid_json', 'request_too_large', 'unsupported_media_type');
+  if (route.body && takesStoredIntegers(route.body)) codes.push('number_too_large');
   return codes;
+}
+
+/** An operation whose body may hold more than the default says so (Limits, in the document's description). */
+function bodyLimitNote(route: RouteContract): string | undefined {
+  if (route.bodyLimit === undefined) return undefined;
+  return `The body may hold ${route.bodyLimit / 1024} KiB (413 \`request_too_large\` above).`;
+}
+
+/** Whether a body holds an integer bounded by what the databases store (shared `StoredInteger`). */
+function takesStoredIntegers(body: z.ZodType): boolean {
+  return JSON.stringify(z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' })).includes(`"maximum":${maxStoredInteger}`);
 }
 
 function errorResponses(route: RouteContract): Record<string, JsonSchema> {
@@ -55,7 +68,7 @@ function operation(route: RouteContract, components: Record<string, JsonSchema>)
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined].filter(Boolean).join('\n\n'),
+    description: [route.description, scopes, route.idempotent ? 'Accepts `Idempotency-Key`.' : undefined, bodyLimitNote(route)].filter(Boolean).join('\n\n'),
     tags: [route.tag],
     // Any one scope grants the route: one requirement per scope, as alternatives (OpenAPI 3.1 lists roles for any scheme).
     // One requirement per granting scope, each also listing the scopes every caller needs besides.

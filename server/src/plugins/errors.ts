@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError } from '@studio/shared';
+import { ApiError, assertJsonDepth } from '@studio/shared';
+import { defaultBodyLimitBytes } from '@studio/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors.js';
 import { envelope } from './envelope.js';
@@ -15,11 +16,16 @@ export function newRequestId(): string {
   return `req_${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(15, 18)}${uuid.slice(19, 23)}${uuid.slice(24, 29)}`;
 }
 
+/** A byte count as a person reads it: 64 KiB, 1 MiB. */
+function bytesInWords(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
 /** Fastify's own request errors, mapped onto the registry. */
-function fromFastifyError(error: FastifyError): ApiError | undefined {
+function fromFastifyError(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('request_too_large', 'The request body is larger than 1 MiB.');
+      return new ApiError('request_too_large', `The request body is larger than this operation takes, ${bytesInWords(request.routeOptions.bodyLimit ?? defaultBodyLimitBytes)}.`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('unsupported_media_type', 'Send request bodies as application/json.', { param: 'Content-Type' });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -50,7 +56,7 @@ export function loggableError(error: unknown): Record<string, unknown> {
 
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
-  const known = fromFastifyError(error as FastifyError);
+  const known = fromFastifyError(error as FastifyError, request);
   if (known) return known;
   if (isStorageFull(error)) {
     // The transaction was rolled back whole; the operator has to free space, so not "briefly".
@@ -117,7 +123,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
 
-/** The one error handler, the 404 handler, and the one body parser: JSON, an empty body taken as `{}`. */
+/** The one error handler, the 404 handler, and the one body parser: JSON at most `maxJsonDepth` deep, an empty body taken as `{}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toApiError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new ApiError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)));
@@ -131,6 +137,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    // Before the parse: JSON.parse and every walk of its result after it recurse per level.
+    try {
+      assertJsonDepth(text);
+    } catch (error) {
+      return done(error as Error);
+    }
     parseJson(request, text, done);
   });
 }

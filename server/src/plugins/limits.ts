@@ -7,6 +7,8 @@ export interface ServerLimits {
   rateLimitMax: number;
   rateLimitWindowMs: number;
   rateLimitAnonymousMax: number;
+  /** Requests per staff account (all its sessions) per window; 0: no limit. */
+  rateLimitSessionMax: number;
   maxHeaderBytes: number;
   maxUrlLength: number;
   maxQueryParams: number;
@@ -15,13 +17,10 @@ export interface ServerLimits {
   socketTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
-  /** One address's share of `maxConnections`, so one client cannot hold them all. */
+  /** The most one address holds of `maxConnections`; a newcomer at the cap takes one from the largest holder (connection-shares.ts). */
   maxConnectionsPerAddress: number;
   shutdownTimeoutMs: number;
 }
-
-/** Decided with the API (docs/api-decisions.md, Conventions), so not an environment setting. */
-export const bodyLimitBytes = 1024 * 1024;
 
 /**
  * The HTTP server's own limits (README, Limits): header size and time, whole-request time, idle
@@ -61,8 +60,9 @@ function queryParamCount(url: string): number {
  * shutdown has begun, a retryable 503 for requests that still arrive on open connections.
  */
 export function requestLimits(app: FastifyInstance, limits: ServerLimits): (request: FastifyRequest) => void {
-  app.server.maxConnections = limits.maxConnections;
-  shareConnections(app.server, limits.maxConnectionsPerAddress);
+  // The budget counts and shares the connections itself: Node's own cap would close a newcomer
+  // before the share could make room for it.
+  shareConnections(app.server, { maxConnections: limits.maxConnections, perAddress: limits.maxConnectionsPerAddress });
   // Node answers an `Expect` other than 100-continue with a bare 417 of its own; RFC 9110 lets a
   // server ignore it instead, so such a request is served like any other, in the envelope.
   app.server.on('checkExpectation', (request, response) => app.routing(request, response));

@@ -4,10 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../domain/client-address.js';
 import type { ServerLimits } from './limits.js';
 
-/** Counts requests per API key, and anonymous requests per client (an IPv4 address, an IPv6 /64; README, Limits). */
+/** Counts requests per API key and per staff account, and anonymous requests per client (an IPv4 address, an IPv6 /64; README, Limits). */
 export interface RateLimiter {
   /** After the key is known: its request counts against the key; over the budget, 429. */
   admitKey(request: FastifyRequest): Promise<void>;
+  /** After a staff session is known: its request counts against its account, every session of it together; over the budget, 429. */
+  admitAccount(request: FastifyRequest, accountId: string): Promise<void>;
   /** After a key was refused: the request counts against the client's budget; over it, 429 instead of 401. */
   refuseAnonymous(request: FastifyRequest): Promise<void>;
   /** A request anyone may make before signing in (owner setup): it counts against the same budget; over it, 429. */
@@ -36,5 +38,17 @@ export async function registerRateLimits(app: FastifyInstance, limits: ServerLim
   const window = { timeWindow: limits.rateLimitWindowMs };
   const perKey = limits.rateLimitMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitMax, keyGenerator: (r) => `key:${r.auth!.keyId}` }) : null;
   const perIp = limits.rateLimitAnonymousMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitAnonymousMax, keyGenerator: (r) => `ip:${clientOf(r.ip)}` }) : null;
-  return { admitKey: limitedBy(perKey), refuseAnonymous: limitedBy(perIp), admitAnonymous: limitedBy(perIp) };
+  // The account a request is counted against, handed to the key generator for that one check.
+  const accounts = new WeakMap<FastifyRequest, string>();
+  const perAccount = limits.rateLimitSessionMax > 0 ? app.createRateLimit({ ...window, max: limits.rateLimitSessionMax, keyGenerator: (r) => `account:${accounts.get(r) ?? ''}` }) : null;
+  const admitAccount = limitedBy(perAccount);
+  return {
+    admitKey: limitedBy(perKey),
+    refuseAnonymous: limitedBy(perIp),
+    admitAnonymous: limitedBy(perIp),
+    admitAccount: (request, accountId) => {
+      accounts.set(request, accountId);
+      return admitAccount(request);
+    },
+  };
 }

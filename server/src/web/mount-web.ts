@@ -25,7 +25,7 @@ export interface WebAppOptions {
   apiRoutes: readonly RouteSpec[];
   /** The web app's own endpoints, at /app/api. */
   webRoutes: readonly RouteSpec[];
-  /** The API's rate limits: owner setup counts against a client's anonymous budget. */
+  /** The API's rate limits: owner setup counts against a client's anonymous budget, and each signed-in account's requests against its own. */
   limiter: RateLimiter;
   /** Host names the web app answers under besides localhost, the machine's name and IP addresses (allowed-hosts.ts). */
   allowedHosts: readonly string[];

@@ -1,10 +1,11 @@
 import { ApiError } from '@studio/shared';
+import type { StaffRole } from '@studio/shared/web-app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import type { Authenticator } from '../http/mount.js';
-import type { RouteSpec } from '../http/route.js';
 import type { RateLimiter } from '../plugins/rate-limit.js';
+import type { RouteSpec } from '../http/route.js';
 import { sessionFromToken } from '../modules/staff-accounts/sessions.js';
 import type { StaffAuthSettings } from '../modules/staff-accounts/settings.js';
 import type { WebRequestContext } from '../http/web-context.js';
@@ -38,6 +39,17 @@ function fromAddress(actor: Actor, address: string): Actor {
 
 const signedOut = () => new ApiError('invalid_session', 'You are signed out; sign in again.');
 
+const roleWords: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager', front_desk: 'the front desk' };
+
+/** The route's `roles`, before its body is read: the rule a service states again for the finer cases. */
+function requireRole(actor: Actor, route: Pick<RouteSpec, 'roles'>): void {
+  if (!route.roles || actor.identity.kind !== 'staff_user') return;
+  if ((route.roles as readonly string[]).includes(actor.identity.role)) return;
+  const who = route.roles.map((role) => roleWords[role]);
+  const ask = route.roles.length === 1 ? `ask ${who[0]}` : 'ask one of them';
+  throw new ApiError('role_not_allowed', `Only ${who.join(' or ')} may do this; ${ask}.`);
+}
+
 function requireScopes(actor: Actor, route: Pick<RouteSpec, 'scopes' | 'alsoRequires'>): void {
   for (const anyOf of [route.scopes, ...(route.alsoRequires ?? []).map((scope) => [scope])]) {
     if (anyOf.length > 0 && !anyOf.some((scope) => actor.scopes.includes(scope))) {
@@ -48,8 +60,10 @@ function requireScopes(actor: Actor, route: Pick<RouteSpec, 'scopes' | 'alsoRequ
 
 /**
  * The web app's authenticator: the session cookie stands for a staff member, whose actor the
- * handler gets; a write also needs a same-origin `Origin` and the session's CSRF token. The
- * session is read first, so a signed-out browser learns it must sign in (401) whatever it sent.
+ * handler gets; its request counts against its account's rate limit; a write also needs a
+ * same-origin `Origin` and the session's CSRF token; then the route's roles and scopes. The session
+ * is read first, so a signed-out browser learns it must sign in (401) whatever it sent. All of it
+ * runs before the body is read.
  */
 export function sessionAuthenticator(db: Db, settings: StaffAuthSettings, limiter: RateLimiter): Authenticator {
   return async (request, reply, route) => {
@@ -66,10 +80,12 @@ export function sessionAuthenticator(db: Db, settings: StaffAuthSettings, limite
     });
     // Each use pushes the session's idle expiry back: the cookie follows, or it would end first.
     web.startSession({ token: web.sentToken, expiresAt: session.expiresAt });
+    await limiter.admitAccount(request, session.account.id);
     if (changesState(request.method)) {
       checkOrigin(request);
       checkCsrfToken(request, web.sentToken);
     }
+    requireRole(session.actor, route);
     requireScopes(session.actor, route);
     return { actor: fromAddress(session.actor, web.address), session, web };
   };

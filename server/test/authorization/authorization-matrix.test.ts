@@ -76,6 +76,24 @@ describe.each(dialects)('authorization matrix: every route of both mounts x call
     expect(sessionRoutes.map((route) => route.operationId).sort()).toEqual([...new Set(Object.keys(webDecisions).map(routeOf))].sort());
   });
 
+  it("names in each web route's contract exactly the roles its decisions do not refuse for their role alone, checked before the body", () => {
+    const contractRoles: Record<Role, string> = { owner: 'owner', manager: 'manager', desk: 'front_desk' };
+    const mismatched: string[] = [];
+    for (const route of sessionRoutes) {
+      const variants = Object.entries(webDecisions).filter(([name]) => routeOf(name) === route.operationId);
+      // A role is refused by the route itself when every case of it, at every place, is 403 role_not_allowed.
+      const refused = (role: Role) =>
+        variants.every(([, decision]) => {
+          const expected = decision.expected[role];
+          return (typeof expected === 'string' ? [expected] : Object.values(expected)).every((outcome) => outcome === '403 role_not_allowed');
+        });
+      const allowed = (['owner', 'manager', 'desk'] as const).filter((role) => !refused(role)).map((role) => contractRoles[role]);
+      const stated = route.roles ? [...route.roles] : ['owner', 'manager', 'front_desk'];
+      if (stated.join() !== allowed.join()) mismatched.push(`${route.operationId}: contract ${stated.join(', ')}, decisions ${allowed.join(', ')}`);
+    }
+    expect(mismatched).toEqual([]);
+  });
+
   it.each(callerKinds.map((kind) => [kind.kind, kind] as const))('answers each %s on the API routes of its mount as decided, in the envelope', async (_name, kind) => {
     const wrong: string[] = [];
     let cells = 0;

@@ -187,7 +187,12 @@ export async function buildWorld(dialect: DialectName, options: { staffAuth?: St
   const logScan = new LogScan(fixtureSecrets([], [own, rival]));
   const logger = createLogger('trace', { write: (line: string) => logScan.write(line) });
   // Limits high enough never to refuse a fuzz run, but still counting every request.
-  const app = await buildApp({ db, logger, limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9 }, ...(options.staffAuth && { staffAuth: options.staffAuth }) });
+  const app = await buildApp({
+    db,
+    logger,
+    limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9, rateLimitSessionMax: 1e9 },
+    ...(options.staffAuth && { staffAuth: options.staffAuth }),
+  });
   const mintedKeys: string[] = [];
   const mint = async (companyId: string, scopes: Parameters<typeof createKey>[1]['scopes'] = 'all', locationIds: string[] | 'all' = 'all', environment: Environment = 'live') => {
     const minted = await createKey(db, { companyId, environment, scopes, locationIds });

@@ -90,4 +90,61 @@ describe('connection shares: one client address cannot hold every connection', (
       await app.close();
     }
   });
+
+  /** Waits until `done` holds, the server's closes having had time to arrive. */
+  async function settle(done: () => boolean): Promise<void> {
+    for (let waited = 0; waited < 3000 && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  it('serves a fifth address, and every further one, when four addresses hold every connection (N10)', async () => {
+    // The issue's shape, scaled down: a quarter each, and four addresses take them all.
+    const app = await buildApp({ db: f.db, limits: { ...defaultLimits, maxConnections: 8, maxConnectionsPerAddress: 2 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const greedy: Held[] = [];
+    const newcomers: Held[] = [];
+    try {
+      for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5']) for (let i = 0; i < 2; i++) greedy.push(await connectFrom(address, port));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(greedy.filter((connection) => !connection.socket.destroyed)).toHaveLength(8);
+      // A fifth address is served, and so is each further one, each holding its connection open meanwhile.
+      for (const address of ['127.0.0.6', '127.0.0.7', '127.0.0.8', '127.0.0.9']) {
+        expect(await pingFrom(address, port, f.keys.all), address).toBe(200);
+        newcomers.push(await connectFrom(address, port));
+      }
+      await settle(() => greedy.filter((connection) => connection.socket.destroyed).length >= 4);
+      // Room was made by closing one connection of each greedy address, never a newcomer's.
+      expect(newcomers.every((connection) => !connection.socket.destroyed)).toBe(true);
+      expect(greedy.filter((connection) => !connection.socket.destroyed)).toHaveLength(4);
+      // Now every address holds one: a second connection of a greedy address finds no one holding more, so it is refused.
+      expect(await pingFrom('127.0.0.2', port, f.keys.all)).toBe('closed');
+      expect(newcomers.every((connection) => !connection.socket.destroyed)).toBe(true);
+    } finally {
+      for (const connection of [...greedy, ...newcomers]) connection.socket.destroy();
+      await app.close();
+    }
+  });
+
+  it('makes room from an idle connection of the largest holder, never from its request in flight', async () => {
+    const app = await buildApp({ db: f.db, limits: { ...defaultLimits, maxConnections: 3, maxConnectionsPerAddress: 3 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const held: Held[] = [];
+    try {
+      // The oldest connection has a request in flight: its body is still on the way.
+      const busy = await connectFrom('127.0.0.2', port);
+      held.push(busy);
+      busy.socket.write(`POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${f.keys.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 2; i++) held.push(await connectFrom('127.0.0.2', port));
+      expect(await pingFrom('127.0.0.3', port, f.keys.all)).toBe(200);
+      await settle(() => held.some((connection) => connection.socket.destroyed));
+      expect(busy.socket.destroyed).toBe(false);
+      expect(held.filter((connection) => connection.socket.destroyed)).toHaveLength(1);
+    } finally {
+      for (const connection of held) connection.socket.destroy();
+      await app.close();
+    }
+  });
 });

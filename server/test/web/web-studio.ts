@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import { defaultLimits, type ServerLimits } from '../../src/config.js';
 import type { Db } from '../../src/db/types.js';
 import { createAccount } from '../../src/modules/staff-accounts/accounts.js';
 import { handClock, testSettings, twoLocationStudio } from '../staff-accounts/studio.js';
@@ -44,7 +45,7 @@ export function setCookieOf(response: WebResponse): string | undefined {
  * A studio (two locations, north and south) with an owner, a manager of north and a front desk of
  * north, beside another company with its own; the app on an injected clock and a cheap hash.
  */
-export async function webStudio(db: Db, options: { webAppDir?: string } = {}) {
+export async function webStudio(db: Db, options: { webAppDir?: string; limits?: ServerLimits } = {}) {
   const clock = handClock();
   const settings = testSettings(clock.now);
   const studio = await twoLocationStudio(db);
@@ -57,7 +58,10 @@ export async function webStudio(db: Db, options: { webAppDir?: string } = {}) {
   const southDesk = await make(studio.business, 'sue@alder.example', 'front_desk', [studio.south]);
   const otherOwner = await make(other.business, 'olive@other.example', 'owner');
   const otherDesk = await make(other.business, 'dee@other.example', 'front_desk', [other.north]);
-  const app: FastifyInstance = await buildApp({ db, staffAuth: settings, webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist', allowedHosts: [host] });
+  // A suite sends hundreds of requests as one account within the minute: the per-account limit is off
+  // unless `limits` says otherwise (security/request-bodies.test.ts tests it).
+  const limits = options.limits ?? { ...defaultLimits, rateLimitSessionMax: 0 };
+  const app: FastifyInstance = await buildApp({ db, staffAuth: settings, webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist', limits, allowedHosts: [host] });
 
   async function send(request: WebRequest): Promise<WebResponse> {
     const headers: Record<string, string> = { host };

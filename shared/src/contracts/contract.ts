@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../errors/index.js';
 import type { Scope } from '../schemas/scopes.js';
+import type { StaffRole } from '../schemas/web-app.js';
+
+/**
+ * What a request body may hold unless its contract says more (`bodyLimit`): every body of a few
+ * fields fits many times over. A larger one is 413 `request_too_large`, refused before it is read
+ * (issue 30, N5: a 120 KB body stalled the server).
+ */
+export const defaultBodyLimitBytes = 64 * 1024;
 
 type Schema = z.ZodType;
 
@@ -43,6 +51,15 @@ export interface RouteContract<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The staff roles a session must have, checked with the session, before the body is read: any
+   * other role is 403 `role_not_allowed`. For routes a role may never use, whatever the body and
+   * target; the service still decides the finer rules (a manager's own locations, a body's field).
+   * An API key has no role: its scopes decide.
+   */
+  roles?: readonly StaffRole[];
+  /** The most bytes its body may hold, when more than `defaultBodyLimitBytes` is needed (an import file, a logo). */
+  bodyLimit?: number;
   /** Accepts `Idempotency-Key` (docs/api-decisions.md, Idempotency). */
   idempotent?: boolean;
   /** Success answers by status. */
@@ -59,6 +76,11 @@ export function defineContract<
   const R extends Record<number, ContractResponse> = Record<number, ContractResponse>,
 >(contract: RouteContract<P, Q, B, R>): RouteContract<P, Q, B, R> {
   return contract;
+}
+
+/** The most bytes a body of this route may hold. */
+export function bodyLimitOf(contract: Pick<RouteContract, 'bodyLimit'>): number {
+  return contract.bodyLimit ?? defaultBodyLimitBytes;
 }
 
 // A contract's `params?: P` reads as `P | undefined`: the schema is what is left without `undefined`.

@@ -13,6 +13,8 @@ export const devicesContracts = {
     tag: 'Members',
     scopes: ['checkin:members'],
     body: DeviceHeartbeatRequest,
+    // Up to 50 components, each with its notes.
+    bodyLimit: 256 * 1024,
     responses: { 200: { description: "Kept as the device's latest", schema: DeviceHeartbeatReceived } },
     errors: ['resource_missing', 'location_not_allowed', 'device_only'],
   }),

@@ -71,6 +71,7 @@ export const membersContracts = {
       "`id` is a visit id. A device agent calls this with its device key when it checked a member in and then its relay failed to open the door (`reason: door_not_opened`): the member was never let in and is not charged. A device voids only the visits it recorded (else 403 `device_only`); an owner or manager voids any visit at their locations with `reason: recorded_in_error` and a `note`, written to the staff audit log; any other caller is refused (an API key 403 `device_only`, the front desk 403 `role_not_allowed`). The visit is kept for the audit trail with its `voided_at`, no longer counts against a visit limit or a pack's credits (the eligibility feed's next delta carries the new count), and `GET /members/{id}/visits` leaves it out. Idempotent: voiding a voided visit answers 200 with the first void and changes nothing. The visit must be of the key's company (else 404) and at a location the key may act on (else 403); only a facility visit can be voided (a class check-in is undone on the class).",
     tag: 'Members',
     scopes: ['checkin:members'],
+    roles: ['owner', 'manager'],
     params: IdParams,
     body: VoidVisitRequest,
     responses: { 200: { description: 'The voided visit', schema: VoidedVisit } },

@@ -25,6 +25,7 @@ export const webDevicesContracts = {
     summary: "Create a device key for one agent's device at a location (password again); the secret is in this answer only",
     tag: 'Web devices',
     scopes: [],
+    roles: ['owner', 'manager'],
     body: DeviceKeyCreate,
     responses: { 201: { description: 'The device key and its secret', schema: ApiKeyCreated } },
     errors: ['role_not_allowed', 'location_not_allowed', 'invalid_credentials', 'rate_limited', 'resource_missing', 'invalid_param'],

@@ -1,6 +1,9 @@
 import { defineContract } from './contract.js';
 import { ExportFile, ExportRequest, ImportCommitRequest, ImportCommitted, ImportDryRunReport, ImportDryRunRequest, ImportProgress } from '../schemas/web-import.js';
 
+/** A whole studio's file, logos included: the most a body ever held before bodies had limits of their own. */
+const importFileLimitBytes = 1024 * 1024;
+
 export const webImportContracts = {
   webImportDryRun: defineContract({
     mount: 'web',
@@ -10,7 +13,9 @@ export const webImportContracts = {
     summary: 'Check an import file into this company as the import would (password again): every problem at once, what it would create; nothing written',
     tag: 'Web import',
     scopes: [],
+    roles: ['owner'],
     body: ImportDryRunRequest,
+    bodyLimit: importFileLimitBytes,
     responses: { 200: { description: 'The dry run', schema: ImportDryRunReport } },
     errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_too_large', 'import_in_progress'],
   }),
@@ -22,7 +27,9 @@ export const webImportContracts = {
     summary: 'Import the file a clean dry run checked, by its SHA-256 (password again), all or nothing',
     tag: 'Web import',
     scopes: [],
+    roles: ['owner'],
     body: ImportCommitRequest,
+    bodyLimit: importFileLimitBytes,
     responses: { 201: { description: 'What was created', schema: ImportCommitted } },
     errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'import_not_dry_run', 'import_refused', 'import_too_large', 'import_in_progress'],
   }),
@@ -34,6 +41,7 @@ export const webImportContracts = {
     summary: "Where this company's running import (dry run or commit) stands: reading, checking, or rows written of all; null when none runs",
     tag: 'Web import',
     scopes: [],
+    roles: ['owner'],
     responses: { 200: { description: 'The running import, if any', schema: ImportProgress } },
     errors: ['role_not_allowed'],
   }),
@@ -45,6 +53,7 @@ export const webImportContracts = {
     summary: 'The whole company as an import file (password again); no keys, accounts or passwords',
     tag: 'Web import',
     scopes: [],
+    roles: ['owner'],
     body: ExportRequest,
     responses: { 200: { description: 'The import file', schema: ExportFile } },
     errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],

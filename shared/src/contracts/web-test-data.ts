@@ -10,6 +10,7 @@ export const webTestDataContracts = {
     summary: "Delete all test data (password again, the company's name typed); test keys and test webhook endpoints stay",
     tag: 'Web developers',
     scopes: [],
+    roles: ['owner'],
     body: TestDataDeleteRequest,
     responses: { 200: { description: 'What was deleted, and what was kept', schema: TestDataDeleted } },
     errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'invalid_param'],

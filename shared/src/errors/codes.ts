@@ -12,12 +12,12 @@ interface CodeDefinition {
 }
 
 export const errorCodes = {
-  invalid_json: { type: 'invalid_request', status: 400, description: 'The body is not valid JSON.' },
+  invalid_json: { type: 'invalid_request', status: 400, description: 'The body is not valid JSON, or nests objects and arrays more than 64 deep.' },
   invalid_param: { type: 'invalid_request', status: 400, description: 'A parameter has the wrong type or format; `param` names it.' },
   missing_field: { type: 'invalid_request', status: 400, description: 'A required field is absent; `param` names it.' },
   parameter_unknown: { type: 'invalid_request', status: 400, description: 'The body has a field the endpoint does not accept; `param` names it.' },
   unsupported_media_type: { type: 'invalid_request', status: 415, description: 'A body was sent with a Content-Type other than application/json.' },
-  request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than 1 MiB.' },
+  request_too_large: { type: 'invalid_request', status: 413, description: 'The body is larger than the operation takes: 64 KiB, unless the operation states more.' },
   url_too_long: { type: 'invalid_request', status: 414, description: 'The URL is longer than the server accepts (4096 characters by default).' },
   headers_too_large: { type: 'invalid_request', status: 431, description: 'The request line and headers are larger than the server accepts (16 KiB by default).' },
   host_not_allowed: {
@@ -27,6 +27,11 @@ export const errorCodes = {
       "The staff web app (`/app`) was asked for under a host name the server does not answer under, as a DNS-rebinding page would; localhost, the machine's name and IP addresses always work, other names are added to `ALLOWED_HOSTS`.",
   },
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
+  number_too_large: {
+    type: 'invalid_request',
+    status: 422,
+    description: 'A number is larger than the server stores (2147483647, for an amount in cents or a count); `param` names it.',
+  },
   booking_rule: { type: 'invalid_request', status: 422, description: 'A booking rule of the location refuses the request (notice, horizon, cutoff, daily maximum, first-timers-only).' },
   entitlement_required: { type: 'invalid_request', status: 422, description: 'The service requires a membership or package and the contact has none.' },
   checkin_window: {

@@ -11,8 +11,16 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
+ * The largest integer both databases store: Postgres keeps amounts and counts in `integer` (int4)
+ * columns, SQLite in 64-bit ones. Every integer a route takes states it as its maximum at most
+ * (schemas/common.ts `StoredInteger`), so Postgres never refuses what SQLite took (issue 30, N13).
+ */
+export const maxStoredInteger = 2_147_483_647;
+
+/**
  * Maps the first zod issue to the decided codes (for the API and the agent's local API alike): unknown field 400 `parameter_unknown`, absent
- * required field 400 `missing_field`, wrong type or format 400 `invalid_param`; `param` names it.
+ * required field 400 `missing_field`, wrong type or format 400 `invalid_param`, a number above what the databases
+ * store 422 `number_too_large`; `param` names it.
  */
 export function toApiError(error: z.ZodError, input: unknown, paramPrefix = ''): ApiError {
   const issue = error.issues[0]!;
@@ -22,6 +30,9 @@ export function toApiError(error: z.ZodError, input: unknown, paramPrefix = ''):
     return new ApiError('parameter_unknown', `Unknown parameter: ${name}.`, { param: name });
   }
   const name = param(issue.path);
+  if (issue.code === 'too_big' && issue.origin === 'number' && Number(issue.maximum) === maxStoredInteger) {
+    return new ApiError('number_too_large', `${name || 'A number'} is larger than the server stores: at most ${maxStoredInteger}.`, name ? { param: name } : {});
+  }
   if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
     return new ApiError('missing_field', `Missing required parameter: ${name}.`, { param: name });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxStoredInteger } from '../errors/validation.js';
 
 /** Any 8-4-4-4-12 hex id: ids given in an import file need not carry a version nibble. */
 export const Id = z.guid().describe('uuid');
@@ -14,9 +15,11 @@ export const DateOnly = z.iso.date();
 /** `from`/`to` in queries: a date-time with offset, or a bare date meaning local midnight. */
 export const DateOrDateTime = z.union([DateTimeInput, DateOnly]);
 
-export const Cents = z.number().int().min(0);
+/** An integer the server stores: at most what a Postgres `integer` holds (422 `number_too_large` above it). */
+export const StoredInteger = z.number().int().max(maxStoredInteger, `at most ${maxStoredInteger}, the largest number the server stores`);
+export const Cents = StoredInteger.min(0);
 /** How many of something: never negative, so a generated client and a validating proxy know it too. */
-export const Count = z.number().int().min(0);
+export const Count = StoredInteger.min(0);
 
 export const Limit = z.coerce.number().int().min(1).max(100).default(25).describe('Page size, 1 to 100, default 25');
 export const Cursor = z.string().min(1).max(1024).describe('The `next_cursor` of the previous page; opaque');

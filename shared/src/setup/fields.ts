@@ -1,6 +1,6 @@
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { Cents } from '../schemas/common.js';
+import { Cents, Count, StoredInteger } from '../schemas/common.js';
 import { ContactCreate } from '../schemas/contacts.js';
 import { doorCheckinConsumesValues } from '../schemas/members.js';
 import { billingIntervals } from '../schemas/stored-value.js';
@@ -19,7 +19,7 @@ export const Minutes = z
   .int()
   .min(1)
   .max(24 * 60);
-export const Count = z.number().int().min(0);
+export { Count };
 export const Country = z
   .string()
   .regex(/^[A-Z]{2}$/, 'expected an ISO 3166 alpha-2 country code in capitals, e.g. US')
@@ -75,9 +75,9 @@ export const PlanFields = z.strictObject({
   name: Name,
   price_cents: Cents,
   billing_interval: z.enum(billingIntervals),
-  visit_limit: z.number().int().min(1).optional(),
+  visit_limit: StoredInteger.min(1).optional(),
   visit_period: z.enum(['day', 'week', 'month']).optional(),
-  class_limit_per_week: z.number().int().min(1).optional(),
+  class_limit_per_week: StoredInteger.min(1).optional(),
   door_checkin_consumes: DoorCheckinConsumes.optional(),
 });
 
@@ -90,7 +90,7 @@ export const visitLimitWithPeriod: [(plan: { visit_limit?: number | null | undef
 export const PackageFields = z.strictObject({
   name: Name,
   price_cents: Cents,
-  total_sessions: z.number().int().min(1),
+  total_sessions: StoredInteger.min(1),
   door_checkin_consumes: DoorCheckinConsumes.optional(),
 });
 

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defaultCheckinWindow } from '../eligibility/checkin-window.js';
 import { MatchingProfile } from '../credentials/profile.js';
 import { AccessHours, CheckinAlerts } from '../eligibility/rules.js';
+import { StoredInteger } from '../schemas/common.js';
 import { brandingLanguages, defaultBranding } from '../schemas/locations.js';
 
 /** A location's rules (server/src/modules/locations/settings.ts reads them), and what the setup screens send and show of them. */
 
-const minutes = z.number().int().min(0);
-const hours = z.number().int().min(0);
-const days = z.number().int().min(1);
+const minutes = StoredInteger.min(0);
+const hours = StoredInteger.min(0);
+const days = StoredInteger.min(1);
 
 export const AppointmentRules = z.strictObject({
   min_notice_minutes: minutes.default(60),
@@ -20,11 +21,11 @@ export const AppointmentRules = z.strictObject({
 export const ClassRules = z.strictObject({
   signup_cutoff_minutes: minutes.default(0),
   /** Null: no daily maximum. Counted by the local day the class starts. */
-  max_classes_per_day: z.number().int().min(1).nullable().default(null),
+  max_classes_per_day: StoredInteger.min(1).nullable().default(null),
   cancellation_window_hours: hours.default(12),
   booking_horizon_days: days.default(30),
   /** How long a waitlisted contact has to accept a freed spot. */
-  waitlist_offer_minutes: z.number().int().min(1).default(60),
+  waitlist_offer_minutes: StoredInteger.min(1).default(60),
   /** Closer than this to the start, a freed spot is offered rather than promoted at once. */
   waitlist_offer_cutoff_hours: hours.default(24),
   /** Class check-in (API, kiosk tap, kiosk scan, door) opens this long before the start... */
