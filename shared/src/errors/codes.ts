@@ -59,7 +59,8 @@ export const errorCodes = {
   card_taken: {
     type: 'conflict',
     status: 409,
-    description: 'Another membership holds this card; `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
+    description:
+      'Another membership holds this card, or this 4- or 7-byte card with its bytes reversed (a reader printing the other byte order could not tell them apart); `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
   },
   scan_claimed: { type: 'conflict', status: 409, description: 'The desk scan was enrolled already; tap the card again to read it anew.' },
   scan_expired: { type: 'not_found', status: 410, description: 'The desk scan is older than two minutes and no longer offered; tap the card again.' },
