@@ -11,6 +11,7 @@ import { bodyLimitBytes, requestLimits, serverOptions } from './plugins/limits.j
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutesFor } from './modules/routes.js';
+import { guardedTargets, type WebhookTargetPolicy } from './modules/webhooks/delivery/address-guard.js';
 import { registerOpenApiRoute } from './openapi/route.js';
 import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
@@ -30,10 +31,12 @@ export interface AppOptions {
   staffAuth?: StaffAuthSettings;
   /** The built web app served at /app/; WEB_APP_DIR or the repository's web-app/dist/ when omitted. */
   webAppDir?: string;
+  /** Where webhook endpoints may point: the sender's policy (WEBHOOK_ALLOW_PRIVATE_TARGETS); the guard on when omitted. */
+  webhookTargets?: WebhookTargetPolicy;
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir() }: AppOptions) {
+export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir(), webhookTargets = guardedTargets }: AppOptions) {
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -71,9 +74,9 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
-  const apiRoutes = apiRoutesFor(staffAuth.clock);
+  const apiRoutes = apiRoutesFor(staffAuth.clock, webhookTargets);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, await registerRateLimits(app, limits)));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock) });
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets) });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

@@ -29,7 +29,7 @@ export const webDevelopersContracts = {
     scopes: ['write:webhooks'],
     body: WebhookEndpointCreateRequest,
     responses: { 201: { description: 'The endpoint and its secret', schema: WebhookEndpointWithSecret } },
-    errors: ['role_not_allowed', 'invalid_credentials'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'webhook_url_refused'],
   }),
   webUpdateWebhookEndpoint: defineContract({
     mount: 'web',
@@ -42,7 +42,7 @@ export const webDevelopersContracts = {
     params: IdParams,
     body: WebhookEndpointUpdateRequest,
     responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
-    errors: [...ownerErrors, 'invalid_credentials'],
+    errors: [...ownerErrors, 'invalid_credentials', 'webhook_url_refused'],
   }),
   webRotateWebhookSecret: defineContract({
     mount: 'web',

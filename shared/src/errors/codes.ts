@@ -29,6 +29,12 @@ export const errorCodes = {
     description: "The class is not open for check-in at that time: the message says when its window opens or closed in the location's time; the error's `opens_at` and `closes_at` give the window.",
   },
   checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
+  webhook_url_refused: {
+    type: 'invalid_request',
+    status: 422,
+    description:
+      "The webhook URL's host is an address the server does not send to: loopback, link-local, the shared address space 100.64/10, a cloud metadata address or one of the server's own. The message names the rule; the server's WEBHOOK_ALLOW_PRIVATE_TARGETS=on lifts it.",
+  },
   import_refused: {
     type: 'invalid_request',
     status: 422,
