@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AgentEvents, EventBus } from '../runtime/events.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
 import { eventStream, StreamSlots, type StreamedEvents } from './event-stream.js';
+import { networkExposure } from './exposure.js';
 import { requireLocalHost } from './host-guard.js';
 import { Router } from './router.js';
 
@@ -67,7 +68,15 @@ export class LocalApi {
     this.server = server;
     const address = server.address() as AddressInfo;
     this.deps.logger.info({ host: address.address, port: address.port }, 'local API listening');
+    for (const warning of this.warnings()) this.deps.logger.warn({ event: 'local_api.exposed', host: this.deps.host, port: address.port }, warning);
     return address;
+  }
+
+  /** What an operator should fix about how it listens (`networkExposure`); none while stopped or on loopback. */
+  warnings(): string[] {
+    const address = this.address();
+    const exposure = address && networkExposure(this.deps.host, address.port);
+    return exposure ? [exposure] : [];
   }
 
   /** Where it listens (the real port when configured with 0); null when stopped. */
