@@ -180,6 +180,7 @@ export function createAgent(config: AgentConfig, deps: AgentDeps) {
       contact,
       devices: () => allDevices.map((d) => d.health()),
       kiosk: kiosk ? () => kiosk.health() : null,
+      warnings: () => localApi?.warnings() ?? [],
       now,
     });
   const lastScan = watchLastScan(deps.devices.readers);

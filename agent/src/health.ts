@@ -21,6 +21,8 @@ export type HealthReport = {
     server: { last_contact_at: string | null };
     /** The class check-in kiosk, when enabled: its cache, its outbox and the conflicts kept for staff. */
     kiosk: KioskHealth | null;
+    /** What the operator should fix though nothing fails (the local API reachable from the network), in words. */
+    warnings: string[];
   };
 
 export interface HealthDeps {
@@ -34,6 +36,8 @@ export interface HealthDeps {
   contact: ServerContact;
   devices: () => DeviceHealth[];
   kiosk?: (() => KioskHealth) | null;
+  /** Default none. */
+  warnings?: () => string[];
   now: () => Date;
 }
 
@@ -54,5 +58,6 @@ export function healthReport(deps: HealthDeps): HealthReport {
     ...gate,
     server: { last_contact_at: deps.contact.lastAt()?.toISOString() ?? null },
     kiosk,
+    warnings: deps.warnings?.() ?? [],
   };
 }

@@ -12,6 +12,7 @@ import { requestLimits, serverOptions } from './plugins/limits.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { sweepLapsedOffers } from './modules/classes/admin.js';
 import { apiRoutesFor } from './modules/routes.js';
+import { guardedTargets, type WebhookTargetPolicy } from './modules/webhooks/delivery/address-guard.js';
 import { registerOpenApiRoute } from './openapi/route.js';
 import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
@@ -33,10 +34,21 @@ export interface AppOptions {
   webAppDir?: string;
   /** Host names the web app answers under besides localhost, the machine's name and IP addresses (`ALLOWED_HOSTS`). */
   allowedHosts?: readonly string[];
+  /** Where webhook endpoints may point: the sender's policy (WEBHOOK_ALLOW_PRIVATE_TARGETS); the guard on when omitted. */
+  webhookTargets?: WebhookTargetPolicy;
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
-export async function buildApp({ db, logger, limits = defaultLimits, tls, staffAuth = staffAuthSettings(systemClock), webAppDir = defaultWebAppDir(), allowedHosts = [] }: AppOptions) {
+export async function buildApp({
+  db,
+  logger,
+  limits = defaultLimits,
+  tls,
+  staffAuth = staffAuthSettings(systemClock),
+  webAppDir = defaultWebAppDir(),
+  allowedHosts = [],
+  webhookTargets = guardedTargets,
+}: AppOptions) {
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -75,10 +87,10 @@ export async function buildApp({ db, logger, limits = defaultLimits, tls, staffA
 
   const secret = await db.first(db.qb.selectFrom('server_settings').select('value').where('name', '=', 'cursor_secret'));
   const cursors = new CursorCodec(secret!.value);
-  const apiRoutes = apiRoutesFor(staffAuth.clock);
+  const apiRoutes = apiRoutesFor(staffAuth.clock, webhookTargets);
   const limiter = await registerRateLimits(app, limits);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock), limiter, allowedHosts });
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets), limiter, allowedHosts });
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

@@ -33,7 +33,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   if (tls) logTls(tls, log);
   const db = await openDatabase(config.databaseUrl, log);
   await prepare?.(db);
-  const app = await buildApp({ db, logger: log, limits: config.limits, allowedHosts: config.allowedHosts, ...(tls && { tls }) });
+  const app = await buildApp({ db, logger: log, limits: config.limits, allowedHosts: config.allowedHosts, webhookTargets: config.webhooks, ...(tls && { tls }) });
   await app.listen({ port: config.port, host: config.host });
   log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);

@@ -72,7 +72,8 @@ export function addKioskRoutes(api: LocalApi, kiosk: KioskApi, rendererDir: stri
       '/kiosk/api/conflicts',
       guarded(() => ({ body: kiosk.conflicts() })),
     );
-  // The events route streams, so its guard runs before the stream opens.
-  api.addEventStream('/kiosk/api/events', { 'kiosk-answer': 'answer', 'kiosk-status': 'status' }, requireLoopbackHost);
+  // The events route streams, so its guard runs before the stream opens; its slots are reserved, so
+  // other clients of the local API holding every stream they may still leave the kiosk its own.
+  api.addEventStream('/kiosk/api/events', { 'kiosk-answer': 'answer', 'kiosk-status': 'status' }, { guard: requireLoopbackHost, reserved: true });
   addRendererRoutes(api.router, requireLoopbackHost, rendererDir);
 }

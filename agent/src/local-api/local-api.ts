@@ -3,12 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AgentEvents, EventBus } from '../runtime/events.js';
 import type { AgentMetrics } from '../runtime/metrics.js';
-import { eventStream, StreamSlots, type StreamedEvents } from './event-stream.js';
+import { defaultStreamLimits, eventStream, StreamSlots, type StreamedEvents, type StreamLimits } from './event-stream.js';
+import { networkExposure } from './exposure.js';
 import { requireLocalHost } from './host-guard.js';
 import { Router } from './router.js';
-
-/** Event streams open at once over all event routes; further ones get 503 with Retry-After. */
-export const defaultMaxStreams = 16;
 
 export interface LocalApiDeps {
   host: string;
@@ -17,8 +15,8 @@ export interface LocalApiDeps {
   metrics: AgentMetrics;
   bus: EventBus<AgentEvents>;
   logger: Logger;
-  /** Default `defaultMaxStreams`. */
-  maxStreams?: number;
+  /** Event streams open at once (event-stream.ts); default `defaultStreamLimits`. Past them, 503 with Retry-After. */
+  streams?: StreamLimits;
 }
 
 /**
@@ -33,7 +31,7 @@ export class LocalApi {
   private readonly slots: StreamSlots;
 
   constructor(private readonly deps: LocalApiDeps) {
-    this.slots = new StreamSlots(deps.maxStreams ?? defaultMaxStreams);
+    this.slots = new StreamSlots(deps.streams ?? defaultStreamLimits);
     this.router = new Router(
       (error) => deps.logger.error({ err: error }, 'a local API handler failed'),
       (req) => requireLocalHost(req.headers.host),
@@ -47,9 +45,14 @@ export class LocalApi {
     this.addEventStream('/events', { decision: 'decision', 'device-health': 'device-health' });
   }
 
-  /** A Server-Sent Events route relaying bus events; ended when the API stops. `guard` may refuse a request (throw) before the stream opens. */
-  addEventStream(path: string, events: StreamedEvents, guard: (host: string | undefined) => void = () => {}): void {
-    const stream = eventStream(this.deps.bus, events, this.slots);
+  /**
+   * A Server-Sent Events route relaying bus events; ended when the API stops. `guard` may refuse a
+   * request (throw) before the stream opens; a `reserved` route (the kiosk's) takes its streams from
+   * slots no other route may take.
+   */
+  addEventStream(path: string, events: StreamedEvents, options: { guard?: (host: string | undefined) => void; reserved?: boolean } = {}): void {
+    const { guard = () => {}, reserved = false } = options;
+    const stream = eventStream(this.deps.bus, events, this.slots, reserved);
     this.streams.push(stream);
     this.router.add('GET', path, (req, res) => {
       guard(req.headers.host);
@@ -67,7 +70,15 @@ export class LocalApi {
     this.server = server;
     const address = server.address() as AddressInfo;
     this.deps.logger.info({ host: address.address, port: address.port }, 'local API listening');
+    for (const warning of this.warnings()) this.deps.logger.warn({ event: 'local_api.exposed', host: this.deps.host, port: address.port }, warning);
     return address;
+  }
+
+  /** What an operator should fix about how it listens (`networkExposure`); none while stopped or on loopback. */
+  warnings(): string[] {
+    const address = this.address();
+    const exposure = address && networkExposure(this.deps.host, address.port);
+    return exposure ? [exposure] : [];
   }
 
   /** Where it listens (the real port when configured with 0); null when stopped. */

@@ -8,7 +8,7 @@ import { createAgent, type Agent } from '../../src/agent.js';
 import { createSerialReader } from '../../src/devices/serial/serial-reader.js';
 import { rdm6300Format } from '../../src/devices/serial/stx-hex-frames.js';
 import type { HealthReport } from '../../src/health.js';
-import { defaultMaxStreams } from '../../src/local-api/local-api.js';
+import { defaultStreamLimits } from '../../src/local-api/event-stream.js';
 import { MockBinding, wrappedMockBinding } from '../devices/helpers/mock-binding.js';
 import { FakeStudio } from '../helpers/fake-studio.js';
 import { readEvents } from '../helpers/sse.js';
@@ -117,9 +117,9 @@ describe('the local API', () => {
     }
   });
 
-  it(`opens at most ${defaultMaxStreams} event streams; the next gets 503 with Retry-After, and a freed slot is taken again`, async () => {
+  it(`opens at most ${defaultStreamLimits.perClient} event streams to one client; the next gets 503 with Retry-After, and a freed slot is taken again`, async () => {
     const streams: Response[] = [];
-    for (let i = 0; i < defaultMaxStreams; i += 1) streams.push(await fetch(`${base}/events`));
+    for (let i = 0; i < defaultStreamLimits.perClient; i += 1) streams.push(await fetch(`${base}/events`));
     expect(streams.every((stream) => stream.status === 200)).toBe(true);
     const refused = await fetch(`${base}/events`);
     expect(refused.status).toBe(503);

@@ -13,6 +13,7 @@ import { membershipRoutes } from './memberships/routes.js';
 import { pingRoutes } from './ping/routes.js';
 import { storedValueRoutes } from './stored-value/routes.js';
 import { locationActivityRoutes } from './visits/routes.js';
+import { guardedTargets, type WebhookTargetPolicy } from './webhooks/delivery/address-guard.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
 /** The API routes that read the system clock where they read one. */
@@ -28,17 +29,17 @@ const systemClockRoutes: readonly RouteSpec[] = [
   ...appointmentRoutes,
   ...classRoutes,
   ...eventRoutes,
-  ...webhookRoutes,
 ];
 
 /**
  * Every API route, one per contract of `apiContracts` and in its order: mounted by the app; the
  * OpenAPI document is built from the contracts themselves. The
  * device heartbeat's receive time reads `clock`: the app passes its staff-auth clock (as to the web
- * routes, web/routes.ts), so a test that fixes one fixes both.
+ * routes, web/routes.ts), so a test that fixes one fixes both. A webhook endpoint's URL is held to
+ * `webhookTargets`, the policy the server's sender uses.
  */
-export function apiRoutesFor(clock: Clock): readonly RouteSpec[] {
-  return routesFor(apiContracts, [...systemClockRoutes, ...deviceRoutes(clock)]);
+export function apiRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy = guardedTargets): readonly RouteSpec[] {
+  return routesFor(apiContracts, [...systemClockRoutes, ...webhookRoutes(webhookTargets), ...deviceRoutes(clock)]);
 }
 
 /** The same list on the system clock, for what only enumerates the routes (the OpenAPI document, tests). */

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock/time.js';
 import { webContracts } from '@studio/shared/contracts';
 import { routesFor, type RouteSpec } from '../http/route.js';
+import { guardedTargets, type WebhookTargetPolicy } from '../modules/webhooks/delivery/address-guard.js';
 import { accountRoutes } from './account-routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
 import { authRoutes } from './auth-routes.js';
@@ -14,9 +15,10 @@ import { setupRoutes } from './setup/routes.js';
 
 /**
  * The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts), the desk's
- * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both.
+ * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both. A
+ * webhook endpoint's URL is held to `webhookTargets`, the policy the server's sender uses.
  */
-export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
+export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy = guardedTargets): readonly RouteSpec[] {
   return routesFor(webContracts, [
     ...authRoutes,
     ...accountRoutes,
@@ -25,7 +27,7 @@ export function webRoutesFor(clock: Clock): readonly RouteSpec[] {
     ...classWebRoutes(clock),
     ...deviceWebRoutes(clock),
     ...importRoutes(clock),
-    ...developerRoutes(clock),
+    ...developerRoutes(clock, webhookTargets),
     ...testDataRoutes(clock),
     ...setupRoutes,
   ]);

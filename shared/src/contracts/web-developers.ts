@@ -31,7 +31,7 @@ export const webDevelopersContracts = {
     roles: ['owner'],
     body: WebhookEndpointCreateRequest,
     responses: { 201: { description: 'The endpoint and its secret', schema: WebhookEndpointWithSecret } },
-    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited'],
+    errors: ['role_not_allowed', 'invalid_credentials', 'rate_limited', 'webhook_url_refused'],
   }),
   webUpdateWebhookEndpoint: defineContract({
     mount: 'web',
@@ -45,7 +45,7 @@ export const webDevelopersContracts = {
     params: IdParams,
     body: WebhookEndpointUpdateRequest,
     responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
-    errors: [...ownerErrors, 'invalid_credentials', 'rate_limited'],
+    errors: [...ownerErrors, 'invalid_credentials', 'rate_limited', 'webhook_url_refused'],
   }),
   webRotateWebhookSecret: defineContract({
     mount: 'web',

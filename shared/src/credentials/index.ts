@@ -8,4 +8,4 @@ export { memberCodeKey } from './keys.js';
 export { candidateKeys } from './candidates.js';
 export { EnrolmentFormat, detectFormat, enrolmentFormats, enrolmentKeys, type EnrolmentKeys } from './enrolment.js';
 export { credentialHash } from './hash.js';
-export { cardAsCodeKeys, codeAsCardKeys } from './namespace.js';
+export { cardAsCodeKeys, codeAsCardKeys, otherByteOrderKeys } from './namespace.js';

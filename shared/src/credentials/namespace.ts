@@ -7,7 +7,7 @@
  * zero padding, the low 32 bits of a 40-bit number, and Wiegand 26 of a card enrolled as such.
  */
 import { candidateKeys } from './candidates.js';
-import { memberCodeKey } from './keys.js';
+import { cardKey, memberCodeKey } from './keys.js';
 import { bytesToHex, parseHex } from './parse.js';
 import { MatchingProfile } from './profile.js';
 
@@ -53,4 +53,22 @@ export function cardAsCodeKeys(cardKeys: readonly string[]): string[] {
   const texts = cardKeys.flatMap(printsOfKey);
   const resolving = texts.filter((text) => candidateKeys(text, everyPrint).some((key) => cardKeys.includes(key)));
   return [...new Set(resolving.map(memberCodeKey))];
+}
+
+/**
+ * The keys of a card read in the other byte order. A location with `byte_order: both` tries a
+ * 4/7-byte print's reversed bytes too (`cardReadings`), so a card enrolled under the reversed
+ * number of another membership's card (or of a 5-byte tag's low 4 bytes) would let a reader
+ * printing the other order admit the one as the other. Enrolment refuses a card any of whose
+ * keys or these keys another membership holds live; palindromes reverse to themselves and are
+ * left out.
+ */
+export function otherByteOrderKeys(cardKeys: readonly string[]): string[] {
+  const reversed = cardKeys.flatMap((key) => {
+    if (!key.startsWith('U:')) return [];
+    const parsed = parseHex(key.slice(2));
+    if (!parsed.ok || (parsed.value.length !== 4 && parsed.value.length !== 7)) return [];
+    return [cardKey(parsed.value.slice().reverse())];
+  });
+  return [...new Set(reversed)].filter((key) => !cardKeys.includes(key));
 }

@@ -40,6 +40,12 @@ export const errorCodes = {
     description: "The class is not open for check-in at that time: the message says when its window opens or closed in the location's time; the error's `opens_at` and `closes_at` give the window.",
   },
   checkin_blocked: { type: 'invalid_request', status: 422, description: 'A check-in alert of the location blocks the check-in; `reasons` lists the causes.' },
+  webhook_url_refused: {
+    type: 'invalid_request',
+    status: 422,
+    description:
+      "The webhook URL's host is an address the server does not send to: loopback, link-local, the shared address space 100.64/10, a cloud metadata address or one of the server's own. The message names the rule; the server's WEBHOOK_ALLOW_PRIVATE_TARGETS=on lifts it.",
+  },
   import_refused: {
     type: 'invalid_request',
     status: 422,
@@ -76,7 +82,8 @@ export const errorCodes = {
   card_taken: {
     type: 'conflict',
     status: 409,
-    description: 'Another membership holds this card; `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
+    description:
+      'Another membership holds this card, or this 4- or 7-byte card with its bytes reversed (a reader printing the other byte order could not tell them apart); `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
   },
   scan_claimed: { type: 'conflict', status: 409, description: 'The desk scan was enrolled already; tap the card again to read it anew.' },
   scan_expired: { type: 'not_found', status: 410, description: 'The desk scan is older than two minutes and no longer offered; tap the card again.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardAsCodeKeys, codeAsCardKeys, enrolmentKeys } from '../../src/credentials/index.js';
+import { MatchingProfile, candidateKeys, cardAsCodeKeys, codeAsCardKeys, enrolmentKeys, otherByteOrderKeys } from '../../src/credentials/index.js';
 
 describe('codes and cards share one namespace', () => {
   it('reads a code as every card key any location would take it for', () => {
@@ -40,5 +40,21 @@ describe('codes and cards share one namespace', () => {
       ].sort(),
     );
     expect(cardAsCodeKeys(enrolmentKeys('125,40961', 'wiegand26').keys).sort()).toEqual(['C:125,40961', 'C:125/40961', 'C:12540961'].sort());
+  });
+});
+
+describe('the other byte order of a card', () => {
+  it('is the reversed key of each 4/7-byte reading, the low 4 bytes of a 5-byte tag included, and each such print of it is a scan of the card', () => {
+    expect(otherByteOrderKeys(enrolmentKeys('04A3B2C1D5E680', 'hex').keys)).toEqual(['U:80E6D5C1B2A304']);
+    expect(otherByteOrderKeys(enrolmentKeys('0A008E6D5D', 'hex').keys)).toEqual(['U:5D6D8E00']);
+    expect(otherByteOrderKeys(enrolmentKeys('1A2B3C4D', 'hex').keys)).toEqual(['U:4D3C2B1A']);
+    // A palindrome is its own other order; 10-byte UIDs and Wiegand 26 numbers are never reversed.
+    expect(otherByteOrderKeys(enrolmentKeys('1A2B2B1A', 'hex').keys)).toEqual([]);
+    expect(otherByteOrderKeys(enrolmentKeys('0102030405060708090A', 'hex').keys)).toEqual([]);
+    expect(otherByteOrderKeys(enrolmentKeys('125,40961', 'wiegand26').keys)).toEqual([]);
+    // The reason: at a location reading both orders, a print of the reversed card is a candidate of the card.
+    const both = MatchingProfile.parse({ byte_order: 'both' });
+    expect(candidateKeys('80E6D5C1B2A304', both)).toContain('U:04A3B2C1D5E680');
+    expect(candidateKeys('5D6D8E00', both)).toContain('U:008E6D5D');
   });
 });

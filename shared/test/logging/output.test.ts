@@ -47,7 +47,7 @@ describe('where the log lines go', () => {
     }
   });
 
-  it("writes JSON lines to the file (its folder made) and human lines to the terminal; JSON to stdout is pino's own", () => {
+  it('writes JSON lines to the file (its folder made) and human lines to the terminal; JSON to stdout through the line writer that hears a closed reader', () => {
     const screen: string[] = [];
     const file = join(dir, 'logs', 'studio.jsonl');
     const record = JSON.stringify({ level: 30, time: Date.UTC(2026, 2, 2, 9, 5, 7), event: 'server.back', msg: 'the server is reachable again' }) + '\n';
@@ -59,7 +59,8 @@ describe('where the log lines go', () => {
     expect(screen).toHaveLength(1);
     expect(screen[0]).toMatch(/^\d\d:\d\d:\d\d {2}server {4}reachable again\n$/);
 
-    expect(destinationFor({ stdout: 'json', file: null })).toBeUndefined();
+    const jsonLines = { write: (line: string) => screen.push(line) };
+    expect(destinationFor({ stdout: 'json', file: null }, undefined, jsonLines)).toBe(jsonLines);
     const fileOnly = join(dir, 'service.jsonl');
     destinationFor({ stdout: 'none', file: fileOnly }, { write: () => expect.unreachable('nothing on stdout') })!.write(record);
     expect(readFileSync(fileOnly, 'utf8')).toBe(record);

@@ -1,4 +1,4 @@
-import { ApiError, CredentialFormatError, enrolmentKeys } from '@studio/shared';
+import { ApiError, CredentialFormatError, enrolmentKeys, otherByteOrderKeys } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { contactsInReach } from '../locations/reach.js';
@@ -32,19 +32,19 @@ export function cardKeys(value: string): string[] {
  * Who holds a card with any of these keys: held, but named only when the actor may see the
  * holder (null then), so a desk of one location learns nothing of another's members.
  */
-export async function cardHolder(db: Db, sql: Queryable, actor: Actor, keys: readonly string[]): Promise<{ holder: CardHolder | null } | null> {
+export async function cardHolder(db: Db, sql: Queryable, actor: Actor, keys: readonly string[], exceptMembershipId: string | null = null): Promise<{ holder: CardHolder | null } | null> {
   if (keys.length === 0) return null;
-  const row = await sql.first(
-    db.qb
-      .selectFrom('credential_keys as k')
-      .innerJoin('memberships as m', 'm.id', 'k.membership_id')
-      .innerJoin('contacts as c', 'c.id', 'm.contact_id')
-      .select(['c.id', 'c.first_name', 'c.last_name'])
-      .where('k.company_id', '=', actor.companyId)
-      .where('k.kind', '=', 'card_uid')
-      .where('k.revoked_at', 'is', null)
-      .where('k.match_key', 'in', [...keys]),
-  );
+  let query = db.qb
+    .selectFrom('credential_keys as k')
+    .innerJoin('memberships as m', 'm.id', 'k.membership_id')
+    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .select(['c.id', 'c.first_name', 'c.last_name'])
+    .where('k.company_id', '=', actor.companyId)
+    .where('k.kind', '=', 'card_uid')
+    .where('k.revoked_at', 'is', null)
+    .where('k.match_key', 'in', [...keys]);
+  if (exceptMembershipId !== null) query = query.where('k.membership_id', '!=', exceptMembershipId);
+  const row = await sql.first(query);
   if (!row) return null;
   const visible = (await contactsInReach(db, sql, actor, [row.id])).has(row.id);
   return { holder: visible ? { contact_id: row.id, name: contactName(row) } : null };
@@ -58,4 +58,24 @@ export async function refuseCardTaken(db: Db, sql: Queryable, actor: Actor, valu
     throw new ApiError('card_taken', `${held.holder.name} holds this card. Revoke it on their page first to move it.`, { param: 'uid', details: { holder: held.holder } });
   }
   throw new ApiError('card_taken', 'Another member holds this card. Ask a colleague who works at their location to revoke it first.', { param: 'uid' });
+}
+
+/**
+ * 409 card_taken when another membership holds this card's number in the other byte order
+ * (`otherByteOrderKeys`): at a `byte_order: both` location a reader printing the other order
+ * would check the one member in as the other. Named like `refuseCardTaken`: the holder only when
+ * the actor may see them, and never the number.
+ */
+export async function refuseCardInOtherByteOrder(db: Db, sql: Queryable, actor: Actor, keys: readonly string[], membershipId: string): Promise<void> {
+  const held = await cardHolder(db, sql, actor, otherByteOrderKeys(keys), membershipId);
+  if (!held) return;
+  const clash = 'its bytes in reverse order are a card of';
+  const why = 'a reader printing the other byte order would check one member in as the other';
+  if (held.holder) {
+    throw new ApiError('card_taken', `This card number cannot be enrolled: ${clash} ${held.holder.name}, and ${why}. If it is their card, revoke it on their page first.`, {
+      param: 'uid',
+      details: { holder: held.holder },
+    });
+  }
+  throw new ApiError('card_taken', `This card number cannot be enrolled: ${clash} another member, and ${why}.`, { param: 'uid' });
 }

@@ -7,6 +7,7 @@ import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { assertLocationAllowed } from '../locations/lookup.js';
 import { assertInReach } from '../locations/reach.js';
 import { refuseCardShadowedByCode } from '../memberships/credential-namespace.js';
+import { refuseCardInOtherByteOrder } from '../desk-scans/card-holder.js';
 import { recordEvent } from '../events/record.js';
 import { bumpFeed, nextFeedSeq } from '../feed/sequence.js';
 import { heldMemberships } from '../memberships/repository.js';
@@ -54,9 +55,12 @@ export async function addCard(db: Db, actor: Actor, membershipId: string, value:
   };
   try {
     await db.transaction(async (tx) => {
-      await refuseCardShadowedByCode(db, tx, companyId, enrolled.keys, membershipId);
-      await tx.run(db.qb.insertInto('credentials').values(credential));
+      // The feed counter first: every credential write of the company holds it until commit, so
+      // the namespace checks below see any card or code enrolled at the same moment.
       const seq = await nextFeedSeq(db, tx, companyId);
+      await refuseCardShadowedByCode(db, tx, companyId, enrolled.keys, membershipId);
+      await refuseCardInOtherByteOrder(db, tx, actor, enrolled.keys, membershipId);
+      await tx.run(db.qb.insertInto('credentials').values(credential));
       await tx.run(
         db.qb.insertInto('credential_keys').values(
           enrolled.keys.map((key) => ({

@@ -85,8 +85,10 @@ async function insertHolding(db: Db, actor: Actor, holding: Holding, input: { st
     try {
       await sql.run(db.qb.insertInto('memberships').values(membership));
       if (codeKey) {
-        await refuseCodeShadowingCard(db, sql, actor.companyId, input.member_code!, null);
+        // The feed counter first: every credential write of the company holds it until commit, so
+        // the check sees a card enrolled at the same moment.
         const feedSeq = await nextFeedSeq(db, sql, actor.companyId);
+        await refuseCodeShadowingCard(db, sql, actor.companyId, input.member_code!, null);
         await sql.run(
           db.qb.insertInto('credential_keys').values({
             company_id: actor.companyId,

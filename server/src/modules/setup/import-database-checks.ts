@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.js';
 import type { Section } from './import-context.js';
 import type { ImportPlan } from './import-plan.js';
 import { clashProblem } from './import-plan-identifiers.js';
-import { databaseCodeCardClashes } from './import-namespace.js';
+import { databaseCodeCardClashes, databaseReversedCardClashes } from './import-namespace.js';
 import { Problems } from './import-problems.js';
 
 /** Keeps `in (...)` lists well under either dialect's limit on bound parameters. */
@@ -62,6 +62,7 @@ async function companyValueProblems(db: Db, plan: ImportPlan, problems: Problems
 
   await matchKeyProblems(db, plan, problems);
   await databaseCodeCardClashes(db, companyId, plan.keyClaims, problems);
+  await databaseReversedCardClashes(db, companyId, plan.keyClaims, problems);
 
   const giftCodes = await inUse(db.qb.selectFrom('gift_cards').select('code as value').where('company_id', '=', companyId));
   for (const { label, entry } of sections.gift_cards.items) report(giftCodes, 'code', label, [entry.code]);

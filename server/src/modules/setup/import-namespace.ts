@@ -1,4 +1,4 @@
-import { codeAsCardKeys } from '@studio/shared';
+import { codeAsCardKeys, otherByteOrderKeys } from '@studio/shared';
 import type { Db } from '../../db/types.js';
 import type { KeyClaim } from './import-context.js';
 import type { Problems } from './import-problems.js';
@@ -55,6 +55,62 @@ export async function databaseCodeCardClashes(db: Db, companyId: string, claims:
     for (const cardKey of codeAsCardKeys(code.match_key.slice(2))) {
       const claim = claims.get(cardKey);
       if (claim?.kind === 'card_uid') problems.add(claim.where, `a reader may print this card as the member code of membership ${code.membership_id} in this company`);
+    }
+  }
+}
+
+/** Each card claim of the file with its keys, in the file's order. */
+function cardClaims(claims: ReadonlyMap<string, KeyClaim>): Map<KeyClaim, string[]> {
+  const cards = new Map<KeyClaim, string[]>();
+  for (const [key, claim] of claims) if (claim.kind === 'card_uid') cards.set(claim, [...(cards.get(claim) ?? []), key]);
+  return cards;
+}
+
+/** The membership a card claim belongs to (`memberships[3]` for `memberships[3].card_uids[0]`). */
+const membershipOfCard = (where: string) => where.slice(0, where.lastIndexOf('.card_uids'));
+
+const otherOrderProblem = (holder: string) => `the card's bytes in reverse order are ${holder}: a reader printing the other byte order would check one member in as the other`;
+
+/**
+ * A card of the file may not be another membership's card of the file in the other byte order
+ * (`otherByteOrderKeys`): reported once, at the later of the two.
+ */
+export function fileReversedCardClashes(claims: ReadonlyMap<string, KeyClaim>, problems: Problems): void {
+  const seen = new Set<KeyClaim>();
+  for (const [claim, keys] of cardClaims(claims)) {
+    seen.add(claim);
+    const holders = new Set(
+      otherByteOrderKeys(keys).flatMap((key) => {
+        const holder = claims.get(key);
+        return holder && holder !== claim && seen.has(holder) && holder.kind === 'card_uid' && membershipOfCard(holder.where) !== membershipOfCard(claim.where) ? [holder.where] : [];
+      }),
+    );
+    for (const holder of holders) problems.add(claim.where, otherOrderProblem(`the card at ${holder}`));
+  }
+}
+
+/** The same, against the company's live cards in the database (every membership of a file is new). */
+export async function databaseReversedCardClashes(db: Db, companyId: string, claims: ReadonlyMap<string, KeyClaim>, problems: Problems): Promise<void> {
+  const reversedOf = new Map<string, KeyClaim>();
+  for (const [claim, keys] of cardClaims(claims)) for (const key of otherByteOrderKeys(keys)) reversedOf.set(key, claim);
+  const wanted = [...reversedOf.keys()];
+  const reported = new Set<string>();
+  for (let i = 0; i < wanted.length; i += keysPerQuery) {
+    const found = await db.all(
+      db.qb
+        .selectFrom('credential_keys')
+        .select(['match_key', 'membership_id'])
+        .where('company_id', '=', companyId)
+        .where('kind', '=', 'card_uid')
+        .where('match_key', 'in', wanted.slice(i, i + keysPerQuery))
+        .where('revoked_at', 'is', null),
+    );
+    for (const row of found) {
+      const claim = reversedOf.get(row.match_key)!;
+      const message = otherOrderProblem(`a card of membership ${row.membership_id} in this company`);
+      if (reported.has(claim.where + message)) continue;
+      reported.add(claim.where + message);
+      problems.add(claim.where, message);
     }
   }
 }

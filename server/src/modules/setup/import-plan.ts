@@ -3,7 +3,7 @@ import type { CompanyInput } from '../companies/repository.js';
 import { LocationSettings } from '../locations/settings.js';
 import { planContext, type ExistingEntries, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed, type PlannedSeries } from './import-context.js';
 import type { ParsedImport } from './import-parse.js';
-import { fileCodeCardClashes } from './import-namespace.js';
+import { fileCodeCardClashes, fileReversedCardClashes } from './import-namespace.js';
 import { planClasses } from './import-plan-classes.js';
 import { planPeople } from './import-plan-people.js';
 import { planStaff } from './import-plan-staff.js';
@@ -40,6 +40,7 @@ export function planImport(parsed: ParsedImport, existing: ExistingEntries, exis
   planPlansAndPackages(ctx);
   planPeople(ctx);
   fileCodeCardClashes(ctx.keyClaims, problems);
+  fileReversedCardClashes(ctx.keyClaims, problems);
   planClasses(ctx);
   return { companyId, newCompany, intoExisting: existingCompanyId !== undefined, sections: ctx.sections, rows: ctx.rows, keyClaims: ctx.keyClaims, series: ctx.series };
 }

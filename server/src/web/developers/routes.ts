@@ -6,6 +6,7 @@ import { listDeliveryAttempts } from '../../modules/webhooks/endpoints/attempts.
 import { listEndpointDeliveries } from '../../modules/webhooks/endpoints/deliveries.js';
 import { listEndpoints } from '../../modules/webhooks/endpoints/service.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
+import { guardedTargets, type WebhookTargetPolicy } from '../../modules/webhooks/delivery/address-guard.js';
 import { actorForDelivery, actorForEndpoint } from './environment-actor.js';
 import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpointSecret, sendWebTestEvent, updateWebEndpoint } from './webhook-admin.js';
 
@@ -13,7 +14,7 @@ import { createWebEndpoint, deleteWebEndpoint, resendWebDelivery, rotateWebEndpo
  * Settings -> Developers -> Webhooks, below `/app/api`: an owner's webhook endpoints of the live
  * company or its test-mode twin, through the API's services (modules/webhooks/) and its rules.
  */
-export function developerRoutes(clock: Clock = systemClock) {
+export function developerRoutes(clock: Clock = systemClock, webhookTargets: WebhookTargetPolicy = guardedTargets) {
   return [
     implement(contracts.webListWebhookEndpoints, async ({ db, actor, query }) => {
       assertMayManageEndpoints(actor);
@@ -22,8 +23,8 @@ export function developerRoutes(clock: Clock = systemClock) {
       const twin = await existingTestCompanyOf(db, actor.companyId);
       return ok({ data: twin === null ? [] : await listEndpoints(db, { ...actor, companyId: twin }) });
     }),
-    implement(contracts.webCreateWebhookEndpoint, async ({ db, actor, body }) => created(await createWebEndpoint(db, actor, body, clock))),
-    implement(contracts.webUpdateWebhookEndpoint, async ({ db, actor, params, body }) => ok(await updateWebEndpoint(db, actor, params.id, body, clock))),
+    implement(contracts.webCreateWebhookEndpoint, async ({ db, actor, body }) => created(await createWebEndpoint(db, actor, body, clock, webhookTargets))),
+    implement(contracts.webUpdateWebhookEndpoint, async ({ db, actor, params, body }) => ok(await updateWebEndpoint(db, actor, params.id, body, clock, webhookTargets))),
     implement(contracts.webRotateWebhookSecret, async ({ db, actor, params, body }) => ok(await rotateWebEndpointSecret(db, actor, params.id, body.password, clock))),
     implement(contracts.webDeleteWebhookEndpoint, async ({ db, actor, params, body }) => ok(await deleteWebEndpoint(db, actor, params.id, body.password, clock))),
     implement(contracts.webSendWebhookTestEvent, async ({ db, actor, params }) => accepted(await sendWebTestEvent(db, actor, params.id, clock))),

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { assertMayManageEndpoints } from '../../modules/webhooks/endpoints/access.js';
+import { guardedTargets, type WebhookTargetPolicy } from '../../modules/webhooks/delivery/address-guard.js';
 import { createEndpoint, deleteEndpoint, rotateEndpointSecret, updateEndpoint, type EndpointWithSecret } from '../../modules/webhooks/endpoints/service.js';
 import { resendDelivery } from '../../modules/webhooks/resend.js';
 import { sendTestEvent } from '../../modules/webhooks/send-test.js';
@@ -18,16 +19,29 @@ import { actorForDelivery, actorForEndpoint, actorInEnvironment } from './enviro
  * where a staff member brings the password.
  */
 
-export async function createWebEndpoint(db: Db, staff: Actor, body: z.output<typeof WebhookEndpointCreateRequest>, clock: Clock = systemClock): Promise<EndpointWithSecret> {
+export async function createWebEndpoint(
+  db: Db,
+  staff: Actor,
+  body: z.output<typeof WebhookEndpointCreateRequest>,
+  clock: Clock = systemClock,
+  targets: WebhookTargetPolicy = guardedTargets,
+): Promise<EndpointWithSecret> {
   assertMayManageEndpoints(staff);
   const { environment, password, ...input } = body;
-  return createEndpoint(db, await actorInEnvironment(db, staff, environment), input, clock, { password });
+  return createEndpoint(db, await actorInEnvironment(db, staff, environment), input, clock, { password }, targets);
 }
 
-export async function updateWebEndpoint(db: Db, staff: Actor, id: string, body: z.output<typeof WebhookEndpointUpdateRequest>, clock: Clock = systemClock): Promise<WebhookEndpoint> {
+export async function updateWebEndpoint(
+  db: Db,
+  staff: Actor,
+  id: string,
+  body: z.output<typeof WebhookEndpointUpdateRequest>,
+  clock: Clock = systemClock,
+  targets: WebhookTargetPolicy = guardedTargets,
+): Promise<WebhookEndpoint> {
   assertMayManageEndpoints(staff);
   const { password, ...patch } = body;
-  return updateEndpoint(db, await actorForEndpoint(db, staff, id), id, patch, clock, { password });
+  return updateEndpoint(db, await actorForEndpoint(db, staff, id), id, patch, clock, { password }, targets);
 }
 
 export async function rotateWebEndpointSecret(db: Db, staff: Actor, id: string, password: string, clock: Clock = systemClock): Promise<EndpointWithSecret> {

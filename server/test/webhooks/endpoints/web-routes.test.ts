@@ -132,6 +132,18 @@ describe.each(dialects)('Developers page webhook routes (%s)', (dialect) => {
     expect(noPassword.status).toBe(400);
   });
 
+  it('refuses an endpoint at a loopback or metadata address when it is made or its URL changed, 422 naming the rule, and makes none', async () => {
+    as = s.owner;
+    const before = (await send('GET', '/developers/webhook_endpoints?environment=live')).body.data.length;
+    const made = await send('POST', '/developers/webhook_endpoints', { environment: 'live', password, url: 'http://127.0.0.1:3000/v1/ping', event_types: ['*'], description: '', enabled: true });
+    expect(made).toMatchObject({ status: 422, body: { error: { code: 'webhook_url_refused', param: 'url' } } });
+    expect(made.body.error.message).toBe('This URL cannot receive webhooks: refused by the address guard: 127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE_TARGETS=on allows it).');
+    expect((await send('GET', '/developers/webhook_endpoints?environment=live')).body.data.length).toBe(before);
+    const endpoint = await endpointOf(f.db, f.acme.id);
+    const changed = await send('PATCH', `/developers/webhook_endpoints/${endpoint.id}`, { url: 'http://[fd00:ec2::254]/latest/meta-data/', password });
+    expect(changed).toMatchObject({ status: 422, body: { error: { code: 'webhook_url_refused', message: expect.stringContaining('fd00:ec2::254 is a cloud metadata address') } } });
+  });
+
   it("reads a test endpoint's delivery log and a delivery's attempts, and resends, in the twin; refuses another company's ids", async () => {
     as = s.owner;
     const twin = await testCompanyOf(f.db, f.acme.id);

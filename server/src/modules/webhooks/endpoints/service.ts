@@ -5,6 +5,7 @@ import { systemClock, toIso, type Clock } from '../../../clock/time.js';
 import type { Db } from '../../../db/types.js';
 import type { Actor } from '../../../domain/actor.js';
 import { environmentOf } from '../../companies/environments.js';
+import { checkWebhookUrl, guardedTargets, type WebhookTargetPolicy } from '../delivery/address-guard.js';
 import { assertMayManageEndpoints } from './access.js';
 import { newSigningSecret, previousSecretGraceMs } from './signing-secret.js';
 import { asStaffChange, type StaffConfirmation } from './staff-changes.js';
@@ -32,8 +33,27 @@ export async function endpointRow(db: Db, actor: Actor, id: string): Promise<End
   return row;
 }
 
-export async function createEndpoint(db: Db, actor: Actor, input: CreateInput, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<EndpointWithSecret> {
+/**
+ * 422 `webhook_url_refused` for a URL the sender would refuse whatever DNS answers: a literal IP
+ * host the address guard refuses (delivery/address-guard.ts). Checked before the password, so a
+ * typo costs no try.
+ */
+function assertUrlAllowed(url: string | undefined, targets: WebhookTargetPolicy): void {
+  if (url === undefined) return;
+  const refused = checkWebhookUrl(url, targets);
+  if (refused) throw new ApiError('webhook_url_refused', `This URL cannot receive webhooks: ${refused}.`, { param: 'url' });
+}
+
+export async function createEndpoint(
+  db: Db,
+  actor: Actor,
+  input: CreateInput,
+  clock: Clock = systemClock,
+  staff?: StaffConfirmation,
+  targets: WebhookTargetPolicy = guardedTargets,
+): Promise<EndpointWithSecret> {
   assertMayManageEndpoints(actor);
+  assertUrlAllowed(input.url, targets);
   return asStaffChange(db, actor, staff, { action: 'webhook_endpoint_created', needsPassword: true, details: endpointDetails }, () => insertEndpoint(db, actor, input, clock), clock);
 }
 
@@ -76,8 +96,17 @@ export async function getEndpoint(db: Db, actor: Actor, id: string): Promise<Web
  * failures. For staff, every change needs the password as making an endpoint does: enabling and
  * disabling decide whether events go out, and one rule for every write leaves none to slip through.
  */
-export async function updateEndpoint(db: Db, actor: Actor, id: string, patch: UpdateInput, clock: Clock = systemClock, staff?: StaffConfirmation): Promise<WebhookEndpoint> {
+export async function updateEndpoint(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: UpdateInput,
+  clock: Clock = systemClock,
+  staff?: StaffConfirmation,
+  targets: WebhookTargetPolicy = guardedTargets,
+): Promise<WebhookEndpoint> {
   assertMayManageEndpoints(actor);
+  assertUrlAllowed(patch.url, targets);
   const change = {
     action: 'webhook_endpoint_updated' as const,
     needsPassword: true,
