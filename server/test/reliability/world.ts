@@ -11,6 +11,7 @@ import { demoBusiness } from '../../src/modules/setup/demo.js';
 import { importBusiness } from '../../src/modules/setup/importer.js';
 import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { createLogger } from '../../src/server.js';
+import { host } from '../web/web-studio.js';
 import { fixtureSecrets, LogScan } from './secrets.js';
 
 /**
@@ -187,10 +188,12 @@ export async function buildWorld(dialect: DialectName, options: { staffAuth?: St
   const logScan = new LogScan(fixtureSecrets([], [own, rival]));
   const logger = createLogger('trace', { write: (line: string) => logScan.write(line) });
   // Limits high enough never to refuse a fuzz run, but still counting every request.
+  // The web app answers under the name the staff callers use (authorization/callers.ts).
   const app = await buildApp({
     db,
     logger,
     limits: { ...defaultLimits, rateLimitMax: 1e9, rateLimitAnonymousMax: 1e9, rateLimitSessionMax: 1e9 },
+    allowedHosts: [host],
     ...(options.staffAuth && { staffAuth: options.staffAuth }),
   });
   const mintedKeys: string[] = [];

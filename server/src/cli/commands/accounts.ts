@@ -12,7 +12,9 @@ export function registerAccountCommands(program: Command): void {
   const accounts = program.command('accounts').description('Staff accounts: the people who sign in to the web app.');
   accounts
     .command('setup-link')
-    .description('Mint a one-time link that creates an owner account (the first one, or a new one when every owner lost access). Prints it this once; it works once, for 24 hours.')
+    .description(
+      'Mint a one-time link that creates an owner account (the first one, or a new one when every owner lost access). Prints it this once; it works once, for 24 hours, and ends any link minted before.',
+    )
     .option('--company <company>', 'the company: its id, key prefix or name (needed only when the database holds several)')
     .option('--url <base>', "the server's address as a browser reaches it", 'http://127.0.0.1:3000')
     .action(
@@ -20,7 +22,7 @@ export function registerAccountCommands(program: Command): void {
         const link = await withDatabase(async (db) => mintSetupLink(db, staffAuthSettings(systemClock), await chosenCompany(db, options.company)));
         // The link alone on stdout, for a script; what it is on stderr, for a person.
         process.stdout.write(`${setupLinkUrl(options.url, link.token)}\n`);
-        process.stderr.write(`Open the link above to create an owner account. It works once, until ${link.expiresAt}; it is not shown again.\n`);
+        process.stderr.write(`Open the link above to create an owner account. It works once, until ${link.expiresAt}; it is not shown again, and any link minted before it no longer works.\n`);
       }),
     );
   accounts
