@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { queryBuilder } from './query-builder.js';
 import { compiled, type DialectName, type Db, type Query } from './types.js';
 
@@ -15,8 +15,24 @@ type Answer = { id: number; rows: unknown[] } | { id: number; error: string };
 
 const readOnly = /^\s*select\b/i;
 
+/** What a worker needs to read the main thread's database: the port to ask on and the SQL dialect to compile for. */
+export interface SharedQueries {
+  port: MessagePort;
+  dialect: DialectName;
+}
+
+/**
+ * Main thread: a channel whose far end (`shared`, to transfer to the worker) reads `db`; `close`
+ * ends it once the worker's task is over.
+ */
+export function shareQueries(db: Db): { shared: SharedQueries; close: () => void } {
+  const channel = new MessageChannel();
+  answerQueries(db, channel.port1);
+  return { shared: { port: channel.port2, dialect: db.dialect }, close: () => channel.port1.close() };
+}
+
 /** Main thread: answers the reads a worker sends on `port` until the port closes. */
-export function answerQueries(db: Db, port: MessagePort): void {
+function answerQueries(db: Db, port: MessagePort): void {
   port.on('message', (request: Request) => {
     const answer = (message: Answer) => port.postMessage(message);
     if (!readOnly.test(request.sql)) {
@@ -31,7 +47,7 @@ export function answerQueries(db: Db, port: MessagePort): void {
 }
 
 /** Worker thread: a Db whose reads run on the main thread's database over `port`; it cannot write. */
-export function queriesThrough(port: MessagePort, dialect: DialectName): Db {
+export function queriesThrough({ port, dialect }: SharedQueries): Db {
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;
   port.on('message', (answer: Answer) => {

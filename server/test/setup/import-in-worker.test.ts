@@ -1,8 +1,7 @@
 import { ApiError } from '@studio/shared';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
-import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { answerQueries, queriesThrough } from '../../src/db/worker-queries.js';
+import { queriesThrough, shareQueries } from '../../src/db/worker-queries.js';
 import { dryRunInWorker, importInWorker } from '../../src/modules/setup/import-job.js';
 import { ImportJobs } from '../../src/modules/setup/import-jobs.js';
 import type { ImportProgress } from '../../src/modules/setup/importer.js';
@@ -72,9 +71,8 @@ describe.each(dialects)('a dry run and an import of the five-year daily series f
   });
 
   it('lets a worker read the database through the main thread, and nothing else', async () => {
-    const channel = new MessageChannel();
-    answerQueries(suite.db, channel.port1);
-    const remote = queriesThrough(channel.port2, suite.db.dialect);
+    const queries = shareQueries(suite.db);
+    const remote = queriesThrough(queries.shared);
     try {
       expect(await remote.first(remote.qb.selectFrom('companies').select('name').where('name', '=', 'Five Years Studio'))).toEqual({ name: 'Five Years Studio' });
       await expect(remote.run(remote.qb.deleteFrom('companies'))).rejects.toThrow('a worker may only read the database');
@@ -82,7 +80,7 @@ describe.each(dialects)('a dry run and an import of the five-year daily series f
       // Even a write compiled by hand is refused by the main thread.
       await expect(remote.all(remote.qb.deleteFrom('companies'))).rejects.toThrow('a worker may only read the database');
     } finally {
-      channel.port1.close();
+      queries.close();
     }
   });
 });

@@ -2,10 +2,10 @@ import { ApiError } from '@studio/shared';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { systemClock, type Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
-import { answerQueries } from '../../db/worker-queries.js';
+import { shareQueries } from '../../db/worker-queries.js';
 import { ImportError } from './import-problems.js';
 import type { ImportTask, WorkerFailure, WorkerMessage } from './import-worker.js';
 import { writePlannedImport, type DryRunReport, type ImportSummary, type PlannedImport, type ProgressListener } from './importer.js';
@@ -78,8 +78,7 @@ export class ImportWorker {
   run(db: Db, task: ImportTask['task'], file: unknown, options: JobOptions): Promise<DryRunReport | PlannedImport> {
     const worker = this.#started();
     const id = this.#next++;
-    const queries = new MessageChannel();
-    answerQueries(db, queries.port1);
+    const queries = shareQueries(db);
     const data: ImportTask = {
       id,
       task,
@@ -87,12 +86,11 @@ export class ImportWorker {
       ...(options.companyId !== undefined && { companyId: options.companyId }),
       ...(options.again === true && { again: true }),
       now: (options.clock ?? systemClock)(),
-      dialect: db.dialect,
-      queries: queries.port2,
+      queries: queries.shared,
     };
     return new Promise<DryRunReport | PlannedImport>((resolve, reject) => {
       const done = () => {
-        queries.port1.close();
+        queries.close();
         this.#tasks.delete(id);
         if (this.#tasks.size === 0) this.#idle = setTimeout(() => void this.stop(), this.idleMs).unref();
       };
@@ -101,7 +99,7 @@ export class ImportWorker {
         reject: (error) => (done(), reject(error)),
         ...(options.onProgress && { onProgress: options.onProgress }),
       });
-      worker.postMessage(data, [queries.port2]);
+      worker.postMessage(data, [queries.shared.port]);
     });
   }
 
@@ -120,7 +118,6 @@ export class ImportWorker {
     if (this.#worker) return this.#worker;
     const start = workerStart();
     const worker = new Worker(start.code, { eval: start.eval, resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } });
-    worker.unref();
     worker.on('message', (message: WorkerMessage) => {
       const task = this.#tasks.get(message.id);
       if (!task) return;
@@ -138,6 +135,9 @@ export class ImportWorker {
       failAll(heap ? new ApiError('import_too_large', `Checking this file took more than ${workerHeapMb} MB; nothing was written. Split it into smaller files.`) : error);
     });
     worker.on('exit', (code) => failAll(new Error(`import worker stopped (exit code ${code}) before it answered`)));
+    // Last: on Node 20 a 'message' listener added after unref() refs the worker's port again, and a
+    // finished `studio import` would then never exit.
+    worker.unref();
     this.#worker = worker;
     return worker;
   }

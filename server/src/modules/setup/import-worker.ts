@@ -1,7 +1,6 @@
 import { ApiError } from '@studio/shared';
-import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { DialectName } from '../../db/types.js';
-import { queriesThrough } from '../../db/worker-queries.js';
+import { parentPort } from 'node:worker_threads';
+import { queriesThrough, type SharedQueries } from '../../db/worker-queries.js';
 import { ImportError } from './import-problems.js';
 import { dryRunImport, planBusinessImport, type DryRunReport, type ImportProgress, type PlannedImport } from './importer.js';
 
@@ -19,8 +18,7 @@ export interface ImportTask {
   again?: boolean;
   /** The import's time (epoch ms), read once by the main thread's clock. */
   now: number;
-  dialect: DialectName;
-  queries: MessagePort;
+  queries: SharedQueries;
 }
 
 export type WorkerFailure = { kind: 'import'; problems: string[] } | { kind: 'api'; code: ApiError['code']; message: string; details?: Record<string, unknown> } | { kind: 'other'; message: string };
@@ -37,7 +35,7 @@ function failureOf(error: unknown): WorkerFailure {
 
 async function run(task: ImportTask): Promise<void> {
   const post = (answer: WorkerAnswer) => parentPort!.postMessage({ ...answer, id: task.id } satisfies WorkerMessage);
-  const db = queriesThrough(task.queries, task.dialect);
+  const db = queriesThrough(task.queries);
   const options = {
     ...(task.companyId !== undefined && { companyId: task.companyId }),
     ...(task.again === true && { again: true }),
