@@ -22,7 +22,10 @@ describe('studio-server serve whose standard output is closed', () => {
     studio = await startStudio('serve', database, 'debug');
     const exited = new Promise<number | null>((resolve) => studio!.child.once('exit', (code) => resolve(code)));
     studio.child.stdout!.destroy();
-    expect((await fetch(`${studio.base}/openapi.json`)).status).toBe(200);
+    // At debug the request's own line meets the closed pipe, unless a line the server wrote on its
+    // own did first: then the server is already stopping, and may answer 503 or close the connection.
+    const answer = await fetch(`${studio.base}/openapi.json`).then((response) => response.status, () => 'connection closed');
+    expect([200, 503, 'connection closed']).toContain(answer);
     expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))])).toBe(0);
     // SQLite removes the WAL file when its last connection closes cleanly.
     expect(existsSync(database)).toBe(true);
