@@ -27,11 +27,11 @@ function formatInZone(iso: string, zone: string, pattern: string, locale: string
   return sameOffset(at, viewerZone) ? text : `${text} ${at.offsetNameShort ?? at.toFormat('ZZ')}`;
 }
 
-/** A calendar date (YYYY-MM-DD, already local to the location) in words: "3 Mar 2026". */
+/** A calendar date (YYYY-MM-DD, already local to the location) in words, as the locale writes it: "3 Mar 2026", "3. März 2026". */
 export function formatDay(day: string, locale?: string): string {
   return DateTime.fromISO(day, { zone: 'UTC' })
     .setLocale(locale ?? 'en-GB')
-    .toFormat('d LLL yyyy');
+    .toLocaleString(DateTime.DATE_MED);
 }
 
 /** Today's date at the location, for a sale's start date. */

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TimetableClass } from '@studio/shared/schemas/web-classes';
-import { DateTime } from 'luxon';
+import { DateTime, Info } from 'luxon';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSeriesList, useWeek, weekdayNames } from '../../api/classes.ts';
+import { useSeriesList, useWeek } from '../../api/classes.ts';
 import { managesAccounts, useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatDay, formatLocalTime } from '../../format/time.ts';
+import { useLocale } from '../../i18n/locale.ts';
 import { useLocation } from '../../shell/location.ts';
 import { OneOffClassDialog } from './OneOffClassDialog.tsx';
 
@@ -19,6 +21,8 @@ export function TimetablePage() {
   const { data, error, isPending } = useWeek(location.id, week);
   const [oneOff, setOneOff] = useState(false);
   const manages = managesAccounts(session);
+  const { t } = useTranslation('classes');
+  const locale = useLocale(location);
   const move = (weeks: number) => {
     if (!data) return;
     setParams({ week: DateTime.fromISO(data.week_start).plus({ weeks }).toISODate()! });
@@ -27,105 +31,107 @@ export function TimetablePage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Classes</Title>
+        <Title order={1}>{t('title')}</Title>
         {manages ? (
           <Group>
             <Button component={Link} to="/classes/series/new">
-              New series
+              {t('new_series')}
             </Button>
             <Button variant="default" onClick={() => setOneOff(true)}>
-              New class
+              {t('new_class')}
             </Button>
           </Group>
         ) : null}
       </Group>
       <Group>
         <Button variant="default" onClick={() => move(-1)} disabled={!data}>
-          Previous week
+          {t('week.previous')}
         </Button>
         <Button variant="default" onClick={() => setParams({})} disabled={!week}>
-          This week
+          {t('week.this')}
         </Button>
         <Button variant="default" onClick={() => move(1)} disabled={!data}>
-          Next week
+          {t('week.next')}
         </Button>
         {data ? (
           <Text fw={600} aria-live="polite">
-            Week of {formatDay(data.week_start)} to {formatDay(data.week_end)}, {data.location.name} time ({data.location.time_zone})
+            {t('week.range', { from: formatDay(data.week_start, locale), to: formatDay(data.week_end, locale), location: data.location.name, zone: data.location.time_zone })}
           </Text>
         ) : null}
       </Group>
       {data?.dst_note ? (
-        <Alert color="yellow.9" variant="light" title="Daylight saving time">
+        <Alert color="yellow.9" variant="light" title={t('week.dst')}>
           {data.dst_note}
         </Alert>
       ) : null}
       <ErrorAlert error={error} />
-      {isPending ? <Text>Loading the week…</Text> : null}
+      {isPending ? <Text>{t('week.loading')}</Text> : null}
       {data ? (
-        <SimpleGrid cols={7} spacing={6} role="list" aria-label="Week timetable">
+        <SimpleGrid cols={7} spacing={6} role="list" aria-label={t('week.label')}>
           {data.days.map((day) => (
-            <Stack key={day.date} gap={6} role="listitem" aria-label={DateTime.fromISO(day.date).toFormat('cccc d LLLL')}>
+            <Stack key={day.date} gap={6} role="listitem" aria-label={DateTime.fromISO(day.date).setLocale(locale).toLocaleString({ weekday: 'long', day: 'numeric', month: 'long' })}>
               <Text fw={700} size="sm">
-                {weekdayNames[DateTime.fromISO(day.date).weekday - 1]!.slice(0, 3)} {DateTime.fromISO(day.date).toFormat('d LLL')}
+                {DateTime.fromISO(day.date).setLocale(locale).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' })}
               </Text>
               {day.classes.length === 0 ? (
                 <Text size="xs" c="dimmed">
-                  No classes
+                  {t('week.no_classes')}
                 </Text>
               ) : (
-                day.classes.map((cls) => <ClassTile key={cls.id} cls={cls} zone={data.location.time_zone} />)
+                day.classes.map((cls) => <ClassTile key={cls.id} cls={cls} zone={data.location.time_zone} locale={locale} />)
               )}
             </Stack>
           ))}
         </SimpleGrid>
       ) : null}
-      {manages ? <SeriesTable locationId={location.id} /> : null}
+      {manages ? <SeriesTable locationId={location.id} locale={locale} /> : null}
       <OneOffClassDialog opened={oneOff} onClose={() => setOneOff(false)} locationId={location.id} />
     </Stack>
   );
 }
 
-function ClassTile({ cls, zone }: { cls: TimetableClass; zone: string }) {
+/** One class of the grid; its time is the location's wall time, whose zone the week's heading names once. */
+function ClassTile({ cls, zone, locale }: { cls: TimetableClass; zone: string; locale: string }) {
+  const { t } = useTranslation('classes');
   const cancelled = cls.status === 'cancelled';
   return (
     <Paper withBorder p={6} radius="sm" style={{ background: cancelled ? '#f3f4f6' : '#f8fafc' }}>
       <Anchor component={Link} to={`/classes/${cls.id}`} fw={600} size="sm" style={{ display: 'block' }}>
-        {formatLocalTime(cls.start, zone)} {cls.service_name}
+        {formatLocalTime(cls.start, zone, locale, zone)} {cls.service_name}
       </Anchor>
-      <Text size="xs">{cls.technician_name ?? 'No instructor'}</Text>
-      <Text size="xs">
-        {cls.booked}/{cls.capacity} booked{cls.waiting ? `, ${cls.waiting} waiting` : ''}
-      </Text>
+      <Text size="xs">{cls.technician_name ?? t('no_instructor')}</Text>
+      <Text size="xs">{t('tile.booked', { booked: cls.booked, capacity: cls.capacity, waiting: cls.waiting })}</Text>
       {cancelled ? (
         <Text size="xs" fw={700} style={{ color: '#7f1d1d' }}>
-          Cancelled
+          {t('cancelled')}
         </Text>
       ) : null}
     </Paper>
   );
 }
 
-function SeriesTable({ locationId }: { locationId: string }) {
+function SeriesTable({ locationId, locale }: { locationId: string; locale: string }) {
+  const { t } = useTranslation('classes');
   const { data, error } = useSeriesList(locationId);
+  const weekdays = Info.weekdays('short', { locale });
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
-        Weekly series
+        {t('series.title')}
       </Title>
       <ErrorAlert error={error} />
-      {data && data.data.length === 0 ? <Text>No weekly series at this location yet: press New series to add one.</Text> : null}
+      {data && data.data.length === 0 ? <Text>{t('series.none')}</Text> : null}
       {data && data.data.length > 0 ? (
-        <Table striped aria-label="Weekly series">
+        <Table striped aria-label={t('series.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Class</Table.Th>
-              <Table.Th>Days and time</Table.Th>
-              <Table.Th>Instructor</Table.Th>
-              <Table.Th>Runs</Table.Th>
-              <Table.Th>Upcoming</Table.Th>
+              <Table.Th>{t('series.class')}</Table.Th>
+              <Table.Th>{t('series.days_and_time')}</Table.Th>
+              <Table.Th>{t('series.instructor')}</Table.Th>
+              <Table.Th>{t('series.runs')}</Table.Th>
+              <Table.Th>{t('series.upcoming')}</Table.Th>
               <Table.Th>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('actions')}</span>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -133,17 +139,13 @@ function SeriesTable({ locationId }: { locationId: string }) {
             {data.data.map((series) => (
               <Table.Tr key={series.id}>
                 <Table.Td>{series.service_name}</Table.Td>
-                <Table.Td>
-                  {series.weekdays.map((d) => weekdayNames[d - 1]!.slice(0, 3)).join(', ')} at {series.start_time} ({series.duration_minutes} min)
-                </Table.Td>
-                <Table.Td>{series.staff_name ?? 'No instructor'}</Table.Td>
-                <Table.Td>
-                  {formatDay(series.starts_on)} to {formatDay(series.ends_on)}
-                </Table.Td>
+                <Table.Td>{t('series.when', { days: series.weekdays.map((d) => weekdays[d - 1]).join(', '), time: series.start_time, minutes: series.duration_minutes })}</Table.Td>
+                <Table.Td>{series.staff_name ?? t('no_instructor')}</Table.Td>
+                <Table.Td>{t('series.from_to', { from: formatDay(series.starts_on, locale), to: formatDay(series.ends_on, locale) })}</Table.Td>
                 <Table.Td>{series.upcoming_classes}</Table.Td>
                 <Table.Td>
-                  <Button component={Link} to={`/classes/series/${series.id}`} variant="default" size="xs" aria-label={`Edit series ${series.service_name} ${series.start_time}`}>
-                    Edit
+                  <Button component={Link} to={`/classes/series/${series.id}`} variant="default" size="xs" aria-label={t('series.edit_label', { name: series.service_name, time: series.start_time })}>
+                    {t('series.edit')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
