@@ -16,12 +16,19 @@ import { authenticate } from '@studio/server/src/plugins/auth.js';
 import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
+import { keepOutOfGit } from './git-ignored.js';
 import { readBoxSettings, writeBoxSettings, type BoxSettings } from './box-settings.js';
 import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
+/** The SQLite database's folder; null for Postgres or :memory:, which have no data folder of their own. */
+function sqliteDataDir(databaseUrl: string): string | null {
+  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : dataDir(databaseUrl);
+}
+
 /** The demo's key, kept beside the database (mode 600) for the curl line; null where there is no data folder. */
 function demoKeyFile(databaseUrl: string): string | null {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : join(dataDir(databaseUrl), 'demo-key');
+  const dir = sqliteDataDir(databaseUrl);
+  return dir === null ? null : join(dir, 'demo-key');
 }
 
 /** The kept demo key while it still works; else a new one, which is printed (`minted`) this once. */
@@ -100,6 +107,9 @@ async function ownerSetupLink(db: Db, config: Config, companyId: string): Promis
  */
 async function prepareBox(db: Db, config: Config, allowDemo: boolean): Promise<Started> {
   let box = readBoxSettings(config.databaseUrl);
+  // A box set up before its data folder kept itself out of git gets its .gitignore now.
+  const ownDir = sqliteDataDir(config.databaseUrl);
+  if (box && ownDir !== null) keepOutOfGit(ownDir);
   let seeded = false;
   if (!box && allowDemo) {
     const demo = await seedDemo(db);
