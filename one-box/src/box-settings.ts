@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { keepOutOfGit } from './git-ignored.js';
 
 /**
- * Which business and location this box serves: its simulated turnstile and its kiosk stand there.
+ * Which business and location this box serves: its front door, front desk reader and kiosk stand there.
  * Written by `studio setup` (your own studio) or by the demo's first start, beside the database
  * (`box.json`), so `studio start` needs no flag after the first time.
  */

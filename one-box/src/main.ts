@@ -12,14 +12,17 @@ const oneBoxCommands: Record<string, (program: Command) => Promise<void>> = {
   start: async (program) => {
     program
       .command('start')
-      .description('Run the one-box product: the API server, the simulated turnstile and the kiosk. An empty data folder gets the demo business unless --no-demo.')
+      .description(
+        'Run the one-box product: the API server, the front door (a simulated turnstile), the front desk reader for enrolling cards and the kiosk. An empty data folder gets the demo business unless --no-demo.',
+      )
       .option('--data <dir>', dataOptionHelp)
       .option('--no-demo', 'never load the demo business (STUDIO_DEMO=off): an empty data folder asks for `studio setup`')
+      .option('--desk-reader <path>', 'a real front desk reader instead of the simulated one: a USB reader that types (/dev/hidrawN) or a serial one (/dev/ttyUSB0, /dev/serial/by-id/…)')
       .action(
-        action(async (options: { data?: string; demo: boolean }) => {
+        action(async (options: { data?: string; demo: boolean; deskReader?: string }) => {
           useDataDir(options.data);
           const { startOneBox } = await import('./one-box.js');
-          await startOneBox(loadConfig(), options.demo && process.env.STUDIO_DEMO !== 'off');
+          await startOneBox(loadConfig(), options.demo && process.env.STUDIO_DEMO !== 'off', options.deskReader ?? null);
         }),
       );
   },
