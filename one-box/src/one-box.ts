@@ -167,7 +167,7 @@ function deskReaderLine(agent: OneBoxAgent): string {
   const offered = "a member's Enrol card then offers it for two minutes";
   return agent.deskReader === null
     ? `  Front desk reader (simulated), for enrolling cards: type ${deskWord}, a space and the card number${agent.demo ? ` (e.g. ${deskWord} ${exampleFob})` : ''} and Enter; ${offered}.`
-    : `  Front desk reader at ${agent.deskReader}, for enrolling cards: hold a card to it; ${offered}.`;
+    : `  Front desk reader at ${agent.deskReader}${existsSync(agent.deskReader) ? '' : ' (nothing there yet: plug it in, the box keeps looking)'}, for enrolling cards: hold a card to it; ${offered}.`;
 }
 
 function agentLines(agent: OneBoxAgent): string[] {
