@@ -28,6 +28,12 @@ describe('a data folder of its own', () => {
     expect(checks.find((check) => check.name === 'database')?.message).toContain(`SQLite ${database} opens`);
     expect(checks.find((check) => check.name === 'agents')?.message).toContain('owner (studio setup)');
 
+    // A folder with no box: the doctor says which database it looked for, and that --data names it.
+    const typo = await runOneBoxCommand(['doctor', '--data', join(checkout, 'studoi')], decoy);
+    expect(typo.code).toBe(1);
+    expect(typo.stdout).toContain(`SQLite ${join(checkout, 'studoi', 'studio.db')}: no database file there`);
+    expect(typo.stdout).toContain('or the folder given to studio with --data');
+
     const copy = join(checkout, 'backup.db');
     const backup = await runOneBoxCommand(['backup', '--data', data, copy], decoy);
     expect(backup.code).toBe(0);
