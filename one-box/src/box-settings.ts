@@ -2,9 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir } from '@studio/server/src/config.js';
 import { z } from 'zod';
+import { keepOutOfGit } from './git-ignored.js';
 
 /**
- * Which business and location this box serves: its simulated turnstile and its kiosk stand there.
+ * Which business and location this box serves: its front door, front desk reader and kiosk stand there.
  * Written by `studio setup` (your own studio) or by the demo's first start, beside the database
  * (`box.json`), so `studio start` needs no flag after the first time.
  */
@@ -38,6 +39,8 @@ export function readBoxSettings(databaseUrl: string): BoxSettings | null {
   return parsed.data;
 }
 
+/** Written once per data folder (setup, or the demo's first start): the folder is then kept out of git too. */
 export function writeBoxSettings(databaseUrl: string, settings: BoxSettings): void {
+  keepOutOfGit(dataDir(databaseUrl));
   writeFileSync(boxSettingsFile(databaseUrl), JSON.stringify(settings, null, 2) + '\n', { mode: 0o600 });
 }

@@ -1,6 +1,7 @@
 import { action, commandWord, serverCommandsFor, studioProgram } from '@studio/server/cli';
 import { loadConfig } from '@studio/server/src/config.js';
 import type { Command } from 'commander';
+import { acceptDataOption, dataOptionHelp, useDataDir } from './data-option.js';
 
 /*
  * `studio`: every command of the API server (`studio-server`), and the one-box's own: `setup` and
@@ -9,17 +10,19 @@ import type { Command } from 'commander';
  */
 const oneBoxCommands: Record<string, (program: Command) => Promise<void>> = {
   start: async (program) => {
-    const { useDataDir } = await import('./setup-command.js');
     program
       .command('start')
-      .description('Run the one-box product: the API server, the simulated turnstile and the kiosk. An empty data folder gets the demo business unless --no-demo.')
-      .option('--data <dir>', 'the data folder (default: DATABASE_URL, ./data/studio.db)')
+      .description(
+        'Run the one-box product: the API server, the front door (a simulated turnstile), the front desk reader for enrolling cards and the kiosk. An empty data folder gets the demo business unless --no-demo.',
+      )
+      .option('--data <dir>', dataOptionHelp)
       .option('--no-demo', 'never load the demo business (STUDIO_DEMO=off): an empty data folder asks for `studio setup`')
+      .option('--desk-reader <path>', 'a real front desk reader instead of the simulated one: a USB reader that types (/dev/hidrawN) or a serial one (/dev/ttyUSB0, /dev/serial/by-id/…)')
       .action(
-        action(async (options: { data?: string; demo: boolean }) => {
+        action(async (options: { data?: string; demo: boolean; deskReader?: string }) => {
           useDataDir(options.data);
           const { startOneBox } = await import('./one-box.js');
-          await startOneBox(loadConfig(), options.demo && process.env.STUDIO_DEMO !== 'off');
+          await startOneBox(loadConfig(), options.demo && process.env.STUDIO_DEMO !== 'off', options.deskReader ?? null);
         }),
       );
   },
@@ -31,6 +34,11 @@ const word = commandWord(process.argv);
 const ownNamed = word !== undefined && word in oneBoxCommands;
 const serverNames = ownNamed ? [] : serverCommandsFor(process.argv);
 const ownNames = ownNamed ? [word] : serverNames.length === 1 ? [] : Object.keys(oneBoxCommands);
-const program = await studioProgram('studio', 'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL.', serverNames);
+const program = await studioProgram(
+  'studio',
+  'Check-in appliance: API server, business setup and the one-box product. Every command honours DATABASE_URL, or --data DIR for DIR/studio.db.',
+  serverNames,
+);
+acceptDataOption(program);
 for (const name of ownNames) await oneBoxCommands[name]!(program);
 await program.parseAsync(process.argv);

@@ -16,12 +16,20 @@ import { authenticate } from '@studio/server/src/plugins/auth.js';
 import { createLogger, startServer } from '@studio/server/src/server.js';
 import { createStudioClient } from '@studio/shared/client';
 import type { Logger } from 'pino';
+import { deskWord } from './box-devices.js';
+import { keepOutOfGit } from './git-ignored.js';
 import { readBoxSettings, writeBoxSettings, type BoxSettings } from './box-settings.js';
 import { oneBoxAgentSettings, startOneBoxAgent, type OneBoxAgent } from './one-box-agent.js';
 
+/** The SQLite database's folder; null for Postgres or :memory:, which have no data folder of their own. */
+function sqliteDataDir(databaseUrl: string): string | null {
+  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : dataDir(databaseUrl);
+}
+
 /** The demo's key, kept beside the database (mode 600) for the curl line; null where there is no data folder. */
 function demoKeyFile(databaseUrl: string): string | null {
-  return isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? null : join(dataDir(databaseUrl), 'demo-key');
+  const dir = sqliteDataDir(databaseUrl);
+  return dir === null ? null : join(dir, 'demo-key');
 }
 
 /** The kept demo key while it still works; else a new one, which is printed (`minted`) this once. */
@@ -100,6 +108,9 @@ async function ownerSetupLink(db: Db, config: Config, companyId: string): Promis
  */
 async function prepareBox(db: Db, config: Config, allowDemo: boolean): Promise<Started> {
   let box = readBoxSettings(config.databaseUrl);
+  // A box set up before its data folder kept itself out of git gets its .gitignore now.
+  const ownDir = sqliteDataDir(config.databaseUrl);
+  if (box && ownDir !== null) keepOutOfGit(ownDir);
   let seeded = false;
   if (!box && allowDemo) {
     const demo = await seedDemo(db);
@@ -149,9 +160,20 @@ function keyLines(config: Config, base: string, started: Started, cacert: string
     : ["  The demo's API key was shown when it was made; mint another with `studio keys create`."];
 }
 
+/** A card number that is nobody's in the demo, for the desk reader's example. */
+const exampleFob = '04A1B2C3D4E5F6';
+
+function deskReaderLine(agent: OneBoxAgent): string {
+  const offered = "a member's Enrol card then offers it for two minutes";
+  return agent.deskReader === null
+    ? `  Front desk reader (simulated), for enrolling cards: type ${deskWord}, a space and the card number${agent.demo ? ` (e.g. ${deskWord} ${exampleFob})` : ''} and Enter; ${offered}.`
+    : `  Front desk reader at ${agent.deskReader}${existsSync(agent.deskReader) ? '' : ' (nothing there yet: plug it in, the box keeps looking)'}, for enrolling cards: hold a card to it; ${offered}.`;
+}
+
 function agentLines(agent: OneBoxAgent): string[] {
   return [
-    `  Simulated turnstile at ${agent.location}: type a card number or member code${agent.demo ? ' (e.g. HF-1001)' : ''} and Enter.`,
+    `  Front door (simulated turnstile) at ${agent.location}: type a card number or member code${agent.demo ? ' (e.g. HF-1001)' : ''} and Enter.`,
+    deskReaderLine(agent),
     agent.kioskBuilt
       ? `  Class check-in kiosk: ${agent.kiosk}  (open it in a browser; tap a name)`
       : `  Class check-in kiosk: ${agent.kiosk} has no renderer yet: run \`${rendererBuildCommand}\` at the repository root, then open it.`,
@@ -161,11 +183,12 @@ function agentLines(agent: OneBoxAgent): string[] {
 }
 
 /**
- * `studio start`: the API server, and at the box's location the simulated turnstile and the kiosk.
+ * `studio start`: the API server, and at the box's location the front door (a simulated turnstile),
+ * the front desk reader (simulated unless `deskReader` names a real one) and the kiosk.
  * `allowDemo`: an empty data folder gets the demo business (`npm start`); without it, the banner
  * names `studio setup` instead.
  */
-export async function startOneBox(config: Config, allowDemo = true): Promise<void> {
+export async function startOneBox(config: Config, allowDemo = true, deskReader: string | null = null): Promise<void> {
   const log = createLogger(config.logLevel);
   let started: Started = { box: null, business: null, seeded: false, demoKey: null, ownerSetupLink: null };
   const { db, tls } = await startServer(config, log, async (db) => {
@@ -173,7 +196,7 @@ export async function startOneBox(config: Config, allowDemo = true): Promise<voi
   });
   const { box } = started;
   const base = apiBaseUrl(config);
-  const agentSettings = oneBoxAgentSettings();
+  const agentSettings = oneBoxAgentSettings(process.env, deskReader);
   if (agentSettings.enabled && box?.demo && started.demoKey) await prepareKioskDemo(db, box, base, started.demoKey.key, log, tls?.fingerprint);
   const agent: OneBoxAgent | null = agentSettings.enabled && box ? await startOneBoxAgent(db, config, box, log, agentSettings, tls?.fingerprint) : null;
   if (agent) {

@@ -1,4 +1,3 @@
-import { join, resolve } from 'node:path';
 import { readJsonFile } from '@studio/server/src/cli/support/json-file.js';
 import { CliError, action, printJson, withDatabase } from '@studio/server/src/cli/support/run.js';
 import { loadConfig } from '@studio/server/src/config.js';
@@ -7,6 +6,7 @@ import { createKey } from '@studio/server/src/modules/keys/repository.js';
 import { printImportProgress } from '@studio/server/src/cli/support/import-progress.js';
 import { importInWorker } from '@studio/server/src/modules/setup/import-job.js';
 import type { Command } from 'commander';
+import { dataOptionHelp, useDataDir } from './data-option.js';
 import { boxSettingsFile, readBoxSettings, writeBoxSettings } from './box-settings.js';
 
 interface SetupOptions {
@@ -17,11 +17,6 @@ interface SetupOptions {
   country?: string;
   at?: string;
   data?: string;
-}
-
-/** `--data DIR`: the box's files in DIR (DIR/studio.db), for `setup` and `start` alike. */
-export function useDataDir(dir: string | undefined): void {
-  if (dir !== undefined) process.env.DATABASE_URL = join(resolve(dir), 'studio.db');
 }
 
 /** A URL-safe slug of a name: "Anchor Yoga, Main St" -> "anchor-yoga-main-st". */
@@ -90,7 +85,7 @@ export function registerSetupCommand(program: Command): void {
     .option('--country <code>', 'its ISO country code, e.g. IE')
     .option('--import <file>', 'a whole business file instead (docs/import-format.md): locations, plans, members and their cards, classes')
     .option('--at <location>', "with --import: the location the box stands at (ref, slug or name; default: the file's first)")
-    .option('--data <dir>', 'the data folder (default: DATABASE_URL, ./data/studio.db)')
+    .option('--data <dir>', dataOptionHelp)
     .action(
       action(async (options: SetupOptions) => {
         useDataDir(options.data);

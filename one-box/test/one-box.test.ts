@@ -42,6 +42,8 @@ describe('the one-box product (npm start)', () => {
       const logLines = jsonLines();
       expect(logLines.filter((line) => line.includes(key.split('_').pop()!))).toEqual([]);
       expect(statSync(join(dir, 'data', 'demo-key')).mode & 0o777).toBe(0o600);
+      // The demo's ./data keeps itself out of git, database, keys and all.
+      expect(readFileSync(join(dir, 'data', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
 
       // The kiosk: served by the agent, with classes now and in the next hours, members booked (a past-due one among them).
       await expect.poll(() => kioskPattern.test(studio.output()), banner).toBe(true);

@@ -22,7 +22,7 @@ describe('studio start whose standard output is closed', () => {
     const data = join(dir, 'data');
     const database = join(data, 'studio.db');
     studio = await startStudio('start', database, 'info', { stdin: true, env: { STUDIO_AGENT_PORT: String(await freePort()) } });
-    await expect.poll(() => studio!.output(), { timeout: 60_000, interval: 100 }).toContain('Simulated turnstile');
+    await expect.poll(() => studio!.output(), { timeout: 60_000, interval: 100 }).toContain('Front door (simulated turnstile)');
     const exited = new Promise<number | null>((resolve) => studio!.child.once('exit', (code) => resolve(code)));
     studio.child.stdout!.destroy();
     studio.child.stdin!.write('HF-1001\n');

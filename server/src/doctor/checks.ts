@@ -28,7 +28,7 @@ const config: Check = ({ configProblem }) =>
   configProblem === null ? result('config', 'ok', 'the environment is valid') : result('config', 'fail', `${configProblem.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')}; fix the environment`);
 
 const database: Check = ({ database: db, contentProblem }) => {
-  const reach = db.dialect === 'postgres' ? 'check DATABASE_URL, and that Postgres runs and this machine may reach it' : 'check DATABASE_URL';
+  const reach = db.dialect === 'postgres' ? 'check DATABASE_URL, and that Postgres runs and this machine may reach it' : 'check DATABASE_URL, or the folder given to studio with --data';
   if (!db.answered) return result('database', 'fail', `${db.where}: ${db.problem}; ${reach}`);
   if (contentProblem !== null) return result('database', 'fail', `${db.where} answers, but reading it failed: ${contentProblem}; restore a backup if it is damaged`);
   return result('database', 'ok', `${db.where} opens and answers (${db.ms} ms)`);
