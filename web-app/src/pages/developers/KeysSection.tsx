@@ -16,9 +16,8 @@ const columns = ['name', 'ends_with', 'scopes', 'locations', 'created', 'last_us
 
 /**
  * The environment's API keys: last four only, scopes, reach, last use; create and revoke.
- * At 1024 px the seven columns share some 800 px, so dates, headers and each scope stay whole on
- * their line and only names and lists wrap, between their items; the scroll container is the last
- * resort for a key with many locations.
+ * At 1024 px the seven columns share some 800 px, so dates and headers stay on one line and lists
+ * wrap only between their items; the scroll container is the last resort for a narrower window.
  */
 export function KeysSection({ environment, session, zone, locationId }: { environment: Environment; session: StaffSessionView; zone: string; locationId: string }) {
   const { t } = useTranslation('developers');
@@ -41,7 +40,8 @@ export function KeysSection({ environment, session, zone, locationId }: { enviro
       <Text>{test ? t('keys.intro_test') : t('keys.intro')}</Text>
       <ErrorAlert error={keys.error} />
       <Table.ScrollContainer minWidth={720}>
-        <Table aria-label={title} striped>
+        {/* A key with many scopes makes a tall row: every cell starts at the top, so the row reads across. */}
+        <Table aria-label={title} striped styles={{ td: { verticalAlign: 'top' } }}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -59,11 +59,11 @@ export function KeysSection({ environment, session, zone, locationId }: { enviro
                   …{key.last4}
                 </Table.Td>
                 <Table.Td>
-                  <ItemsOnePerLine items={key.scopes} />
+                  <WholeItems items={key.scopes} />
                   {key.device ? <div>{t('keys.device', { kind: t('keys.device_kind', { kind: key.device.kind }), id: key.device.id })}</div> : null}
                 </Table.Td>
                 <Table.Td>
-                  <ItemsOnePerLine items={names(key.location_ids)} />
+                  <WholeItems items={names(key.location_ids)} />
                 </Table.Td>
                 <Table.Td style={nowrap}>{formatLocalDateTime(key.created_at, zone, locale)}</Table.Td>
                 <Table.Td style={nowrap}>
@@ -92,14 +92,15 @@ export function KeysSection({ environment, session, zone, locationId }: { enviro
   );
 }
 
-/** A list one item to a line, each kept whole: "read:contacts" never splits at its colon. */
-function ItemsOnePerLine({ items }: { items: readonly string[] }) {
+/** A list that wraps only between its items: "read:contacts" never splits at its colon. */
+function WholeItems({ items }: { items: readonly string[] }) {
   return (
     <>
-      {items.map((item) => (
-        <div key={item} style={nowrap}>
-          {item}
-        </div>
+      {items.map((item, index) => (
+        <span key={item}>
+          <span style={nowrap}>{item}</span>
+          {index < items.length - 1 ? ', ' : null}
+        </span>
       ))}
     </>
   );
