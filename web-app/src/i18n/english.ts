@@ -1,5 +1,6 @@
 import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
+import developers from './catalogs/en/developers.json';
 import shell from './catalogs/en/shell.json';
 
 /**
@@ -8,7 +9,7 @@ import shell from './catalogs/en/shell.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { classes, common, shell };
+export const english = { classes, common, developers, shell };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -1,4 +1,5 @@
 import { Group, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../api/session.ts';
 import { ManagersOnly } from '../components/ManagersOnly.tsx';
 import { useLocation } from '../shell/location.ts';
@@ -13,14 +14,16 @@ import { WebhooksSection } from './developers/WebhooksSection.tsx';
  * which an owner may delete all of (the danger zone at the bottom of test mode).
  */
 export function DevelopersPage() {
+  const { t } = useTranslation('developers');
   return (
-    <ManagersOnly title="Developers" what="API keys">
+    <ManagersOnly title={t('title')} what={t('keys.title')}>
       <DevelopersSections />
     </ManagersOnly>
   );
 }
 
 function DevelopersSections() {
+  const { t } = useTranslation('developers');
   const session = useSignedIn();
   const [location] = useLocation(session);
   const [environment, setEnvironment] = useEnvironment();
@@ -30,7 +33,7 @@ function DevelopersSections() {
     <Stack gap="xl" style={test ? { outline: `3px solid ${testOrange}`, outlineOffset: 8, borderRadius: 4 } : undefined}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={1}>Developers</Title>
+          <Title order={1}>{t('title')}</Title>
           <EnvironmentSwitch environment={environment} onChange={setEnvironment} />
         </Group>
         {test ? <TestModeBand /> : null}

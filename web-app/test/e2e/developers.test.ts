@@ -99,4 +99,52 @@ describe('API keys on the Developers page', () => {
     await expect.poll(() => row.textContent()).toMatch(/revoked/i);
     await page.check('developers-revoked');
   });
+
+  it('reads in German (key table, test mode, the create dialog) and the widest key row fits a 1024 px tablet', async () => {
+    // The widest row a studio makes: many scopes, both locations.
+    await page.button('Create key').click();
+    const create = page.dialog('Create key');
+    await labelled(create, 'Name').fill('Website booking widget');
+    for (const scope of ['read:availability', 'read:catalog', 'read:contacts', 'write:contacts', 'read:bookings', 'write:bookings', 'read:memberships'])
+      await create.getByRole('checkbox', { name: scope, exact: true }).check();
+    await create.getByRole('checkbox', { name: 'South', exact: true }).check();
+    await labelled(create, 'Password').fill(owner.password);
+    await create.getByRole('button', { name: 'Create key' }).click();
+    await create.getByRole('checkbox', { name: 'I have stored it' }).check();
+    await create.getByRole('button', { name: 'Done' }).click();
+    await create.waitFor({ state: 'hidden' });
+
+    await page.open('Account');
+    await page.choose('Language', 'Deutsch');
+    await page.page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Entwickler', exact: true }).click();
+    await page.page.getByRole('heading', { level: 1, name: 'Entwickler' }).waitFor();
+    const table = page.page.getByRole('table', { name: 'API-Schlüssel' });
+    await table.getByRole('columnheader', { name: 'Zuletzt genutzt' }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Website booking widget' }).getByRole('button', { name: 'Widerrufen' }).waitFor();
+    await page.check('developers-de');
+    // Nothing wider than the page at the tablet's width: the table fits without its scroll bar.
+    await page.page.setViewportSize({ width: 1024, height: 768 });
+    const widths = (await page.page.evaluate(
+      `[document.querySelector('table[aria-label="API-Schlüssel"]').scrollWidth, document.querySelector('section[aria-labelledby="keys-heading"]').clientWidth]`,
+    )) as [number, number];
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+    await page.page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.page
+      .locator('label')
+      .filter({ hasText: /^Testmodus$/ })
+      .click();
+    await page.page.getByRole('heading', { level: 2, name: 'Test-API-Schlüssel' }).waitFor();
+    await page.page.getByRole('status').filter({ hasText: 'Testmodus: Schlüssel und Webhooks wirken hier nur auf Testdaten' }).waitFor();
+    await page.button('Testschlüssel erstellen').click();
+    await page.dialog('Testschlüssel erstellen').getByText('Geben Sie nur, was das Programm braucht').waitFor();
+    await page.check('create-key-de');
+    await page.dialog('Testschlüssel erstellen').getByRole('button', { name: 'Abbrechen' }).click();
+    await page.check('developers-test-de');
+
+    // Back to the location's language, as the other tests in this file expect English.
+    await page.page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Konto', exact: true }).click();
+    await page.choose('Sprache', 'Sprache des Standorts (English)');
+    await page.mainNavigation().getByRole('link', { name: 'Developers', exact: true }).waitFor();
+  });
 });

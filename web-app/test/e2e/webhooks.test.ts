@@ -324,6 +324,43 @@ describe('webhooks on the Developers page', () => {
     await endpointCard(liveUrl()).waitFor();
   });
 
+  it('reads in German: the endpoint card, its delivery log and attempts, and the rotate dialog', async () => {
+    const german = page.page.getByRole('navigation', { name: 'Hauptmenü' });
+    await page.open('Account');
+    await page.choose('Language', 'Deutsch');
+    await german.getByRole('link', { name: 'Entwickler', exact: true }).click();
+    await page.page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
+    const flakyUrl = receiver.url('flaky');
+    const card = endpointCard(flakyUrl);
+    await card.getByText('Alle Ereignisse, auch künftig hinzukommende').waitFor();
+    await card.getByRole('button', { name: 'Zustellprotokoll' }).click();
+    // The oldest contact.created (newest come first), the one the receiver refused with 503s before it recovered.
+    const row = page.page
+      .getByRole('table', { name: `Zustellungen an ${flakyUrl}` })
+      .getByRole('row')
+      .filter({ hasText: 'contact.created' })
+      .last();
+    await expect.poll(() => row.textContent()).toContain('Zugestellt');
+    await row.getByRole('button', { name: / Versuche für contact\.created vom / }).click();
+    await page.page
+      .getByRole('table', { name: /^Versuche für contact\.created vom / })
+      .getByRole('columnheader', { name: 'Dauer' })
+      .waitFor();
+    await page.check('webhooks-de', { show: row });
+
+    await card.getByRole('button', { name: 'Geheimnis erneuern' }).click();
+    const rotate = page.dialog('Signaturgeheimnis erneuern');
+    await rotate.getByText(/^Ein neues Geheimnis für/).waitFor();
+    await page.check('webhooks-rotate-de');
+    await rotate.getByRole('button', { name: 'Abbrechen' }).click();
+    await rotate.waitFor({ state: 'hidden' });
+
+    // Back to the location's language: the next test reads the page in English.
+    await german.getByRole('link', { name: 'Konto', exact: true }).click();
+    await page.choose('Sprache', 'Sprache des Standorts (English)');
+    await page.mainNavigation().getByRole('link', { name: 'Developers', exact: true }).waitFor();
+  });
+
   it('shows a manager the API keys but not the webhooks, which are an owner’s', async () => {
     await page.open('Staff');
     await page.button('Add staff member').click();

@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useCreateEndpoint, type Environment } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -10,19 +11,20 @@ import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Adds an endpoint in the chosen environment, then shows its signing secret once. */
 export function AddEndpointDialog({ environment, onClose }: { environment: Environment; onClose: () => void }) {
+  const { t } = useTranslation('developers');
   const [draft, setDraft] = useState<EndpointDraft>({ url: '', description: '', event_types: ['*'] });
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateEndpoint();
   const secret = create.data?.secret;
-  const title = environment === 'test' ? 'Add test endpoint' : 'Add endpoint';
+  const title = environment === 'test' ? t('webhooks.add_test') : t('webhooks.add');
   const refused = refusalOfField(create.error);
   const errorOf = (field: string) => errors[field] ?? (refused?.param === field ? refused.message : undefined);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const checked = checkDraft(draft);
-    const problems = password.length === 0 ? { ...checked.problems, password: 'Enter your password.' } : checked.problems;
+    const checked = checkDraft(t, draft);
+    const problems = password.length === 0 ? { ...checked.problems, password: t('password_missing') } : checked.problems;
     setErrors(problems);
     if (checked.endpoint && password.length > 0) create.mutate({ ...checked.endpoint, environment, password }, { onSuccess: () => setPassword('') });
   }
@@ -30,7 +32,7 @@ export function AddEndpointDialog({ environment, onClose }: { environment: Envir
   return (
     <Dialog opened onClose={secret ? () => undefined : onClose} title={title} size="xl" closeOnClickOutside={!secret} closeOnEscape={!secret} withCloseButton={!secret}>
       {secret ? (
-        <SecretOnce label="Signing secret" secret={secret} notice="Copy the signing secret now: it is not shown again. Only its last four characters stay visible." onDone={onClose}>
+        <SecretOnce label={t('add_endpoint.secret_label')} secret={secret} notice={t('add_endpoint.secret_notice')} onDone={onClose}>
           <VerifyHint />
         </SecretOnce>
       ) : (
@@ -41,7 +43,7 @@ export function AddEndpointDialog({ environment, onClose }: { environment: Envir
             <PasswordAgain value={password} onChange={setPassword} error={errorOf('password')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
                 {title}

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { scopes, type Scope } from '@studio/shared/schemas/scopes';
 import { ApiKeyCreate, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -24,6 +25,7 @@ export function CreateKeyDialog({
   owner: boolean;
   currentLocationId: string;
 }) {
+  const { t } = useTranslation('developers');
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Scope[]>([]);
   // Test data has its own locations (the demo loaded into test mode, say), not the live ones listed here.
@@ -33,7 +35,7 @@ export function CreateKeyDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateKey();
   const secret = create.data?.secret;
-  const title = test ? 'Create test key' : 'Create key';
+  const title = test ? t('keys.create_test') : t('keys.create');
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -49,18 +51,18 @@ export function CreateKeyDialog({
   return (
     <Dialog opened onClose={secret ? () => undefined : onClose} title={title} size="xl" closeOnClickOutside={!secret} closeOnEscape={!secret} withCloseButton={!secret}>
       {secret ? (
-        <SecretOnce label="API key" secret={secret} notice="Copy the key now: it is not shown again. Only its last four characters stay visible." onDone={onClose} />
+        <SecretOnce label={t('create_key.secret_label')} secret={secret} notice={t('create_key.secret_notice')} onDone={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
             <ErrorAlert error={create.error} />
-            <TextInput label="Name" description="Which program uses it, e.g. Website booking widget" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
+            <TextInput label={t('create_key.name')} description={t('create_key.name_hint')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
             <Checkbox.Group
-              label="Scopes"
-              description="Give only what the program needs"
+              label={t('create_key.scopes')}
+              description={t('create_key.scopes_hint')}
               value={chosen}
               onChange={(values) => setChosen(values as Scope[])}
-              error={errors.scopes ? 'Choose at least one scope.' : undefined}
+              error={errors.scopes ? t('create_key.scopes_missing') : undefined}
             >
               <SimpleGrid cols={3} mt="xs">
                 {scopes.map((scope) => (
@@ -69,21 +71,21 @@ export function CreateKeyDialog({
               </SimpleGrid>
             </Checkbox.Group>
             {test ? (
-              <Text size="sm">A test key reaches every location of the test data, and nothing of the live data.</Text>
+              <Text size="sm">{t('create_key.test_reach')}</Text>
             ) : (
               <LocationChoice
-                label="Locations"
+                label={t('create_key.locations')}
                 locations={locations}
                 value={locationIds}
                 onChange={setLocationIds}
                 allowAll={owner}
-                error={errors.location_ids ? 'Choose at least one location.' : undefined}
+                error={errors.location_ids ? t('create_key.locations_missing') : undefined}
               />
             )}
-            <PasswordAgain value={password} onChange={setPassword} error={errors.password ? 'Enter your password.' : undefined} />
+            <PasswordAgain value={password} onChange={setPassword} error={errors.password ? t('password_missing') : undefined} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
                 {title}

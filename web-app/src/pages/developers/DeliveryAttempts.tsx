@@ -1,9 +1,11 @@
 import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useDeliveryAttempts, type WebhookDelivery } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatLocalDateTimeSeconds } from '../../format/time.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { nowrap } from './table-styles.ts';
+import { usePageLocale } from './usePageLocale.ts';
 import { attemptInWords, latencyInWords } from './words.ts';
 
 /**
@@ -12,6 +14,8 @@ import { attemptInWords, latencyInWords } from './words.ts';
  * HTTP status, or what stopped the request in words) and how long it took.
  */
 export function DeliveryAttempts({ delivery, label, zone }: { delivery: Pick<WebhookDelivery, 'id'>; label: string; zone: string }) {
+  const { t } = useTranslation('developers');
+  const locale = usePageLocale();
   const attempts = useDeliveryAttempts(delivery.id);
   const rows = attempts.data?.pages.flatMap((page) => page.data) ?? [];
   return (
@@ -23,29 +27,29 @@ export function DeliveryAttempts({ delivery, label, zone }: { delivery: Pick<Web
           <Table.Thead>
             <Table.Tr>
               <Table.Th ta="right" style={nowrap}>
-                Attempt
+                {t('attempts.column.attempt')}
               </Table.Th>
-              <Table.Th style={nowrap}>Sent</Table.Th>
-              <Table.Th style={nowrap}>Result</Table.Th>
-              <Table.Th style={nowrap}>Answer</Table.Th>
+              <Table.Th style={nowrap}>{t('attempts.column.sent')}</Table.Th>
+              <Table.Th style={nowrap}>{t('attempts.column.result')}</Table.Th>
+              <Table.Th style={nowrap}>{t('attempts.column.answer')}</Table.Th>
               <Table.Th ta="right" style={nowrap}>
-                Latency
+                {t('attempts.column.latency')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((attempt, index) => {
-              const words = attemptInWords(attempt);
+              const words = attemptInWords(t, attempt);
               return (
                 <Table.Tr key={attempt.id}>
                   <Table.Td ta="right">{index + 1}</Table.Td>
-                  <Table.Td style={nowrap}>{formatLocalDateTimeSeconds(attempt.at, zone)}</Table.Td>
+                  <Table.Td style={nowrap}>{formatLocalDateTimeSeconds(attempt.at, zone, locale)}</Table.Td>
                   <Table.Td>
                     <StateBadge look={words.look} label={words.label} />
                   </Table.Td>
                   <Table.Td>{words.answer}</Table.Td>
                   <Table.Td ta="right" style={nowrap}>
-                    {latencyInWords(attempt.latency_ms)}
+                    {latencyInWords(t, attempt.latency_ms)}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -53,11 +57,11 @@ export function DeliveryAttempts({ delivery, label, zone }: { delivery: Pick<Web
           </Table.Tbody>
         </Table>
       ) : null}
-      {attempts.data && rows.length === 0 ? <Text size="sm">Not sent yet: the first attempt is made within moments.</Text> : null}
+      {attempts.data && rows.length === 0 ? <Text size="sm">{t('attempts.none')}</Text> : null}
       {attempts.hasNextPage ? (
         <Group>
           <Button variant="default" size="xs" onClick={() => void attempts.fetchNextPage()} loading={attempts.isFetchingNextPage}>
-            Show later attempts
+            {t('attempts.more')}
           </Button>
         </Group>
       ) : null}

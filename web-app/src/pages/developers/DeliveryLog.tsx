@@ -1,22 +1,19 @@
 import { Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useDeliveries, useResendDelivery, type DeliveryStatus, type WebhookEndpoint } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DeliveryRow, deliveryColumns } from './DeliveryRow.tsx';
 import { nowrap } from './table-styles.ts';
 
-const filters: { value: DeliveryStatus | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'pending', label: 'Waiting or retrying' },
-  { value: 'failed', label: 'Failed' },
-];
+const filters = ['all', 'delivered', 'pending', 'failed'] as const satisfies readonly (DeliveryStatus | 'all')[];
 
 /**
  * One endpoint's deliveries, newest first: what was sent, how it went, when it is tried again; each
  * row opens its attempts (when, the HTTP status or the error, the latency), and Resend.
  */
 export function DeliveryLog({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string }) {
+  const { t } = useTranslation('developers');
   const [filter, setFilter] = useState<DeliveryStatus | 'all'>('all');
   const deliveries = useDeliveries(endpoint.id, filter === 'all' ? null : filter);
   const resend = useResendDelivery(endpoint.id);
@@ -24,18 +21,24 @@ export function DeliveryLog({ endpoint, zone }: { endpoint: WebhookEndpoint; zon
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Text fw={600}>Delivery log</Text>
-        <SegmentedControl aria-label="Show deliveries" size="xs" value={filter} onChange={(value) => setFilter(value as DeliveryStatus | 'all')} data={filters} />
+        <Text fw={600}>{t('log.title')}</Text>
+        <SegmentedControl
+          aria-label={t('log.filter')}
+          size="xs"
+          value={filter}
+          onChange={(value) => setFilter(value as DeliveryStatus | 'all')}
+          data={filters.map((value) => ({ value, label: t(`log.filter.${value}`) }))}
+        />
       </Group>
-      {endpoint.enabled ? null : <Text size="sm">The endpoint is disabled: enable it to resend deliveries.</Text>}
+      {endpoint.enabled ? null : <Text size="sm">{t('log.endpoint_disabled')}</Text>}
       <ErrorAlert error={deliveries.error ?? resend.error} />
       <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={`Deliveries to ${endpoint.url}`}>
+        <Table aria-label={t('log.table', { url: endpoint.url })}>
           <Table.Thead>
             <Table.Tr>
               {deliveryColumns.map((column) => (
                 <Table.Th key={column} style={nowrap}>
-                  {column}
+                  {t(`log.column.${column}`)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -53,13 +56,11 @@ export function DeliveryLog({ endpoint, zone }: { endpoint: WebhookEndpoint; zon
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {deliveries.data && rows.length === 0 ? (
-        <Text size="sm">{filter === 'all' ? 'Nothing sent yet: deliveries appear here as soon as a chosen event happens.' : 'No delivery with this status.'}</Text>
-      ) : null}
+      {deliveries.data && rows.length === 0 ? <Text size="sm">{filter === 'all' ? t('log.empty') : t('log.empty_filtered')}</Text> : null}
       {deliveries.hasNextPage ? (
         <Group>
           <Button variant="default" size="xs" onClick={() => void deliveries.fetchNextPage()} loading={deliveries.isFetchingNextPage}>
-            Show older deliveries
+            {t('log.more')}
           </Button>
         </Group>
       ) : null}

@@ -1,14 +1,16 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { WebhookDelivery } from '../../api/developers.ts';
 import { formatLocalDateTime } from '../../format/time.ts';
 import { DeliveryAttempts } from './DeliveryAttempts.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { nowrap } from './table-styles.ts';
+import { usePageLocale } from './usePageLocale.ts';
 import { attemptCount, deliveryStatusWords } from './words.ts';
 
 /** The delivery log's columns, for the opened attempts' row to span them. */
-export const deliveryColumns = ['Event', 'Created', 'Status', 'Actions'] as const;
+export const deliveryColumns = ['event', 'created', 'status', 'actions'] as const;
 
 interface DeliveryRowProps {
   delivery: WebhookDelivery;
@@ -24,9 +26,12 @@ interface DeliveryRowProps {
  * opens and closes it as a click does).
  */
 export function DeliveryRow({ delivery, zone, onResend, resending }: DeliveryRowProps) {
+  const { t } = useTranslation('developers');
+  const locale = usePageLocale();
   const [open, setOpen] = useState(false);
-  const created = formatLocalDateTime(delivery.created_at, zone);
-  const status = deliveryStatusWords(delivery, zone);
+  const created = formatLocalDateTime(delivery.created_at, zone, locale);
+  const status = deliveryStatusWords(t, delivery, { zone, locale });
+  const event = delivery.event_type;
   const attemptsId = `attempts-${delivery.id}`;
   return (
     <>
@@ -49,12 +54,12 @@ export function DeliveryRow({ delivery, zone, onResend, resending }: DeliveryRow
               aria-expanded={open}
               aria-controls={open ? attemptsId : undefined}
               onClick={() => setOpen(!open)}
-              aria-label={`${attemptCount(delivery.attempts)} of ${delivery.event_type} from ${created}`}
+              aria-label={t('delivery.attempts_of', { count: delivery.attempts, event, created })}
             >
-              {attemptCount(delivery.attempts)}
+              {attemptCount(t, delivery.attempts)}
             </Button>
-            <Button size="xs" variant="default" disabled={onResend === null} onClick={onResend ?? undefined} loading={resending} aria-label={`Resend ${delivery.event_type} from ${created}`}>
-              Resend
+            <Button size="xs" variant="default" disabled={onResend === null} onClick={onResend ?? undefined} loading={resending} aria-label={t('delivery.resend_label', { event, created })}>
+              {t('delivery.resend')}
             </Button>
           </Group>
         </Table.Td>
@@ -62,7 +67,7 @@ export function DeliveryRow({ delivery, zone, onResend, resending }: DeliveryRow
       {open ? (
         <Table.Tr id={attemptsId} bg="gray.0">
           <Table.Td colSpan={deliveryColumns.length}>
-            <DeliveryAttempts delivery={delivery} zone={zone} label={`Attempts of ${delivery.event_type} from ${created}`} />
+            <DeliveryAttempts delivery={delivery} zone={zone} label={t('delivery.attempts_table', { event, created })} />
           </Table.Td>
         </Table.Tr>
       ) : null}

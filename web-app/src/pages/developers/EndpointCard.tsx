@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useSendTestEvent, type WebhookEndpoint } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -8,14 +9,17 @@ import { EditEndpointDialog } from './EditEndpointDialog.tsx';
 import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { ToggleEndpointDialog } from './ToggleEndpointDialog.tsx';
+import { usePageLocale } from './usePageLocale.ts';
 import { endpointState, eventTypesInWords } from './words.ts';
 
 /** One endpoint: where, which events, whether they go out and why not; its actions and, when opened, its delivery log. */
 export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string }) {
+  const { t } = useTranslation('developers');
+  const locale = usePageLocale();
   const [dialog, setDialog] = useState<'edit' | 'toggle' | 'rotate' | 'delete' | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const sendTest = useSendTestEvent(endpoint.id);
-  const state = endpointState(endpoint, zone);
+  const state = endpointState(t, endpoint, { zone, locale });
   const headingId = `endpoint-${endpoint.id}`;
   return (
     <Paper component="article" withBorder p="md" aria-labelledby={headingId}>
@@ -32,47 +36,47 @@ export function EndpointCard({ endpoint, zone }: { endpoint: WebhookEndpoint; zo
         {state.detail ? <Text size="sm">{state.detail}</Text> : null}
         <Text size="sm">
           <Text span fw={600}>
-            Events:{' '}
+            {t('endpoint.events')}{' '}
           </Text>
-          {eventTypesInWords(endpoint.event_types)}
+          {eventTypesInWords(t, endpoint.event_types)}
         </Text>
         <Text size="sm">
           <Text span fw={600}>
-            Signing secret ends with:{' '}
+            {t('endpoint.secret_ends_with')}{' '}
           </Text>
           <code>{endpoint.secret_last4}</code>
         </Text>
         <ErrorAlert error={sendTest.error} />
         {sendTest.isSuccess ? (
           <Text size="sm" role="status" fw={600}>
-            Test event sent; see the delivery log.
+            {t('endpoint.test_sent')}
           </Text>
         ) : null}
         <Group gap="xs">
           <Button size="xs" variant={logOpen ? 'filled' : 'default'} aria-expanded={logOpen} onClick={() => setLogOpen(!logOpen)}>
-            {logOpen ? 'Hide delivery log' : 'Delivery log'}
+            {logOpen ? t('endpoint.log_hide') : t('endpoint.log')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('toggle')}>
-            {endpoint.enabled ? 'Disable' : 'Enable'}
+            {endpoint.enabled ? t('endpoint.disable') : t('endpoint.enable')}
           </Button>
           <Button
             size="xs"
             variant="default"
             disabled={!endpoint.enabled}
-            title={endpoint.enabled ? undefined : 'Enable the endpoint to send it a test event'}
+            title={endpoint.enabled ? undefined : t('endpoint.send_test_needs_enabled')}
             loading={sendTest.isPending}
             onClick={() => sendTest.mutate(undefined, { onSuccess: () => setLogOpen(true) })}
           >
-            Send test event
+            {t('endpoint.send_test')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('edit')}>
-            Edit
+            {t('endpoint.edit')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('rotate')}>
-            Rotate secret
+            {t('endpoint.rotate')}
           </Button>
           <Button size="xs" variant="outline" color="red.9" onClick={() => setDialog('delete')}>
-            Delete
+            {t('endpoint.delete')}
           </Button>
         </Group>
         {logOpen ? <DeliveryLog endpoint={endpoint} zone={zone} /> : null}

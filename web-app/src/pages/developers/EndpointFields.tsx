@@ -1,9 +1,11 @@
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { WebhookEndpointCreate } from '@studio/shared/schemas/webhooks';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../api/http.ts';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { EventTypeChecklist } from './EventTypeChecklist.tsx';
+import type { DevelopersT } from './words.ts';
 
 /** What a person sets on an endpoint, when adding it and when editing it. */
 export interface EndpointDraft {
@@ -13,12 +15,12 @@ export interface EndpointDraft {
 }
 
 /** The draft checked with the API's own schema, each problem as a sentence for its field. */
-export function checkDraft(draft: EndpointDraft): { endpoint: z.infer<typeof WebhookEndpointCreate> | null; problems: Record<string, string> } {
+export function checkDraft(t: DevelopersT, draft: EndpointDraft): { endpoint: z.infer<typeof WebhookEndpointCreate> | null; problems: Record<string, string> } {
   const parsed = WebhookEndpointCreate.safeParse({ url: draft.url.trim(), event_types: draft.event_types, description: draft.description.trim(), enabled: true });
   if (parsed.success) return { endpoint: parsed.data, problems: {} };
   const problems = fieldErrors(parsed.error);
-  if (problems.url) problems.url = 'Enter a full http:// or https:// address, such as https://example.com/webhooks.';
-  if (problems.event_types) problems.event_types = 'Choose at least one event, or all events.';
+  if (problems.url) problems.url = t('fields.url_invalid');
+  if (problems.event_types) problems.event_types = t('fields.events_missing');
   return { endpoint: null, problems };
 }
 
@@ -30,11 +32,12 @@ export function refusalOfField(error: unknown): ApiRequestError | null {
 }
 
 export function EndpointFields({ draft, onChange, errorOf }: { draft: EndpointDraft; onChange: (draft: EndpointDraft) => void; errorOf: (field: string) => string | undefined }) {
+  const { t } = useTranslation('developers');
   return (
     <>
       <TextInput
-        label="Endpoint URL"
-        description="Where events are POSTed, e.g. https://example.com/webhooks"
+        label={t('fields.url')}
+        description={t('fields.url_hint')}
         value={draft.url}
         onChange={(e) => onChange({ ...draft, url: e.currentTarget.value })}
         error={errorOf('url')}
@@ -43,8 +46,8 @@ export function EndpointFields({ draft, onChange, errorOf }: { draft: EndpointDr
         data-autofocus
       />
       <TextInput
-        label="Description"
-        description="Optional: what receives these events"
+        label={t('fields.description')}
+        description={t('fields.description_hint')}
         value={draft.description}
         onChange={(e) => onChange({ ...draft, description: e.currentTarget.value })}
         error={errorOf('description')}

@@ -1,4 +1,5 @@
 import { SegmentedControl, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Environment } from '../../api/developers.ts';
 
@@ -20,14 +21,15 @@ export function useEnvironment(): [Environment, (environment: Environment) => vo
 }
 
 export function EnvironmentSwitch({ environment, onChange }: { environment: Environment; onChange: (environment: Environment) => void }) {
+  const { t } = useTranslation('developers');
   return (
     <SegmentedControl
-      aria-label="Mode"
+      aria-label={t('mode.label')}
       value={environment}
       onChange={(value) => onChange(value === 'test' ? 'test' : 'live')}
       data={[
-        { value: 'live', label: 'Live' },
-        { value: 'test', label: 'Test mode' },
+        { value: 'live', label: t('mode.live') },
+        { value: 'test', label: t('mode.test') },
       ]}
       styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
     />
@@ -40,9 +42,10 @@ const testText = '#1c1917';
 
 /** Above everything in test mode, so nobody mistakes test keys and endpoints for live ones. */
 export function TestModeBand() {
+  const { t } = useTranslation('developers');
   return (
     <Text role="status" fw={600} p="sm" style={{ color: testText, background: testOrange, borderRadius: 4 }}>
-      Test mode: keys and webhooks here act only on test data, kept apart from the studio&apos;s live data. Test keys start with <code>_sk_test_</code>.
+      <Trans t={t} i18nKey="mode.test_band" components={{ code: <code /> }} />
     </Text>
   );
 }

@@ -1,6 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { EventType } from '@studio/shared/schemas/events';
-import { eventTypeGroups } from './words.ts';
+import { eventGroupLabel, eventTypeGroups } from './words.ts';
 
 /**
  * Which events an endpoint receives: every event (`*`, which also takes types added later) or
@@ -9,6 +10,7 @@ import { eventTypeGroups } from './words.ts';
  * one more value of the list.
  */
 export function EventTypeChecklist({ value, onChange, error }: { value: string[]; onChange: (value: string[]) => void; error?: string | undefined }) {
+  const { t } = useTranslation('developers');
   const all = value.includes('*');
   const chosen = new Set(all ? [] : value);
   const set = (types: EventType[], on: boolean) => {
@@ -16,16 +18,16 @@ export function EventTypeChecklist({ value, onChange, error }: { value: string[]
     onChange(on ? [...rest, ...types] : rest);
   };
   return (
-    <Fieldset legend="Events to send" variant="unstyled">
+    <Fieldset legend={t('fields.events')} variant="unstyled">
       <Stack gap="sm">
-        <Checkbox label="All events, including ones added later" checked={all} onChange={(e) => onChange(e.currentTarget.checked ? ['*'] : [])} />
+        <Checkbox label={t('events.all')} checked={all} onChange={(e) => onChange(e.currentTarget.checked ? ['*'] : [])} />
         <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
           {eventTypeGroups.map((group) => {
             const taken = group.types.filter((type) => chosen.has(type)).length;
             return (
               <Stack key={group.resource} gap={6}>
                 <Checkbox
-                  label={<Text fw={600}>{group.label}</Text>}
+                  label={<Text fw={600}>{eventGroupLabel(t, group.resource)}</Text>}
                   checked={taken === group.types.length}
                   indeterminate={taken > 0 && taken < group.types.length}
                   disabled={all}

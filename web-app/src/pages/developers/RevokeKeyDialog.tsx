@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useRevokeKey, type ApiKey, type Environment } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -7,6 +8,7 @@ import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** Revoking stops every program using the key at once, so the key's name is typed to confirm. */
 export function RevokeKeyDialog({ environment, apiKey, onClose }: { environment: Environment; apiKey: ApiKey; onClose: () => void }) {
+  const { t } = useTranslation('developers');
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const revoke = useRevokeKey(environment, apiKey.id);
@@ -16,19 +18,26 @@ export function RevokeKeyDialog({ environment, apiKey, onClose }: { environment:
     if (matches && password.length > 0) revoke.mutate(password, { onSuccess: onClose });
   }
   return (
-    <Dialog opened onClose={onClose} title="Revoke key">
+    <Dialog opened onClose={onClose} title={t('revoke_key.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text>Programs using &quot;{apiKey.name}&quot; stop working at once. This cannot be undone.</Text>
+          <Text>{t('revoke_key.body', { name: apiKey.name })}</Text>
           <ErrorAlert error={revoke.error} />
-          <TextInput label="Key name" description={`Type ${apiKey.name} to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
+          <TextInput
+            label={t('revoke_key.name')}
+            description={t('type_to_confirm', { name: apiKey.name })}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            autoComplete="off"
+            data-autofocus
+          />
           <PasswordAgain value={password} onChange={setPassword} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" color="red.9" disabled={!matches || password.length === 0} loading={revoke.isPending}>
-              Revoke key
+              {t('revoke_key.title')}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useRotateSecret, type WebhookEndpoint } from '../../api/developers.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -9,6 +10,7 @@ import { PasswordAgain } from '../../components/PasswordAgain.tsx';
 
 /** A new signing secret for an endpoint (a leaked one, a routine change), shown once. */
 export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const { t } = useTranslation('developers');
   const [password, setPassword] = useState('');
   const rotate = useRotateSecret(endpoint);
   const secret = rotate.data?.secret;
@@ -17,26 +19,25 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
     if (password.length > 0) rotate.mutate(password, { onSuccess: () => setPassword('') });
   }
   return (
-    <Dialog opened onClose={secret ? () => undefined : onClose} title="Rotate signing secret" size="xl" closeOnClickOutside={!secret} closeOnEscape={!secret} withCloseButton={!secret}>
+    <Dialog opened onClose={secret ? () => undefined : onClose} title={t('rotate_secret.title')} size="xl" closeOnClickOutside={!secret} closeOnEscape={!secret} withCloseButton={!secret}>
       {secret ? (
-        <SecretOnce label="Signing secret" secret={secret} notice="Copy the new signing secret now: it is not shown again." onDone={onClose}>
+        <SecretOnce label={t('add_endpoint.secret_label')} secret={secret} notice={t('rotate_secret.notice')} onDone={onClose}>
           <VerifyHint />
         </SecretOnce>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text>
-              A new secret for <strong>{endpoint.url}</strong> (the current one ends with <code>{endpoint.secret_last4}</code>). For 24 hours, deliveries carry signatures from both the old and the new
-              secret, so the receiver can switch without missing one.
+              <Trans t={t} i18nKey="rotate_secret.body" values={{ url: endpoint.url, last4: endpoint.secret_last4 }} components={{ strong: <strong />, code: <code /> }} />
             </Text>
             <ErrorAlert error={rotate.error} />
             <PasswordAgain value={password} onChange={setPassword} autoFocus />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" disabled={password.length === 0} loading={rotate.isPending}>
-                Rotate secret
+                {t('rotate_secret.submit')}
               </Button>
             </Group>
           </Stack>

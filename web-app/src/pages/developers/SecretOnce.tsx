@@ -1,4 +1,5 @@
 import { Button, Checkbox, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 
 /**
@@ -7,6 +8,7 @@ import { useState, type ReactNode } from 'react';
  * out (no close button, Escape or click outside), since closing it is the last chance to copy it.
  */
 export function SecretOnce({ label, secret, notice, children, onDone }: { label: string; secret: string; notice: string; children?: ReactNode; onDone: () => void }) {
+  const { t } = useTranslation('developers');
   const [stored, setStored] = useState(false);
   return (
     <Stack>
@@ -16,16 +18,16 @@ export function SecretOnce({ label, secret, notice, children, onDone }: { label:
         <CopyButton value={secret}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('secret.copied') : t('secret.copy')}
             </Button>
           )}
         </CopyButton>
       </Group>
       {children}
-      <Checkbox label="I have stored it" checked={stored} onChange={(e) => setStored(e.currentTarget.checked)} />
+      <Checkbox label={t('secret.stored')} checked={stored} onChange={(e) => setStored(e.currentTarget.checked)} />
       <Group justify="flex-end">
         <Button disabled={!stored} onClick={onDone}>
-          Done
+          {t('done')}
         </Button>
       </Group>
     </Stack>
