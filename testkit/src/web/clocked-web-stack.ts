@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@studio/server/src/app.js';
 import { openDatabase } from '@studio/server/src/db/dialects/open.js';
+import type { Db } from '@studio/server/src/db/types.js';
 import { staffAuthSettings } from '@studio/server/src/modules/staff-accounts/settings.js';
 import { freshDatabase } from '../server/databases.js';
 import { runStudio } from '../server/processes.js';
@@ -33,11 +34,12 @@ export interface ClockedWebStack {
 /**
  * The web tests' studio (the seeded business on a SQLite file, the built web app at `/app/`) served
  * in this process rather than as `studio-server serve`, on a clock the test moves: for what only
- * time shows (an agent silent for ten minutes is lost) without waiting for it. The server is the
+ * time shows (an agent silent for ten minutes is lost) without waiting for it, and, through
+ * `wrapDb`, what only a held request shows (an import's progress while it runs). The server is the
  * same `buildApp` that `serve` runs, with its staff-auth clock (which every clocked route reads)
  * given; setup link and keys come from the CLI as in `startWebStack`.
  */
-export async function startClockedWebStack(): Promise<ClockedWebStack> {
+export async function startClockedWebStack(options: { wrapDb?: (db: Db) => Db } = {}): Promise<ClockedWebStack> {
   requireBuiltWebApp();
   const dir = mkdtempSync(join(tmpdir(), 'studio-web-clocked-'));
   const database = await freshDatabase('sqlite');
@@ -50,7 +52,7 @@ export async function startClockedWebStack(): Promise<ClockedWebStack> {
   try {
     const seed = await seedBusiness(database.url, dir);
     const db = await openDatabase(database.url);
-    const app = await buildApp({ db, staffAuth: staffAuthSettings(clock.now), webAppDir: webAppDistDir });
+    const app = await buildApp({ db: options.wrapDb ? options.wrapDb(db) : db, staffAuth: staffAuthSettings(clock.now), webAppDir: webAppDistDir });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = new URL(address).origin;
     const cli = (args: string[]) => runStudio(database.url, args);

@@ -1,28 +1,30 @@
-/** What an import creates, per table, in words: `1 membership plan`, `9 classes`. */
-const words: Record<string, [string, string]> = {
-  companies: ['company', 'companies'],
-  locations: ['location', 'locations'],
-  staff: ['staff member', 'staff members'],
-  staff_hours: ['span of weekly hours', 'spans of weekly hours'],
-  staff_overrides: ['date override', 'date overrides'],
-  staff_time_off: ['time off entry', 'time off entries'],
-  rooms: ['room', 'rooms'],
-  services: ['service', 'services'],
-  service_staff: ['staff qualification', 'staff qualifications'],
-  membership_plans: ['membership plan', 'membership plans'],
-  package_templates: ['package template', 'package templates'],
-  contacts: ['contact', 'contacts'],
-  memberships: ['membership', 'memberships'],
-  credentials: ['card', 'cards'],
-  gift_cards: ['gift card', 'gift cards'],
-  class_series: ['class series', 'class series'],
-  classes: ['class', 'classes'],
-};
+import type { TFunction } from 'i18next';
+
+/** Each table an import writes, in the order it writes them, with its counted phrase (`1 membership plan`, `9 classes`). */
+const phrases = {
+  companies: 'count.companies',
+  locations: 'count.locations',
+  staff: 'count.staff',
+  staff_hours: 'count.staff_hours',
+  staff_overrides: 'count.staff_overrides',
+  staff_time_off: 'count.staff_time_off',
+  rooms: 'count.rooms',
+  services: 'count.services',
+  service_staff: 'count.service_staff',
+  membership_plans: 'count.membership_plans',
+  package_templates: 'count.package_templates',
+  contacts: 'count.contacts',
+  memberships: 'count.memberships',
+  credentials: 'count.credentials',
+  gift_cards: 'count.gift_cards',
+  class_series: 'count.class_series',
+  classes: 'count.classes',
+} as const;
 
 /** The non-zero counts as phrases, in the order the import writes them; match keys (a card's readings) are left out. */
-export function countPhrases(counts: Record<string, number>): string[] {
-  return Object.entries(words).flatMap(([table, [one, many]]) => {
-    const n = counts[table] ?? 0;
-    return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+export function countPhrases(t: TFunction<'import'>, counts: Record<string, number>): string[] {
+  return Object.entries(phrases).flatMap(([table, phrase]) => {
+    const count = counts[table] ?? 0;
+    return count === 0 ? [] : [t(phrase, { count })];
   });
 }

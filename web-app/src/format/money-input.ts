@@ -18,3 +18,9 @@ export function fromMinorUnits(minorUnits: number, currency: string): string {
   const digits = digitsOf(currency);
   return digits === 0 ? String(minorUnits) : (minorUnits / 10 ** digits).toFixed(digits);
 }
+
+/** A sample amount as a person types it in the locale ("49.00", "49,00"; "4900" for JPY), for a hint beside a price field. */
+export function exampleAmount(major: number, currency: string, locale: string): string {
+  const digits = digitsOf(currency);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(major);
+}

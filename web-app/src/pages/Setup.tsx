@@ -2,6 +2,7 @@ import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerSetupRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call, type BodyOf } from '../api/call.ts';
 import { fetchSession, sessionKey } from '../api/session.ts';
@@ -12,6 +13,7 @@ import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
 /** The first owner, from the one-time setup link: the token is in the URL fragment, which never reaches a server log. */
 export function SetupPage() {
+  const { t } = useTranslation('setup');
   const [token] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
   const [values, setValues] = useState({ email: '', display_name: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -40,17 +42,17 @@ export function SetupPage() {
 
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   return (
-    <CenteredForm title="Create the owner account">
+    <CenteredForm title={t('owner.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {token ? null : <ErrorAlert error={new Error('This page needs the whole setup link, including the part after #. Run `studio-server accounts setup-link` for a new one.')} />}
+          {token ? null : <ErrorAlert error={new Error(t('owner.link_incomplete'))} />}
           <ErrorAlert error={setup.error} />
-          <Text size="sm">The owner can add staff, create API keys and change every setting.</Text>
-          <TextInput label="Email" type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
-          <TextInput label="Your name" autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
+          <Text size="sm">{t('owner.intro')}</Text>
+          <TextInput label={t('owner.email')} type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextInput label={t('owner.name')} autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
           <PasswordInput
-            label="Password"
-            description="At least 12 characters"
+            label={t('owner.password')}
+            description={t('owner.password_hint')}
             autoComplete="new-password"
             withAsterisk={false}
             required
@@ -59,7 +61,7 @@ export function SetupPage() {
             error={errors.password}
           />
           <Button type="submit" loading={setup.isPending} disabled={!token}>
-            Create owner account
+            {t('owner.submit')}
           </Button>
         </Stack>
       </form>

@@ -2,14 +2,24 @@ import { Alert, Button, FileInput, Group, List, PasswordInput, Stack, Text, Titl
 import { useMutation } from '@tanstack/react-query';
 import { webImportContracts } from '@studio/shared/contracts/web-import';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, type BodyOf, type ResultOf } from '../../api/call.ts';
 import { ApiRequestError } from '../../api/http.ts';
 import { useSignedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { countPhrases } from '../../format/import-counts.ts';
+import { ImportProgressBar } from './ImportProgress.tsx';
 
 /** The server reads at most 1 MiB of a request; a bigger file goes through the command line. */
 const largestUpload = 1024 * 1024;
+
+/** The import file's section naming what is here already: a key of the file, so the same in every language. */
+const existingSection = 'existing';
+/** Stands for that section in the intro, so its name can be set as code wherever a language puts it. */
+const sectionMark = '\u0000';
+
+/** Refused because another import of this business runs: the page then shows how far that one is. */
+const anotherRuns = (error: unknown) => error instanceof ApiRequestError && error.code === 'import_in_progress';
 
 /**
  * The owner's import and export: a JSON import file is dry-run (every problem at once, what it would
@@ -17,33 +27,29 @@ const largestUpload = 1024 * 1024;
  * file. Each asks for the password again.
  */
 export function ImportExportPage() {
+  const { t } = useTranslation('import');
   const session = useSignedIn();
   const [password, setPassword] = useState('');
   if (session.account.role !== 'owner') {
     return (
       <Stack>
-        <Title order={1}>Import and export</Title>
+        <Title order={1}>{t('title')}</Title>
         <Alert role="alert" color="red.9" variant="light">
-          Importing and exporting the business is for an owner. Ask one of them.
+          {t('owners_only')}
         </Alert>
       </Stack>
     );
   }
+  const [beforeSection, afterSection] = t('intro', { company: session.company.name, section: sectionMark }).split(sectionMark);
   return (
     <Stack maw={900}>
-      <Title order={1}>Import and export</Title>
+      <Title order={1}>{t('title')}</Title>
       <Text>
-        Move a business in or out as one JSON file in the import format (docs/import-format.md). An import adds its entries to {session.company.name}; its <code>existing</code> section names what is
-        here already.
+        {beforeSection}
+        <code>{existingSection}</code>
+        {afterSection}
       </Text>
-      <PasswordInput
-        label="Your password"
-        description="Asked again for every import and export"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        maw={420}
-        autoComplete="current-password"
-      />
+      <PasswordInput label={t('password')} description={t('password_hint')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} maw={420} autoComplete="current-password" />
       <ImportSection password={password} />
       <ExportSection password={password} companyName={session.company.name} />
     </Stack>
@@ -57,6 +63,7 @@ interface Checked {
 }
 
 function ImportSection({ password }: { password: string }) {
+  const { t } = useTranslation('import');
   const [chosen, setChosen] = useState<File | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -80,29 +87,32 @@ function ImportSection({ password }: { password: string }) {
     setReadError(null);
     setChecked(null);
     commit.reset();
-    if (!chosen) return setReadError('Choose the import file first.');
-    if (chosen.size > largestUpload) return setReadError('The file is larger than 1 MiB. Import it on the server with `studio import FILE --dry-run`, then `studio import FILE`.');
+    if (!chosen) return setReadError(t('import.choose_first'));
+    if (chosen.size > largestUpload) return setReadError(t('import.too_large'));
     let parsed: unknown;
     try {
       parsed = JSON.parse(await chosen.text());
     } catch (error) {
-      return setReadError(`This file is not JSON: ${(error as Error).message}. Save it as JSON (UTF-8) and choose it again.`);
+      return setReadError(t('import.not_json', { reason: (error as Error).message }));
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return setReadError('This file is JSON, but not an import file: it must be one object, starting with "version": 1.');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return setReadError(t('import.not_an_import'));
     dryRun.mutate(parsed as Record<string, unknown>);
   }
 
   const report = checked?.report;
   const refusal = commit.error instanceof ApiRequestError ? ((commit.error.details?.problems as string[] | undefined) ?? []) : [];
+  const running = dryRun.isPending || commit.isPending;
+  const otherRunning = !running && (anotherRuns(dryRun.error) || anotherRuns(commit.error));
+  const created = commit.data ? countPhrases(t, commit.data.created) : [];
   return (
     <Stack component="section" aria-labelledby="import-heading">
       <Title order={2} id="import-heading">
-        Import
+        {t('import.title')}
       </Title>
       <Group align="flex-end">
-        <FileInput label="Import file (JSON)" placeholder="Choose a file" accept="application/json,.json" value={chosen} onChange={choose} w={420} />
+        <FileInput label={t('import.file')} placeholder={t('import.file_placeholder')} accept="application/json,.json" value={chosen} onChange={choose} w={420} />
         <Button onClick={() => void runDryRun()} loading={dryRun.isPending} disabled={commit.isPending}>
-          Dry run
+          {t('import.dry_run')}
         </Button>
       </Group>
       {readError ? (
@@ -111,22 +121,23 @@ function ImportSection({ password }: { password: string }) {
         </Alert>
       ) : null}
       <ErrorAlert error={dryRun.error} />
+      {running || otherRunning ? <ImportProgressBar untilRunEnds={otherRunning} /> : null}
       {report ? <DryRunReport report={report} /> : null}
       {report?.ok && !commit.isSuccess ? (
         <Group>
           <Button onClick={() => commit.mutate(checked!)} loading={commit.isPending}>
-            Commit import
+            {t('import.commit')}
           </Button>
-          <Text size="sm">Imports exactly the file that was dry-run, all or nothing.</Text>
+          <Text size="sm">{t('import.commit_hint')}</Text>
         </Group>
       ) : null}
-      <ErrorAlert error={commit.error} title="Nothing was imported" />
-      {refusal.length ? <ProblemList problems={refusal} label="Problems found at commit" /> : null}
+      <ErrorAlert error={commit.error} title={t('import.nothing_imported')} />
+      {refusal.length ? <ProblemList problems={refusal} label={t('import.commit_problems')} /> : null}
       {commit.data ? (
-        <Alert color="green.9" variant="light" title="Imported" role="status">
-          <Text size="sm">Created {countPhrases(commit.data.created).join(', ')}.</Text>
+        <Alert color="green.9" variant="light" title={t('import.imported')} role="status">
+          <Text size="sm">{t('import.created', { list: created.join(', ') })}</Text>
           <Text size="sm" mt={4}>
-            Choose another file to import more.
+            {t('import.choose_another')}
           </Text>
         </Alert>
       ) : null}
@@ -135,19 +146,23 @@ function ImportSection({ password }: { password: string }) {
 }
 
 function DryRunReport({ report }: { report: Checked['report'] }) {
-  const wouldCreate = countPhrases(report.would_create);
+  const { t } = useTranslation('import');
+  const wouldCreate = countPhrases(t, report.would_create);
+  const list = wouldCreate.join(', ');
   return (
     <Stack gap="xs" aria-live="polite">
       {report.ok ? (
-        <Alert color="green.9" variant="light" title="Dry run: no problem found">
-          <Text size="sm">Would create {wouldCreate.length ? wouldCreate.join(', ') : 'nothing'}. Nothing has been written yet.</Text>
+        <Alert color="green.9" variant="light" title={t('dry.ok')}>
+          <Text size="sm">{wouldCreate.length ? t('dry.would_create', { list }) : t('dry.would_create_nothing')}</Text>
         </Alert>
       ) : (
-        <Alert color="red.9" variant="light" title={`Dry run: ${report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`}, nothing can be imported yet`}>
-          <Text size="sm">Fix every problem in the file, choose it again and dry-run it. {wouldCreate.length ? `Its valid entries would create ${wouldCreate.join(', ')}.` : ''}</Text>
+        <Alert color="red.9" variant="light" title={t('dry.refused', { count: report.problems.length })}>
+          <Text size="sm">
+            {t('dry.fix')} {wouldCreate.length ? t('dry.valid_would_create', { list }) : null}
+          </Text>
         </Alert>
       )}
-      {report.problems.length ? <ProblemList problems={report.problems} label="Problems" /> : null}
+      {report.problems.length ? <ProblemList problems={report.problems} label={t('dry.problems')} /> : null}
     </Stack>
   );
 }
@@ -172,6 +187,7 @@ function ProblemList({ problems, label }: { problems: string[]; label: string })
 }
 
 function ExportSection({ password, companyName }: { password: string; companyName: string }) {
+  const { t } = useTranslation('import');
   const download = useMutation({
     mutationFn: () => call(webImportContracts.webExport, { body: { password } }),
     onSuccess: (file) => {
@@ -194,17 +210,14 @@ function ExportSection({ password, companyName }: { password: string; companyNam
   return (
     <Stack component="section" aria-labelledby="export-heading">
       <Title order={2} id="export-heading">
-        Export
+        {t('export.title')}
       </Title>
-      <Text>
-        The whole business as an import file: locations, staff and their hours, rooms, services, plans, packages, contacts with their memberships and cards, gift cards and the timetable. It holds
-        personal data and card numbers, so keep it safe. It holds no API key, staff account or password; visits, bookings and sales are not in it (a backup copies those).
-      </Text>
+      <Text>{t('export.intro')}</Text>
       <Group>
         <Button variant="default" onClick={() => download.mutate()} loading={download.isPending}>
-          Download export
+          {t('export.download')}
         </Button>
-        {download.isSuccess ? <Text size="sm">Downloaded.</Text> : null}
+        {download.isSuccess ? <Text size="sm">{t('export.done')}</Text> : null}
       </Group>
       <ErrorAlert error={download.error} />
     </Stack>

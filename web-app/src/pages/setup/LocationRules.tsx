@@ -1,28 +1,27 @@
 import { Button, Checkbox, ColorInput, Group, Image, Input, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { webSetupContracts } from '@studio/shared/contracts/web-setup';
+import { languageNames, languages, type Language } from '@studio/shared/i18n';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AlertAction, LocationSettings, SetupLocation, Weekday } from '../../api/setup.ts';
 import { useSetupSave } from '../../api/setup.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { accessHoursOf, spansText, weekdays, weekdayWords } from '../../format/access-hours.ts';
+import { accessHoursOf, spansText, weekdays } from '../../format/access-hours.ts';
 import { errorFor, formError } from './SetupFrame.tsx';
 
-const alertChoices = [
-  { value: 'block', label: 'Block: refuse the check-in' },
-  { value: 'warn', label: 'Warn: let in, with a warning' },
-  { value: 'off', label: 'Off' },
-];
+const alertActions = ['block', 'warn', 'off'] as const satisfies readonly AlertAction[];
 
 /** The largest logo the server keeps (a 400 000-character data URL). */
 const maxLogoBytes = 290_000;
 
 type Numbers<T> = { [K in keyof T]: T[K] extends number | null ? K : never }[keyof T];
 
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
+/** The file as a data URL, or null when the browser could not read it. */
+function readDataUrl(file: File): Promise<string | null> {
+  return new Promise((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The file could not be read.'));
+    reader.onerror = () => resolve(null);
     reader.readAsDataURL(file);
   });
 }
@@ -33,6 +32,7 @@ function readDataUrl(file: File): Promise<string> {
  * and a refusal is shown beside the field it names.
  */
 export function LocationRulesForm({ location }: { location: SetupLocation }) {
+  const { t } = useTranslation('setup');
   const [settings, setSettings] = useState<LocationSettings>(location.settings);
   const [limited, setLimited] = useState(location.settings.access_hours !== undefined);
   const [hoursText, setHoursText] = useState<Record<Weekday, string>>(
@@ -63,7 +63,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
   const alert = (field: keyof LocationSettings['checkin_alerts'], label: string) => (
     <NativeSelect
       label={label}
-      data={alertChoices}
+      data={alertActions.map((action) => ({ value: action, label: t(`rules.alert.${action}`) }))}
       value={settings.checkin_alerts[field]}
       onChange={(event) => setSettings({ ...settings, checkin_alerts: { ...settings.checkin_alerts, [field]: event.currentTarget.value as AlertAction } })}
       error={fieldError(`checkin_alerts.${field}`)}
@@ -82,15 +82,20 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
     const file = event.currentTarget.files?.[0];
     if (!file) return;
     if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) {
-      setLocalError({ param: 'settings.branding.logo', message: 'Choose a PNG, JPEG or WebP image.' });
+      setLocalError({ param: 'settings.branding.logo', message: t('rules.branding.logo_type') });
       return;
     }
     if (file.size > maxLogoBytes) {
-      setLocalError({ param: 'settings.branding.logo', message: 'A logo may be at most about 290 kB; export a smaller PNG or WebP.' });
+      setLocalError({ param: 'settings.branding.logo', message: t('rules.branding.logo_size') });
+      return;
+    }
+    const logo = await readDataUrl(file);
+    if (logo === null) {
+      setLocalError({ param: 'settings.branding.logo', message: t('rules.branding.logo_unreadable') });
       return;
     }
     setLocalError(null);
-    branding({ logo: await readDataUrl(file) });
+    branding({ logo });
   }
 
   function submit(event: React.FormEvent) {
@@ -101,7 +106,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
     if (limited) {
       const parsed = accessHoursOf(hoursText);
       if ('weekday' in parsed) {
-        setLocalError({ param: `settings.access_hours.${parsed.weekday}`, message: parsed.message });
+        setLocalError({ param: `settings.access_hours.${parsed.weekday}`, message: t('rules.hours.not_a_span', { part: parsed.notASpan }) });
         return;
       }
       next = { ...rest, access_hours: parsed.hours };
@@ -110,56 +115,56 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Location rules">
+    <form onSubmit={submit} noValidate aria-label={t('rules.form')}>
       <Stack gap="lg">
         <section aria-labelledby="alerts-title">
           <Title order={2} size="h3" id="alerts-title" mb="xs">
-            Check-in alerts
+            {t('rules.alerts.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {alert('past_due', 'Past due payment')}
-            {alert('no_card', 'No card enrolled')}
-            {alert('form_missing', 'Form not signed')}
+            {alert('past_due', t('rules.alerts.past_due'))}
+            {alert('no_card', t('rules.alerts.no_card'))}
+            {alert('form_missing', t('rules.alerts.form_missing'))}
           </SimpleGrid>
         </section>
         <section aria-labelledby="class-rules-title">
           <Title order={2} size="h3" id="class-rules-title" mb="xs">
-            Class rules
+            {t('rules.classes.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            {group('classes', 'checkin_opens_minutes_before', 'Check-in opens (minutes before start)')}
-            {group('classes', 'checkin_closes_minutes_after', 'Check-in closes (minutes after start)')}
-            {group('classes', 'signup_cutoff_minutes', 'Sign-up closes (minutes before start)')}
-            {group('classes', 'max_classes_per_day', 'Most classes a day (empty: no limit)')}
-            {group('classes', 'cancellation_window_hours', 'Free cancellation until (hours before)')}
-            {group('classes', 'booking_horizon_days', 'Bookable ahead (days)')}
-            {group('classes', 'waitlist_offer_minutes', 'Waitlist offer lasts (minutes)')}
-            {group('classes', 'waitlist_offer_cutoff_hours', 'Offer rather than promote within (hours)')}
+            {group('classes', 'checkin_opens_minutes_before', t('rules.classes.opens'))}
+            {group('classes', 'checkin_closes_minutes_after', t('rules.classes.closes'))}
+            {group('classes', 'signup_cutoff_minutes', t('rules.classes.signup_cutoff'))}
+            {group('classes', 'max_classes_per_day', t('rules.classes.max_per_day'))}
+            {group('classes', 'cancellation_window_hours', t('rules.free_cancellation'))}
+            {group('classes', 'booking_horizon_days', t('rules.bookable_ahead'))}
+            {group('classes', 'waitlist_offer_minutes', t('rules.classes.waitlist_offer'))}
+            {group('classes', 'waitlist_offer_cutoff_hours', t('rules.classes.waitlist_cutoff'))}
           </SimpleGrid>
         </section>
         <section aria-labelledby="appointment-rules-title">
           <Title order={2} size="h3" id="appointment-rules-title" mb="xs">
-            Appointment rules
+            {t('rules.appointments.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            {group('appointments', 'min_notice_minutes', 'Minimum notice (minutes)')}
-            {group('appointments', 'horizon_days', 'Bookable ahead (days)')}
-            {group('appointments', 'slot_interval_minutes', 'Slot interval (minutes)')}
-            {group('appointments', 'cancellation_window_hours', 'Free cancellation until (hours before)')}
+            {group('appointments', 'min_notice_minutes', t('rules.appointments.min_notice'))}
+            {group('appointments', 'horizon_days', t('rules.bookable_ahead'))}
+            {group('appointments', 'slot_interval_minutes', t('rules.appointments.slot_interval'))}
+            {group('appointments', 'cancellation_window_hours', t('rules.free_cancellation'))}
           </SimpleGrid>
         </section>
         <section aria-labelledby="hours-title">
           <Title order={2} size="h3" id="hours-title" mb="xs">
-            Access hours
+            {t('rules.hours.title')}
           </Title>
-          <Checkbox label="Members may check in only during access hours" checked={limited} onChange={(event) => setLimited(event.currentTarget.checked)} mb="sm" />
+          <Checkbox label={t('rules.hours.limited')} checked={limited} onChange={(event) => setLimited(event.currentTarget.checked)} mb="sm" />
           {limited ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               {weekdays.map((day) => (
                 <TextInput
                   key={day}
-                  label={weekdayWords[day]}
-                  description="e.g. 06:00-22:00; empty: closed"
+                  label={t(`weekday.${day}`)}
+                  description={t('rules.hours.hint')}
                   value={hoursText[day]}
                   onChange={(event) => setHoursText({ ...hoursText, [day]: event.currentTarget.value })}
                   error={hoursError(day)}
@@ -167,29 +172,29 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
               ))}
             </SimpleGrid>
           ) : (
-            <Text size="sm">Members may check in whenever the location lets them in.</Text>
+            <Text size="sm">{t('rules.hours.always')}</Text>
           )}
         </section>
         <section aria-labelledby="matching-title">
           <Title order={2} size="h3" id="matching-title" mb="xs">
-            Card readers
+            {t('rules.readers.title')}
           </Title>
           <Text size="sm" mb="xs">
-            How this location&apos;s readers may print a card number.
+            {t('rules.readers.intro')}
           </Text>
           <Group>
-            {format('hex', 'Hex numbers')}
-            {format('decimal', 'Decimal numbers')}
-            {format('wiegand26', 'Wiegand 26 (facility, card)')}
+            {format('hex', t('rules.readers.hex'))}
+            {format('decimal', t('rules.readers.decimal'))}
+            {format('wiegand26', t('rules.readers.wiegand26'))}
           </Group>
           <NativeSelect
             mt="sm"
             maw={360}
-            label="Byte order"
+            label={t('rules.readers.byte_order')}
             data={[
-              { value: 'both', label: 'Either order' },
-              { value: 'forward', label: 'Card order' },
-              { value: 'reversed', label: 'Reversed' },
+              { value: 'both', label: t('rules.readers.either') },
+              { value: 'forward', label: t('rules.readers.forward') },
+              { value: 'reversed', label: t('rules.readers.reversed') },
             ]}
             value={settings.matching_profile.byte_order}
             onChange={(event) => setSettings({ ...settings, matching_profile: { ...settings.matching_profile, byte_order: event.currentTarget.value as 'both' } })}
@@ -197,26 +202,26 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
         </section>
         <section aria-labelledby="branding-title">
           <Title order={2} size="h3" id="branding-title" mb="xs">
-            Kiosk branding
+            {t('rules.branding.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stack gap="xs">
-              <Input.Wrapper label="Logo" description="PNG, JPEG or WebP, at most 290 kB" error={fieldError('branding.logo')} id="logo-field">
+              <Input.Wrapper label={t('rules.branding.logo')} description={t('rules.branding.logo_hint')} error={fieldError('branding.logo')} id="logo-field">
                 <input id="logo-field" type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => void chooseLogo(event)} style={{ display: 'block', marginTop: 4 }} />
               </Input.Wrapper>
               {settings.branding.logo ? (
                 <Group>
-                  <Image src={settings.branding.logo} alt="Logo preview" h={64} w="auto" fit="contain" />
+                  <Image src={settings.branding.logo} alt={t('rules.branding.logo_preview')} h={64} w="auto" fit="contain" />
                   <Button variant="default" size="xs" onClick={() => branding({ logo: null })}>
-                    Remove logo
+                    {t('rules.branding.remove_logo')}
                   </Button>
                 </Group>
               ) : (
-                <Text size="sm">No logo: the kiosk shows the business name.</Text>
+                <Text size="sm">{t('rules.branding.no_logo')}</Text>
               )}
             </Stack>
             <ColorInput
-              label="Accent colour"
+              label={t('rules.branding.accent')}
               format="hex"
               withEyeDropper={false}
               value={settings.branding.accent_colour}
@@ -224,22 +229,20 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
               error={fieldError('branding.accent_colour')}
             />
             <NativeSelect
-              label="Kiosk language"
-              data={[
-                { value: 'en', label: 'English' },
-                { value: 'es', label: 'Español' },
-              ]}
+              label={t('rules.branding.language')}
+              // Each language in its own name, as a speaker of it looks for it.
+              data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
               value={settings.branding.language}
-              onChange={(event) => branding({ language: event.currentTarget.value as 'en' | 'es' })}
+              onChange={(event) => branding({ language: event.currentTarget.value as Language })}
               error={fieldError('branding.language')}
             />
           </SimpleGrid>
         </section>
         <ErrorAlert error={formError(error, (param) => param.startsWith('settings.'))} />
         <Group justify="flex-end">
-          {save.isSuccess && !save.isPending ? <Text role="status">Rules saved: check-ins follow them now.</Text> : null}
+          {save.isSuccess && !save.isPending ? <Text role="status">{t('rules.saved')}</Text> : null}
           <Button type="submit" loading={save.isPending}>
-            Save rules
+            {t('rules.save')}
           </Button>
         </Group>
       </Stack>

@@ -2,61 +2,67 @@ import { Button, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, 
 import { webSetupContracts } from '@studio/shared/contracts/web-setup';
 import type { SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../../api/session.ts';
 import { useSetupRooms, useSetupSave, useSetupStaff, type Room, type SetupService, type StaffMember } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { formatMoney } from '../../format/money.ts';
-import { fromMinorUnits, toMinorUnits } from '../../format/money-input.ts';
+import { exampleAmount, fromMinorUnits, toMinorUnits } from '../../format/money-input.ts';
+import { useLocale } from '../../i18n/locale.ts';
 import { useLocation } from '../../shell/location.ts';
 import { errorFor, formError, SetupFrame } from './SetupFrame.tsx';
 import { SetupTable } from './SetupPieces.tsx';
 
-const kindWords = { appointment: 'Appointment', class: 'Class' } as const;
 const staffName = (member: StaffMember) => [member.first_name, member.last_name].filter(Boolean).join(' ');
 
 /** Setup -> Services at the chosen location: appointments and classes, with what a class needs to be booked. */
 export function ServicesPage() {
+  const { t } = useTranslation('setup');
   const session = useSignedIn();
   const [location] = useLocation(session);
+  const locale = useLocale(location);
   const owner = session.account.role === 'owner';
   const rooms = useSetupRooms(location.id);
   const staff = useSetupStaff();
   const [editing, setEditing] = useState<SetupService | 'new' | null>(null);
   const roomName = (id: string | null) => rooms.data?.data.find((room) => room.id === id)?.name ?? '';
   return (
-    <SetupFrame
-      title="Services"
-      intro={`What ${location.name} offers: appointments booked with a staff member, and classes on the timetable.`}
-      action={owner ? <Button onClick={() => setEditing('new')}>Add service</Button> : null}
-    >
+    <SetupFrame title={t('services.title')} intro={t('services.intro', { location: location.name })} action={owner ? <Button onClick={() => setEditing('new')}>{t('services.add')}</Button> : null}>
       <SetupTable
-        label="Services"
+        label={t('services.title')}
         list={webSetupContracts.webSetupServices}
         query={{ location_id: location.id }}
         columns={[
-          { header: 'Name', strong: true, cell: (service) => service.name },
-          { header: 'Kind', cell: (service) => kindWords[service.kind] },
-          { header: 'Length', cell: (service) => `${service.duration_minutes} min` },
-          { header: 'Price', numeric: true, cell: (service) => formatMoney(service.price_cents, location.currency) },
-          { header: 'Room', cell: (service) => roomName(service.room_id) },
+          { header: t('name'), strong: true, cell: (service) => service.name },
+          { header: t('services.kind'), cell: (service) => t(`services.kind.${service.kind}`) },
+          { header: t('services.length'), cell: (service) => t('services.minutes', { count: service.duration_minutes }) },
+          { header: t('price'), numeric: true, cell: (service) => formatMoney(service.price_cents, location.currency, locale) },
+          { header: t('services.room'), cell: (service) => roomName(service.room_id) },
         ]}
         action={
           owner
             ? {
-                header: 'Actions',
+                header: t('actions'),
                 cell: (service) => (
-                  <Button size="xs" variant="default" onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`}>
-                    Edit
+                  <Button size="xs" variant="default" onClick={() => setEditing(service)} aria-label={t('edit_named', { name: service.name })}>
+                    {t('edit')}
                   </Button>
                 ),
               }
             : null
         }
-        empty={`No services at ${location.name} yet.`}
+        empty={t('services.empty', { location: location.name })}
       />
       {editing ? (
-        <ServiceDialog service={editing === 'new' ? null : editing} location={location} rooms={rooms.data?.data ?? []} staff={staff.data?.data ?? []} onClose={() => setEditing(null)} />
+        <ServiceDialog
+          service={editing === 'new' ? null : editing}
+          location={location}
+          locale={locale}
+          rooms={rooms.data?.data ?? []}
+          staff={staff.data?.data ?? []}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </SetupFrame>
   );
@@ -65,7 +71,22 @@ export function ServicesPage() {
 const numberFields = ['duration_minutes', 'buffer_before_minutes', 'buffer_after_minutes', 'free_classes'] as const;
 const shownParams = ['name', 'kind', 'price_cents', 'room_id', 'staff_ids', 'category', 'description', ...numberFields];
 
-function ServiceDialog({ service, location, rooms, staff, onClose }: { service: SetupService | null; location: SessionLocation; rooms: Room[]; staff: StaffMember[]; onClose: () => void }) {
+function ServiceDialog({
+  service,
+  location,
+  locale,
+  rooms,
+  staff,
+  onClose,
+}: {
+  service: SetupService | null;
+  location: SessionLocation;
+  locale: string;
+  rooms: Room[];
+  staff: StaffMember[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('setup');
   const [values, setValues] = useState({
     name: service?.name ?? '',
     kind: service?.kind ?? 'appointment',
@@ -93,7 +114,7 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
     event.preventDefault();
     const price = toMinorUnits(values.price, location.currency);
     if (price === null) {
-      setPriceError(`Enter a price in ${location.currency}, e.g. 45.00.`);
+      setPriceError(t('price_hint', { currency: location.currency, example: exampleAmount(45, location.currency, locale) }));
       return;
     }
     setPriceError(null);
@@ -114,58 +135,58 @@ function ServiceDialog({ service, location, rooms, staff, onClose }: { service: 
     save.mutate(body, { onSuccess: onClose });
   }
   return (
-    <Dialog opened onClose={onClose} title={service ? `Edit ${service.name}` : 'Add service'} size="xl">
+    <Dialog opened onClose={onClose} title={service ? t('edit_named', { name: service.name }) : t('services.add')} size="xl">
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={formError(save.error, shownParams)} />
           <SimpleGrid cols={2}>
-            <TextInput label="Service name" value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={fieldError('name')} data-autofocus />
+            <TextInput label={t('services.name')} value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={fieldError('name')} data-autofocus />
             <NativeSelect
-              label="Kind"
+              label={t('services.kind')}
               data={[
-                { value: 'appointment', label: 'Appointment' },
-                { value: 'class', label: 'Class' },
+                { value: 'appointment', label: t('services.kind.appointment') },
+                { value: 'class', label: t('services.kind.class') },
               ]}
               value={values.kind}
               onChange={(e) => setValues({ ...values, kind: e.currentTarget.value as 'class' })}
               error={fieldError('kind')}
             />
-            {number('duration_minutes', 'Length (minutes)')}
+            {number('duration_minutes', t('services.length_minutes'))}
             <TextInput
-              label={`Price (${location.currency})`}
+              label={t('price_in', { currency: location.currency })}
               value={values.price}
               onChange={(e) => setValues({ ...values, price: e.currentTarget.value })}
               error={priceError ?? fieldError('price_cents')}
               inputMode="decimal"
             />
-            {number('buffer_before_minutes', 'Buffer before (minutes)')}
-            {number('buffer_after_minutes', 'Buffer after (minutes)')}
+            {number('buffer_before_minutes', t('services.buffer_before'))}
+            {number('buffer_after_minutes', t('services.buffer_after'))}
             <NativeSelect
-              label="Room"
-              data={[{ value: '', label: 'No room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]}
+              label={t('services.room')}
+              data={[{ value: '', label: t('services.no_room') }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]}
               value={values.room_id}
               onChange={(e) => setValues({ ...values, room_id: e.currentTarget.value })}
               error={fieldError('room_id')}
             />
-            <TextInput label="Category" value={values.category} onChange={(e) => setValues({ ...values, category: e.currentTarget.value })} error={fieldError('category')} />
+            <TextInput label={t('services.category')} value={values.category} onChange={(e) => setValues({ ...values, category: e.currentTarget.value })} error={fieldError('category')} />
           </SimpleGrid>
-          <TextInput label="Description" value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={fieldError('description')} />
-          <Checkbox.Group label="Qualified staff" value={values.staff_ids} onChange={(ids) => setValues({ ...values, staff_ids: ids })} error={fieldError('staff_ids')}>
-            <Group mt="xs">{staff.length === 0 ? <span>No bookable staff yet.</span> : staff.map((member) => <Checkbox key={member.id} value={member.id} label={staffName(member)} />)}</Group>
+          <TextInput label={t('services.description')} value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} error={fieldError('description')} />
+          <Checkbox.Group label={t('services.qualified_staff')} value={values.staff_ids} onChange={(ids) => setValues({ ...values, staff_ids: ids })} error={fieldError('staff_ids')}>
+            <Group mt="xs">{staff.length === 0 ? <span>{t('services.no_staff')}</span> : staff.map((member) => <Checkbox key={member.id} value={member.id} label={staffName(member)} />)}</Group>
           </Checkbox.Group>
           {values.kind === 'class' ? (
             <SimpleGrid cols={2}>
-              <Checkbox label="Booking needs a membership or package" checked={values.requires_entitlement} onChange={(e) => setValues({ ...values, requires_entitlement: e.currentTarget.checked })} />
-              <Checkbox label="First-timers only" checked={values.first_timers_only} onChange={(e) => setValues({ ...values, first_timers_only: e.currentTarget.checked })} />
-              {number('free_classes', 'Free classes for a newcomer')}
+              <Checkbox label={t('services.needs_entitlement')} checked={values.requires_entitlement} onChange={(e) => setValues({ ...values, requires_entitlement: e.currentTarget.checked })} />
+              <Checkbox label={t('services.first_timers')} checked={values.first_timers_only} onChange={(e) => setValues({ ...values, first_timers_only: e.currentTarget.checked })} />
+              {number('free_classes', t('services.free_classes'))}
             </SimpleGrid>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {service ? 'Save' : 'Add service'}
+              {service ? t('save') : t('services.add')}
             </Button>
           </Group>
         </Stack>

@@ -1,29 +1,31 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation as useRouterLocation } from 'react-router';
 import { ManagersOnly } from '../../components/ManagersOnly.tsx';
 
 export const setupPages = [
-  { to: '/setup/locations', label: 'Locations' },
-  { to: '/setup/staff', label: 'Staff' },
-  { to: '/setup/rooms', label: 'Rooms' },
-  { to: '/setup/services', label: 'Services' },
-  { to: '/setup/plans', label: 'Plans' },
-  { to: '/setup/packages', label: 'Packages' },
-  { to: '/setup/gift-cards', label: 'Gift cards' },
+  { to: '/setup/locations', label: 'nav.locations' },
+  { to: '/setup/staff', label: 'nav.staff' },
+  { to: '/setup/rooms', label: 'nav.rooms' },
+  { to: '/setup/services', label: 'nav.services' },
+  { to: '/setup/plans', label: 'nav.plans' },
+  { to: '/setup/packages', label: 'nav.packages' },
+  { to: '/setup/gift-cards', label: 'nav.gift_cards' },
 ] as const;
 
 /** A setup sub-page: its title, the setup pages' own navigation, and the page (owners and managers only). */
 export function SetupFrame({ title, intro, action, children }: { title: string; intro: string; action?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('setup');
   const here = useRouterLocation();
   return (
-    <ManagersOnly title={title} what="The business's setup">
+    <ManagersOnly title={title} what={t('frame.what')}>
       <Stack>
-        <nav aria-label="Setup">
+        <nav aria-label={t('nav.label')}>
           <Group gap="xs">
             {setupPages.map((page) => (
               <Button key={page.to} component={NavLink} to={page.to} size="sm" variant={here.pathname === page.to ? 'filled' : 'default'}>
-                {page.label}
+                {t(page.label)}
               </Button>
             ))}
           </Group>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ContractQueryInput, ContractResult, RouteContract } from '@studio/shared/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useContractQuery, type CallInput } from '../../api/call.ts';
 import { useSetupSave, type SetupBody, type SetupWrites } from '../../api/setup.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -97,6 +98,7 @@ export function SetupFormDialog<const W extends SetupWrites>({
   onClose: () => void;
   children: (fieldError: (param: string) => string | undefined) => ReactNode;
 }) {
+  const { t } = useTranslation('setup');
   const save = useSetupSave(writes);
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -111,7 +113,7 @@ export function SetupFormDialog<const W extends SetupWrites>({
           {children((param) => errorFor(save.error, param))}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
               {submitLabel}
