@@ -21,6 +21,7 @@ import { reasonMessages } from '../memberships/reason-messages.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
 import { recordCheckinDenial } from '../visits/checkin-denials.js';
 import { toVisit, visitColumns } from '../visits/visit-view.js';
+import { lastFour } from '../desk-scans/card-holder.js';
 import { recordEvent } from '../events/record.js';
 
 type Body = z.output<typeof CheckInRequest>;
@@ -136,6 +137,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
           membership_id: membership?.facts.membership_id ?? null,
           contact_id: membership?.facts.contact_id ?? body.contact_id ?? null,
           credential_hash: body.identifier === undefined ? null : await identifierHash(db, sql, actor, location, body.identifier),
+          // An unknown card's last four only, for the desk to tell it apart; a known member's is never needed.
+          last_four: body.identifier === undefined || membership !== undefined ? null : lastFour(body.identifier),
           reasons: JSON.stringify(reasons),
           source: origin.source,
           device_id: origin.deviceId,
