@@ -15,7 +15,15 @@ const namespacesOf = (language: string) =>
  * Messages that read the same in another language on purpose (names of things, units, marks).
  * Listed as `language:namespace:key`.
  */
-const sameOnPurpose = new Set<string>([]);
+const sameOnPurpose = new Set<string>([
+  'es:today:source.with_device',
+  'de:today:source.with_device',
+  'de:today:heading.check_ins',
+  'de:today:list.label',
+  'de:today:live',
+  'de:today:source.api',
+  'de:members:col.name',
+]);
 
 /**
  * Source files not yet moved to the catalogs. This list only shrinks: a file leaves it when its
@@ -35,7 +43,6 @@ const notYetTranslated = new Set<string>([
   'format/access-hours.ts',
   'format/appointments.ts',
   'format/devices.ts',
-  'format/feed-words.ts',
   'format/form-errors.ts',
   'format/import-counts.ts',
   'format/reasons.ts',
@@ -44,12 +51,10 @@ const notYetTranslated = new Set<string>([
   'pages/Account.tsx',
   'pages/Developers.tsx',
   'pages/Devices.tsx',
-  'pages/Members.tsx',
   'pages/Profile.tsx',
   'pages/Setup.tsx',
   'pages/SignIn.tsx',
   'pages/Staff.tsx',
-  'pages/Today.tsx',
   'pages/appointments/AppointmentsPage.tsx',
   'pages/appointments/BookingDialog.tsx',
   'pages/appointments/DayView.tsx',
@@ -85,7 +90,6 @@ const notYetTranslated = new Set<string>([
   'pages/developers/words.ts',
   'pages/devices/CreateDeviceKeyDialog.tsx',
   'pages/profile/CardTakenAlert.tsx',
-  'pages/profile/CheckIn.tsx',
   'pages/profile/EditContactDialog.tsx',
   'pages/profile/EnrolCardDialog.tsx',
   'pages/profile/Sections.tsx',

@@ -1,5 +1,7 @@
 import common from './catalogs/en/common.json';
+import members from './catalogs/en/members.json';
 import shell from './catalogs/en/shell.json';
+import today from './catalogs/en/today.json';
 
 /**
  * The English catalogs, one per namespace: the reference every other language must match key for
@@ -7,7 +9,7 @@ import shell from './catalogs/en/shell.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { common, shell };
+export const english = { common, shell, today, members };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];
