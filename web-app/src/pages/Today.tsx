@@ -169,7 +169,7 @@ const sourceKeys = { kiosk: 'source.kiosk', turnstile: 'source.turnstile', biome
 function SourceWords({ event }: { event: TodayEvent }) {
   const { t } = useTranslation('today');
   if (event.source === 'staff' && event.staff_name) return <>{t('source.by_staff', { name: event.staff_name })}</>;
-  const source = event.source ? t(sourceKeys[event.source]) : t('source.device');
+  const source = event.source ? t(sourceKeys[event.source]) : event.kind === 'unknown_card' ? t('source.desk_reader') : t('source.device');
   return <>{event.device_id ? t('source.with_device', { source, device: event.device_id }) : source}</>;
 }
 
