@@ -40,8 +40,10 @@ export function MembersPage() {
   const navigate = useNavigate();
   const term = params.get('search') ?? '';
   const standing: Standing = isStanding(params.get('status')) ? (params.get('status') as Standing) : 'all';
-  // The cursors of the pages before this one: Previous pops one.
-  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  // The cursors of the pages up to this one, Previous pops one; another location starts again (a cursor is bound to its location).
+  const [paging, setPaging] = useState<{ locationId: string; pages: (string | undefined)[] }>({ locationId: location.id, pages: [undefined] });
+  const pages = paging.locationId === location.id ? paging.pages : [undefined];
+  const setPages = (next: (string | undefined)[]) => setPaging({ locationId: location.id, pages: next });
   const cursor = pages.at(-1);
   const [creating, setCreating] = useState(false);
   const status: MemberStanding = standing === 'all' ? undefined : standing;
