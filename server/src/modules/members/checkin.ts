@@ -107,7 +107,15 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * manager), a refusal is recorded as a visit flagged `staff_override` with its reasons, and the
  * override with who and why (checkin-override.ts).
  */
-export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock, override?: CheckInOverride): Promise<{ visit: Visit; created: boolean }> {
+export async function checkIn(
+  db: Db,
+  actor: Actor,
+  body: Body,
+  clock: Clock = systemClock,
+  override?: CheckInOverride,
+  /** A caller's own last word once the member is found, locked and allowed in, before anything is recorded (the desk's "checked in minutes ago"). */
+  beforeRecording?: (sql: Queryable, contactId: string) => Promise<void>,
+): Promise<{ visit: Visit; created: boolean }> {
   const origin = checkInOrigin(actor, body, clock());
   if (override !== undefined) requireOverrideRole(actor);
   return transactionKeepingRefusals(db, async (sql) => {
@@ -156,6 +164,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       await deny(decision.reasons, evaluated);
       throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
     }
+    // Under the member's lock: two such check-ins at once see each other.
+    await beforeRecording?.(sql, facts.contact_id);
     const refusedFlag = overridden ? overrideFlag : 'ineligible_at_checkin';
     const flags = [...(decision.valid ? [] : [refusedFlag, ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
     const noteOverride = async (visitId: string) => {

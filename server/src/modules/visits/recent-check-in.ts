@@ -1,6 +1,6 @@
 import { ApiError } from '@studio/shared';
 import { toIso, type Clock } from '../../clock/time.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 
 /** How long after a visit a desk check-in of the same member asks first: a double click, or two staff at one desk. */
@@ -10,10 +10,11 @@ export const recentCheckInMs = 10 * 60_000;
  * Refuses a desk check-in of a member who has a visit (not voided, anywhere in the company) from
  * the last ten minutes, unless staff confirmed they mean a second one. Two clicks seconds apart
  * under different keys would otherwise record two visits, and a visit limit would count both.
+ * Run inside the check-in's transaction, under the member's lock (checkIn's `beforeRecording`).
  */
-export async function refuseRecentCheckIn(db: Db, actor: Actor, contactId: string, clock: Clock): Promise<void> {
+export async function refuseRecentCheckIn(db: Db, sql: Queryable, actor: Actor, contactId: string, clock: Clock): Promise<void> {
   const now = clock();
-  const last = await db.first(
+  const last = await sql.first(
     db.qb
       .selectFrom('visits')
       .select(['id', 'checked_in_at'])

@@ -1,9 +1,7 @@
 import { ApiError, type Visit } from '@studio/shared';
 import { systemClock, type Clock } from '../../clock/time.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
-import { requireLocation } from '../../modules/locations/lookup.js';
-import { requireContactInReach } from '../../modules/locations/reach.js';
 import { checkIn } from '../../modules/members/checkin.js';
 import { mayOverride } from '../../modules/members/checkin-override.js';
 import { refuseRecentCheckIn } from '../../modules/visits/recent-check-in.js';
@@ -30,12 +28,7 @@ export async function deskCheckIn(
     const held = await db.first(db.qb.selectFrom('memberships').select('contact_id').where('id', '=', body.membership_id).where('company_id', '=', actor.companyId));
     if (held && held.contact_id !== contactId) throw new ApiError('invalid_param', 'That membership belongs to someone else; open their page to check them in.', { param: 'membership_id' });
   }
-  if (body.confirm_again !== true) {
-    // Reach first, as checkIn judges it, so the question never tells about a member out of reach.
-    await requireLocation(db, db, actor, body.location_id);
-    await requireContactInReach(db, db, actor, contactId, 'id');
-    await refuseRecentCheckIn(db, actor, contactId, clock);
-  }
   const override = body.override_reason === undefined ? undefined : { reason: body.override_reason };
-  return checkIn(db, actor, { location_id: body.location_id, source: 'staff', ...named }, clock, override);
+  const askFirst = body.confirm_again === true ? undefined : (sql: Queryable, holder: string) => refuseRecentCheckIn(db, sql, actor, holder, clock);
+  return checkIn(db, actor, { location_id: body.location_id, source: 'staff', ...named }, clock, override, askFirst);
 }

@@ -59,6 +59,14 @@ describe.each(dialects)('the desk check-in under an Idempotency-Key (%s)', (dial
     expect(await visitsOf(unlimited.membershipId)).toBe(2);
   });
 
+  it('asks one of two check-ins under different keys at the same moment (two desks), under the member lock', async () => {
+    actor = s.desk;
+    const both = await s.build.member({ locationId: s.site });
+    const answers = await Promise.all([checkIn(both.contactId, crypto.randomUUID(), { location_id: s.site }), checkIn(both.contactId, crypto.randomUUID(), { location_id: s.site })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await visitsOf(both.membershipId)).toBe(1);
+  });
+
   it('says how many minutes ago, and no longer asks after ten minutes or about a voided visit', async () => {
     actor = s.desk;
     const zoe = await s.build.member({ locationId: s.site, firstName: 'Zoe' });
