@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile, TodayEvent, TodaySummary } from '@studio/shared/web-app';
 import { withEvent } from '../src/api/today.ts';
+import english from '../src/i18n/catalogs/en/common.json';
 import { isEnrollable, resultOf, visitWarnings } from '../src/format/event-words.ts';
 import { latestScan } from '../src/format/scans.ts';
 import { mainMembership, standing, statusActions } from '../src/format/standing.ts';
@@ -75,6 +76,10 @@ describe('the words of a feed row', () => {
     expect(resultOf({ ...event('visit:1', 'visit'), flags: ['staff_override', 'past_due'] })).toEqual({ key: 'result.override' });
     expect(resultOf({ ...event('visit:1', 'visit'), offline: true, flags: ['ineligible_at_checkin'] })).toEqual({ key: 'result.offline_follow_up' });
     expect(resultOf({ ...event('denial:1', 'denial'), reasons: ['past_due', 'form_missing'] })).toEqual({ key: 'result.refused', reason: 'past_due' });
+  });
+
+  it('calls a member without a card "No card"', () => {
+    expect(english['reason.no_card']).toBe('No card');
   });
 
   it("shows a visit's warnings (rules set to warn), not the reasons an override or an offline entry let through", () => {
