@@ -182,7 +182,7 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await world.desk.page.getByRole('link', { name: 'Add a class service in Setup → Services' }).click();
     await expect.poll(() => world.desk.pathname, poll).toBe('/app/setup/services');
     await world.desk.goto('/app/appointments');
-    await world.desk.page.getByRole('link', { name: 'Add staff and their hours in Setup → Staff' }).click();
+    await world.desk.page.getByRole('link', { name: 'Add bookable staff in Setup → Staff,' }).click();
     await expect.poll(() => world.desk.pathname, poll).toBe('/app/setup/staff');
   });
 
