@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberProfile, TodayEvent, TodaySummary } from '@studio/shared/web-app';
 import { withEvent } from '../src/api/today.ts';
-import { isAssignable, resultWords } from '../src/format/feed-words.ts';
+import english from '../src/i18n/catalogs/en/common.json';
+import { isEnrollable, resultOf, visitWarnings } from '../src/format/event-words.ts';
 import { latestScan } from '../src/format/scans.ts';
 import { mainMembership, standing, statusActions } from '../src/format/standing.ts';
 
 const location = '00000000-0000-4000-8000-000000000001';
 
 function event(id: string, kind: TodayEvent['kind'], at = '2026-03-10T17:00:00.000Z'): TodayEvent {
-  return { id, kind, at, location_id: location, contact: null, source: 'turnstile', device_id: 'gate', offline: false, flags: [], reasons: [], message: '' };
+  return { id, kind, at, location_id: location, contact: null, source: 'turnstile', device_id: 'gate', offline: false, flags: [], reasons: [], message: '', staff_name: null, last_four: null };
 }
 
 const summary: TodaySummary = { location_id: location, day: '2026-03-10', checked_in: 1, refused: 0, in_now: 1, events: [event('visit:1', 'visit')] };
@@ -70,16 +71,27 @@ describe('the status banner', () => {
 });
 
 describe('the words of a feed row', () => {
-  it('always says "Checked in" for a visit and "Refused: <why>" for a denial, in the server\'s words', () => {
-    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in' })).toBe('Checked in');
-    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Checked in by a staff override' })).toBe('Checked in by a staff override');
-    expect(resultWords({ ...event('visit:1', 'visit'), message: 'Let in while offline: follow up' })).toBe('Checked in: Let in while offline: follow up');
-    expect(resultWords({ ...event('denial:1', 'denial'), message: 'Payment past due' })).toBe('Refused: Payment past due');
+  it('says "Checked in" in its kinds for a visit, and "Refused" with the first reason for a denial', () => {
+    expect(resultOf(event('visit:1', 'visit'))).toEqual({ key: 'result.checked_in' });
+    expect(resultOf({ ...event('visit:1', 'visit'), flags: ['staff_override', 'past_due'] })).toEqual({ key: 'result.override' });
+    expect(resultOf({ ...event('visit:1', 'visit'), offline: true, flags: ['ineligible_at_checkin'] })).toEqual({ key: 'result.offline_follow_up' });
+    expect(resultOf({ ...event('denial:1', 'denial'), reasons: ['past_due', 'form_missing'] })).toEqual({ key: 'result.refused', reason: 'past_due' });
   });
 
-  it('offers to assign an unknown card until it is enrolled', () => {
-    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Unknown card ending 4321 at desk-1' })).toBe(true);
-    expect(isAssignable({ ...event('scan:1', 'unknown_card'), message: 'Card ending 4321 enrolled' })).toBe(false);
-    expect(isAssignable({ ...event('denial:1', 'denial'), message: 'Card not known' })).toBe(false);
+  it('calls a member without a card "No card"', () => {
+    expect(english['reason.no_card']).toBe('No card');
+  });
+
+  it("shows a visit's warnings (rules set to warn), not the reasons an override or an offline entry let through", () => {
+    expect(visitWarnings({ ...event('visit:1', 'visit'), flags: ['form_missing', 'device_clock_ahead'] })).toEqual(['form_missing']);
+    expect(visitWarnings({ ...event('visit:1', 'visit'), flags: ['staff_override', 'past_due'] })).toEqual([]);
+    expect(visitWarnings({ ...event('denial:1', 'denial'), reasons: ['form_missing'] })).toEqual([]);
+  });
+
+  it('offers to enrol an unknown card until it is enrolled, and a card refused at a door that named no member', () => {
+    expect(isEnrollable({ ...event('scan:1', 'unknown_card'), message: 'Unknown card ending 4321 at desk-1', last_four: '4321' })).toBe(true);
+    expect(isEnrollable({ ...event('scan:1', 'unknown_card'), message: 'Card ending 4321 enrolled', last_four: '4321' })).toBe(false);
+    expect(isEnrollable({ ...event('denial:1', 'denial'), reasons: ['not_found'], last_four: '0777' })).toBe(true);
+    expect(isEnrollable({ ...event('denial:1', 'denial'), reasons: ['past_due'], contact: { id: location, name: 'Pat' } })).toBe(false);
   });
 });

@@ -58,6 +58,8 @@ describe('words', () => {
   it('names every refusal reason the way the kiosk does', () => {
     expect(reasonInWords('past_due')).toBe('Payment past due');
     expect(reasonInWords('form_missing')).toBe('Waiver not signed');
+    // A member without a card has "No card", not a card the door did not know.
+    expect(reasonInWords('no_card')).toBe('No card');
     expect(reasonInWords('something_new')).toBe('something new');
   });
 

@@ -196,6 +196,8 @@ export interface Tables {
     membership_id: string | null;
     contact_id: string | null;
     credential_hash: string | null;
+    /** The last four characters of an identifier no member holds (migration 022); null otherwise. */
+    last_four: string | null;
     reasons: string;
     source: string;
     device_id: string | null;

@@ -30,8 +30,9 @@ export const deskDecisions: Record<string, Decision> = {
     expected: everyRole('200'),
   },
   webSetFormSigned: { request: (t) => ({ method: 'POST', url: `/app/api/contacts/${t.contact}/form-signed`, body: { signed: true } }), expected: everyRole('200') },
+  // confirm_again: each role checks the same member in, minutes apart; the rights are what is decided here.
   webDeskCheckIn: {
-    request: async (t, db) => ({ method: 'POST', url: `/app/api/members/${t.contact}/check-in`, body: { location_id: t.location, membership_id: await membershipAt(db, t) } }),
+    request: async (t, db) => ({ method: 'POST', url: `/app/api/members/${t.contact}/check-in`, body: { location_id: t.location, membership_id: await membershipAt(db, t), confirm_again: true } }),
     expected: everyRole('201'),
   },
   // Letting a refused member in is the owner's or a manager's call: the front desk is refused by role wherever it asks.
@@ -39,7 +40,7 @@ export const deskDecisions: Record<string, Decision> = {
     request: async (t, db) => ({
       method: 'POST',
       url: `/app/api/members/${t.contact}/check-in`,
-      body: { location_id: t.location, membership_id: await membershipAt(db, t, 'past_due'), override_reason: 'paid cash at the desk' },
+      body: { location_id: t.location, membership_id: await membershipAt(db, t, 'past_due'), override_reason: 'paid cash at the desk', confirm_again: true },
     }),
     expected: { owner: { north: '201', south: '201', other: '404 resource_missing' }, manager: located('201'), desk: '403 role_not_allowed' },
   },

@@ -150,10 +150,12 @@ export const webDeskContracts = {
     scopes: ['checkin:members'],
     params: IdParams,
     body: DeskCheckInRequest,
+    description:
+      'A double click or a retried request with the same Idempotency-Key replays the first answer instead of a second visit. A member checked in (anywhere in the company, not voided) in the last 10 minutes is refused 409 `checked_in_recently` with `checked_in_at` and `minutes_ago`, nothing recorded, unless `confirm_again` is true: a second click under a new key asks before it records a second visit.',
     // A double click or a retried request with the same Idempotency-Key replays the first answer instead of a second visit.
     idempotent: true,
     responses: { 201: { description: 'The visit', schema: Visit }, 200: { description: 'Already checked into the class', schema: Visit } },
-    errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'role_not_allowed', 'idempotency_key_reused', 'idempotency_key_in_use'],
+    errors: ['resource_missing', 'location_not_allowed', 'member_not_found', 'checkin_blocked', 'checked_in_recently', 'role_not_allowed', 'idempotency_key_reused', 'idempotency_key_in_use'],
   }),
   webCheckinOverrides: defineContract({
     mount: 'web',

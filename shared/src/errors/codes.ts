@@ -85,6 +85,12 @@ export const errorCodes = {
     description:
       'Another membership holds this card, or this 4- or 7-byte card with its bytes reversed (a reader printing the other byte order could not tell them apart); `holder` (contact id and name) is given when the staff member may see that contact. Revoke it there first.',
   },
+  checked_in_recently: {
+    type: 'conflict',
+    status: 409,
+    description:
+      'The member was checked in a few minutes ago (`checked_in_at`, `minutes_ago`); nothing was recorded. Ask whether they really come in again, then send the check-in again with `confirm_again: true`.',
+  },
   scan_claimed: { type: 'conflict', status: 409, description: 'The desk scan was enrolled already; tap the card again to read it anew.' },
   scan_expired: { type: 'not_found', status: 410, description: 'The desk scan is older than two minutes and no longer offered; tap the card again.' },
   member_code_taken: { type: 'conflict', status: 409, description: 'Another membership of the company has this member code.' },

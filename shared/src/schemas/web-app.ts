@@ -167,6 +167,8 @@ export const TodayEvent = z.object({
   reasons: z.array(EligibilityReason),
   /** The outcome in words, as the desk reads it ("Payment past due"). */
   message: z.string(),
+  staff_name: z.string().nullable().describe('Who checked the member in at the desk (a visit of source `staff`): the staff display name'),
+  last_four: z.string().nullable().describe("An unknown card's last four characters (a desk scan, or a refusal naming no member); never the whole number"),
 });
 export type TodayEvent = z.infer<typeof TodayEvent>;
 
@@ -233,13 +235,23 @@ export const DeskCheckInRequest = z.strictObject({
   location_id: Id,
   membership_id: Id.optional(),
   override_reason: z.string().trim().min(3).max(300).optional(),
+  confirm_again: z
+    .boolean()
+    .optional()
+    .describe('True when staff were told the member was checked in a few minutes ago and still want a second visit; without it that check-in is refused 409 `checked_in_recently`'),
 });
 
 /** GET /app/api/members: the search of the contacts list, narrowed the same way, first `limit` matches. */
+export const memberStandings = ['active', 'paused', 'past_due', 'ended', 'none'] as const;
 export const MemberSearchQuery = z.strictObject({
-  search: z.string().trim().min(1).max(200).optional().describe('Every word must match the name, email or phone digits; case and accents ignored'),
+  search: z.string().trim().min(1).max(200).optional().describe('Every word must match the name, email or phone digits; case and accents ignored; without it, every member, by first name'),
   location_id: Id.optional(),
+  status: z
+    .enum(memberStandings)
+    .optional()
+    .describe("Only members whose best membership (the row's `status`) is active, paused or past due; `ended`: expired or cancelled and none better; `none`: holding no membership"),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(512).optional().describe('`next_cursor` of the page before, with the same filters'),
 });
 /** A search row: who the contact is and whether they can come in (their best membership: active over the others) and when they last did. */
 export const MemberSearchRow = z.object({
@@ -254,7 +266,7 @@ export const MemberSearchRow = z.object({
   last_visit_at: Timestamp.nullable(),
 });
 export type MemberSearchRow = z.infer<typeof MemberSearchRow>;
-export const MemberSearchResults = list(MemberSearchRow);
+export const MemberSearchResults = z.object({ data: z.array(MemberSearchRow), next_cursor: z.string().nullable() });
 
 /**
  * Settings -> Developers -> Webhooks (server/src/web/developers/): an owner's endpoints of either

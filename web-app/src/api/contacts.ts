@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
-import { call, useContractQuery } from './call.ts';
+import { call, useContractQuery, type QueryOf } from './call.ts';
 
 /**
  * The desk's member search: each row with its status, plan and last visit, in one request for the
@@ -17,6 +17,21 @@ export function useMemberSearch(term: string, locationId: string, limit = 20) {
       placeholderData: keepPreviousData,
       staleTime: 5_000,
     },
+  );
+}
+
+export type MemberStanding = QueryOf<'webSearchMembers'>['status'];
+
+/**
+ * The Members page's list: every member without a search, one page of `limit` from `cursor`,
+ * narrowed to a standing when one is chosen; a search from its first character.
+ */
+export function useMemberList(term: string, locationId: string, status: MemberStanding, cursor: string | undefined, limit = 50) {
+  const search = term.trim();
+  return useContractQuery(
+    webDeskContracts.webSearchMembers,
+    { query: { location_id: locationId, limit, ...(search && { search }), ...(status && { status }), ...(cursor && { cursor }) } },
+    { placeholderData: keepPreviousData, staleTime: 5_000 },
   );
 }
 

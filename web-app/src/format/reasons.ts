@@ -8,7 +8,7 @@ const reasonWords: Record<string, string> = {
   past_due: 'Payment past due',
   no_visits_remaining: 'No visits left',
   location_not_allowed: 'Plan not valid at this location',
-  no_card: 'Card not known',
+  no_card: 'No card',
   form_missing: 'Waiver not signed',
   outside_access_hours: 'Outside access hours',
   ineligible_at_checkin: 'Let in while offline although not eligible: follow up',

@@ -2,8 +2,10 @@ import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
 import developers from './catalogs/en/developers.json';
 import importExport from './catalogs/en/import.json';
+import members from './catalogs/en/members.json';
 import setup from './catalogs/en/setup.json';
 import shell from './catalogs/en/shell.json';
+import today from './catalogs/en/today.json';
 
 /**
  * The English catalogs, one per namespace: the reference every other language must match key for
@@ -11,7 +13,7 @@ import shell from './catalogs/en/shell.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { classes, common, developers, import: importExport, setup, shell };
+export const english = { classes, common, developers, import: importExport, members, setup, shell, today };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ContactCreate } from '@studio/shared/schemas/contacts';
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
-import { Link, useLocation as useRouterLocation, useNavigate, useSearchParams } from 'react-router';
-import { fullName, useMemberSearch } from '../api/contacts.ts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fullName, useMemberList, type MemberStanding } from '../api/contacts.ts';
 import { call, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
@@ -14,56 +15,101 @@ import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
 import { useLocation } from '../shell/location.ts';
 import { contactsContracts } from '@studio/shared/contracts/contacts';
 
+const standings = ['all', 'active', 'paused', 'past_due', 'ended', 'none'] as const;
+type Standing = (typeof standings)[number];
+const standingKeys = {
+  all: 'filter.all',
+  active: 'filter.active',
+  paused: 'filter.paused',
+  past_due: 'filter.past_due',
+  ended: 'filter.ended',
+  none: 'filter.none',
+} as const;
+const isStanding = (value: string | null): value is Standing => standings.includes(value as Standing);
+
+/**
+ * Every member at the location, a page at a time, by first name: narrowed by a search (from its
+ * first character) and by standing; Enter on a single match opens it. The search and the filter
+ * are in the address, so Back returns to the same list.
+ */
 export function MembersPage() {
+  const { t } = useTranslation('members');
   const session = useSignedIn();
   const [location] = useLocation(session);
   const [params, setParams] = useSearchParams();
-  const routerState = useRouterLocation().state as { assignScan?: string } | null;
-  const [term, setTerm] = useState(params.get('search') ?? '');
+  const navigate = useNavigate();
+  const term = params.get('search') ?? '';
+  const standing: Standing = isStanding(params.get('status')) ? (params.get('status') as Standing) : 'all';
+  // The cursors of the pages up to this one, Previous pops one; another location starts again (a cursor is bound to its location).
+  const [paging, setPaging] = useState<{ locationId: string; pages: (string | undefined)[] }>({ locationId: location.id, pages: [undefined] });
+  const pages = paging.locationId === location.id ? paging.pages : [undefined];
+  const setPages = (next: (string | undefined)[]) => setPaging({ locationId: location.id, pages: next });
+  const cursor = pages.at(-1);
   const [creating, setCreating] = useState(false);
-  const { data, error, isFetching } = useMemberSearch(term, location.id, 50);
-  const searching = term.trim().length >= 2;
+  const status: MemberStanding = standing === 'all' ? undefined : standing;
+  const { data, error, isFetching } = useMemberList(term, location.id, status, cursor, 50);
+  const rows = data?.data ?? [];
+
+  const change = (next: { search?: string; status?: Standing }) => {
+    const search = next.search ?? term;
+    const chosen = next.status ?? standing;
+    setPages([undefined]);
+    setParams({ ...(search && { search }), ...(chosen !== 'all' && { status: chosen }) }, { replace: true });
+  };
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Members</Title>
-        <Button onClick={() => setCreating(true)}>New member</Button>
+        <Title order={1}>{t('title')}</Title>
+        <Button onClick={() => setCreating(true)}>{t('new_member')}</Button>
       </Group>
-      {routerState?.assignScan ? <Text fw={600}>To assign the unknown card: find the member, open their page and press Enrol card; the card is offered there.</Text> : null}
       <TextInput
-        label="Name, phone or email"
-        description="Results from the second character"
+        label={t('search.label')}
+        description={t('search.description')}
         value={term}
-        onChange={(event) => {
-          setTerm(event.currentTarget.value);
-          setParams(event.currentTarget.value ? { search: event.currentTarget.value } : {}, { replace: true });
+        onChange={(event) => change({ search: event.currentTarget.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && term.trim() && rows.length === 1 && !isFetching) void navigate(`/members/${rows[0]!.id}`);
         }}
         maw={480}
       />
+      <SegmentedControl
+        aria-label={t('filter.label')}
+        value={standing}
+        onChange={(value) => change({ status: value as Standing })}
+        data={standings.map((value) => ({ value, label: t(standingKeys[value]) }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
       <ErrorAlert error={error} />
-      {searching ? (
-        <Results contacts={data?.data ?? []} loading={isFetching && !data} zone={location.time_zone} />
-      ) : (
-        <Text>Type at least two letters of a name, or part of a phone number or email.</Text>
-      )}
+      <Results contacts={rows} loading={isFetching && !data} searching={term.trim() !== ''} zone={location.time_zone} />
+      {pages.length > 1 || data?.next_cursor ? (
+        <Group aria-label={t('page.label')} role="group">
+          <Button variant="default" disabled={pages.length === 1} onClick={() => setPages(pages.slice(0, -1))}>
+            {t('page.previous')}
+          </Button>
+          <Button variant="default" disabled={!data?.next_cursor} onClick={() => data?.next_cursor && setPages([...pages, data.next_cursor])}>
+            {t('page.next')}
+          </Button>
+        </Group>
+      ) : null}
       <NewMemberDialog opened={creating} onClose={() => setCreating(false)} locationId={location.id} />
     </Stack>
   );
 }
 
-function Results({ contacts, loading, zone }: { contacts: MemberSearchRow[]; loading: boolean; zone: string }) {
-  if (loading) return <Text>Searching…</Text>;
-  if (contacts.length === 0) return <Text>No member matches. Check the spelling, or add them with New member.</Text>;
+function Results({ contacts, loading, searching, zone }: { contacts: MemberSearchRow[]; loading: boolean; searching: boolean; zone: string }) {
+  const { t } = useTranslation('members');
+  if (loading) return <Text>{t('loading')}</Text>;
+  if (contacts.length === 0) return <Text>{searching ? t('empty.search') : t('empty.list')}</Text>;
   return (
-    <Table striped highlightOnHover aria-label="Members found">
+    <Table striped highlightOnHover aria-label={t('table.label')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Membership</Table.Th>
-          <Table.Th>Last visit</Table.Th>
-          <Table.Th>Phone</Table.Th>
-          <Table.Th>Email</Table.Th>
+          <Table.Th>{t('col.name')}</Table.Th>
+          <Table.Th>{t('col.membership')}</Table.Th>
+          <Table.Th>{t('col.last_visit')}</Table.Th>
+          <Table.Th>{t('col.phone')}</Table.Th>
+          <Table.Th>{t('col.email')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -92,6 +138,7 @@ function Results({ contacts, loading, zone }: { contacts: MemberSearchRow[]; loa
 const empty = { first_name: '', last_name: '', phone: '', email: '' };
 
 function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onClose: () => void; locationId: string }) {
+  const { t } = useTranslation('members');
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
@@ -115,20 +162,20 @@ function NewMemberDialog({ opened, onClose, locationId }: { opened: boolean; onC
   }
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
   return (
-    <Dialog opened={opened} onClose={onClose} title="New member" size="md">
+    <Dialog opened={opened} onClose={onClose} title={t('dialog.title')} size="md">
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={create.error} />
-          <TextInput label="First name" withAsterisk={false} required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
-          <TextInput label="Last name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-          <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
-          <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <TextInput label={t('field.first_name')} withAsterisk={false} required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
+          <TextInput label={t('field.last_name')} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+          <TextInput label={t('field.phone')} type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+          <TextInput label={t('field.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create member
+              {t('create')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation as useRouterLocation, useParams } from 'react-router';
 import { fullName } from '../api/contacts.ts';
 import { call } from '../api/call.ts';
 import { useProfile, useProfileMutation } from '../api/members.ts';
@@ -11,6 +11,7 @@ import { standing } from '../format/standing.ts';
 import { useLocation } from '../shell/location.ts';
 import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
+import type { EnrolCardIntent } from './today/EnrolToMemberDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
@@ -37,7 +38,9 @@ export function ProfilePage() {
 function Profile({ profile }: { profile: MemberProfile }) {
   const session = useSignedIn();
   const [location] = useLocation(session);
-  const [dialog, setDialog] = useState<'sell' | 'enrol' | 'edit' | null>(null);
+  // Today's "Enrol to a member" arrives here with Enrol card to open, on the reader that read the card.
+  const intent = (useRouterLocation().state as Partial<EnrolCardIntent> | null)?.enrolCard;
+  const [dialog, setDialog] = useState<'sell' | 'enrol' | 'edit' | null>(intent ? 'enrol' : null);
   const checkIn = useDeskCheckIn(profile.contact.id, location.id);
   const name = fullName(profile.contact);
   const state = standing(profile);
@@ -98,7 +101,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
         <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
         <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />
       </Suspense>
-      <EnrolCardDialog opened={dialog === 'enrol'} onClose={() => setDialog(null)} profile={profile} location={location} />
+      <EnrolCardDialog opened={dialog === 'enrol'} onClose={() => setDialog(null)} profile={profile} location={location} reader={intent?.reader ?? undefined} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * Real `studio serve` (SQLite), both agents with simulated devices, Debian's Chromium. The steps
  * build on each other, in order.
  */
-const { owner, northPlan, pastDue, unknownCard } = webSeed;
+const { owner, northPlan, northMember, pastDue, unknownCard } = webSeed;
 const newMember = { firstName: 'Finn', lastName: 'Doyle', email: 'finn@example.com' };
 const fullName = `${newMember.firstName} ${newMember.lastName}`;
 /** The new fob: no member holds it until the desk enrols it. */
@@ -73,6 +73,30 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await world.desk.check('member-profile');
   });
 
+  it('checks her in once for a repeated click, and asks before a second visit', async () => {
+    const visitRows = () => world.desk.page.getByRole('table', { name: 'Visits' }).locator('tbody tr');
+    const checkIn = world.desk.button('Check in');
+    // The second click waits for the first answer (the button is busy), then replays it under the same key.
+    await checkIn.click();
+    await checkIn.click();
+    await world.desk.page
+      .getByRole('alert')
+      .filter({ hasText: `Checked in ${fullName}` })
+      .waitFor();
+    await expect.poll(() => visitRows().count(), poll).toBe(1);
+    // A new visit of the page is a new intent: the server asks first, and nothing is recorded.
+    await world.desk.page.reload();
+    await world.desk.heading(fullName).waitFor();
+    await checkIn.click();
+    const question = world.desk.page.getByRole('alert').filter({ hasText: 'Check in again?' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain('Checked in less than a minute ago.');
+    await world.desk.check('check-in-again');
+    await question.getByRole('button', { name: 'No, keep one visit' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await visitRows().count()).toBe(1);
+  });
+
   it('lets the fob through the turnstile, and Today shows the visit pushed by its live stream', async () => {
     const turnstile = world.stack.turnstile!;
     await world.desk.open('Today');
@@ -88,14 +112,21 @@ describe('the front desk with a desk reader and a turnstile', () => {
     };
     world.desk.page.on('request', onRequest);
     try {
-      const [decision] = await Promise.all([turnstile.scan(fob), todayRow(fullName, 'Checked in').waitFor({ timeout: 10_000 })]);
+      const [decision] = await Promise.all([turnstile.scan(fob), todayRow(fullName, 'Checked in', 'Turnstile').waitFor({ timeout: 10_000 })]);
       expect(decision).toMatchObject({ granted: true, offline: false });
     } finally {
       world.desk.page.off('request', onRequest);
     }
     expect(summaryRequests, 'the row came from a summary request, not the stream').toEqual([]);
     expect(turnstile.relay.pulses.length).toBe(pulses + 1);
-    await expect.poll(() => world.desk.page.getByText('Checked in today').locator('..').textContent(), poll).toContain('1');
+    // Her desk check-in and the turnstile's.
+    await expect.poll(() => world.desk.page.getByText('Checked in today').locator('..').textContent(), poll).toContain('2');
+    // The desk's row says who checked her in; every row's name leads to the member.
+    await todayRow(fullName, `checked in by ${owner.name}`).waitFor();
+    await todayRow(fullName, 'Turnstile').getByRole('link', { name: fullName }).click();
+    await world.desk.heading(fullName).waitFor();
+    await world.desk.page.goBack();
+    await world.desk.page.getByText(/(^|\W)Live$/).waitFor();
     await world.desk.check('today');
   });
 
@@ -107,11 +138,52 @@ describe('the front desk with a desk reader and a turnstile', () => {
     await todayRow(`${pastDue.firstName} ${pastDue.lastName}`, /Refused: .*past due/i).waitFor({ timeout: 10_000 });
 
     expect(await turnstile.scan(unknownCard)).toMatchObject({ granted: false });
-    await todayRow('Unknown card', 'Refused: ').waitFor({ timeout: 10_000 });
+    // By its last four only, never the whole number.
+    await todayRow(`Unknown card ending ${unknownCard.slice(-4)}`, 'Refused: ').waitFor({ timeout: 10_000 });
+    expect(await checkIns().textContent()).not.toContain(unknownCard);
 
     expect(turnstile.relay.pulses.length).toBe(pulses);
     await expect.poll(() => world.desk.page.getByText('Refused today').locator('..').textContent(), poll).toContain('2');
     await world.desk.check('today-refusals');
+  });
+
+  it("offers to enrol the unknown card: a member picker, then the member's Enrol card", async () => {
+    await todayRow(`Unknown card ending ${unknownCard.slice(-4)}`)
+      .getByRole('button', { name: 'Enrol to a member' })
+      .click();
+    const picker = world.desk.dialog('Enrol the card to a member');
+    await labelled(picker, 'Name, phone or email').fill(northMember.firstName);
+    await picker.getByRole('button', { name: new RegExp(`^${northMember.firstName} ${northMember.lastName}`) }).click();
+    await world.desk.heading(`${northMember.firstName} ${northMember.lastName}`).waitFor();
+    const enrol = world.desk.dialog('Enrol card');
+    await enrol.waitFor();
+    await enrol.getByRole('button', { name: 'Close' }).click();
+    await enrol.waitFor({ state: 'hidden' });
+  });
+
+  it('lists the members without a search, narrows them by standing, and opens the only match on Enter', async () => {
+    await world.desk.open('Members');
+    const table = world.desk.page.getByRole('table', { name: 'Members found' });
+    for (const name of [fullName, `${northMember.firstName} ${northMember.lastName}`, `${pastDue.firstName} ${pastDue.lastName}`]) await table.getByRole('link', { name }).waitFor();
+    const standing = (name: string) => world.desk.page.getByRole('radiogroup', { name: 'Membership' }).getByText(name, { exact: true });
+    await standing('Past due').click();
+    await expect.poll(() => table.getByRole('link').allTextContents(), poll).toEqual([`${pastDue.firstName} ${pastDue.lastName}`]);
+    await world.desk.check('members-past-due');
+    await standing('All').click();
+    const search = labelled(world.desk.page, 'Name, phone or email');
+    await search.fill(northMember.firstName);
+    await expect.poll(() => table.getByRole('link').allTextContents(), poll).toEqual([`${northMember.firstName} ${northMember.lastName}`]);
+    await search.press('Enter');
+    await world.desk.heading(`${northMember.firstName} ${northMember.lastName}`).waitFor();
+  });
+
+  it('links the dead ends to the setup screens that fix them', async () => {
+    await world.desk.goto('/app/classes/series/new');
+    await world.desk.page.getByRole('link', { name: 'Add a class service in Setup → Services' }).click();
+    await expect.poll(() => world.desk.pathname, poll).toBe('/app/setup/services');
+    await world.desk.goto('/app/appointments');
+    await world.desk.page.getByRole('link', { name: 'Add bookable staff in Setup → Staff,' }).click();
+    await expect.poll(() => world.desk.pathname, poll).toBe('/app/setup/staff');
   });
 
   it('shows the refusal on the member profile too', async () => {

@@ -42,7 +42,16 @@ describe("a staff member's language", () => {
     await page.check('account-language-de');
 
     await page.page.reload();
-    await nav.getByRole('link', { name: 'Heute', exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Heute', exact: true }).click();
+    // Today and Members speak it too.
+    await page.heading('Heute').waitFor();
+    await page.page.getByText('Heute eingecheckt', { exact: true }).waitFor();
+    await page.check('today-de');
+    await nav.getByRole('link', { name: 'Mitglieder', exact: true }).click();
+    await page.heading('Mitglieder').waitFor();
+    await page.page.getByRole('radiogroup', { name: 'Mitgliedschaft' }).getByText('Ohne Mitgliedschaft', { exact: true }).waitFor();
+    await page.check('members-de');
+    await nav.getByRole('link', { name: 'Konto', exact: true }).click();
 
     await page.choose('Sprache', 'Sprache des Standorts (English)');
     await page.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();

@@ -75,6 +75,7 @@ export async function checkInToClass(db: Db, actor: Actor, classId: string, inpu
           membership_id: spot.membership_id,
           contact_id: spot.contact_id,
           credential_hash: null,
+          last_four: null,
           reasons: JSON.stringify(blocked),
           source: origin.source,
           device_id: origin.device_id,

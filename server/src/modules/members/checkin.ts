@@ -21,6 +21,7 @@ import { reasonMessages } from '../memberships/reason-messages.js';
 import { reportedCheckInTime } from '../visits/reported-time.js';
 import { recordCheckinDenial } from '../visits/checkin-denials.js';
 import { toVisit, visitColumns } from '../visits/visit-view.js';
+import { lastFour } from '../desk-scans/card-holder.js';
 import { recordEvent } from '../events/record.js';
 
 type Body = z.output<typeof CheckInRequest>;
@@ -106,7 +107,15 @@ async function target(db: Db, sql: Queryable, actor: Actor, location: LocationRo
  * manager), a refusal is recorded as a visit flagged `staff_override` with its reasons, and the
  * override with who and why (checkin-override.ts).
  */
-export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = systemClock, override?: CheckInOverride): Promise<{ visit: Visit; created: boolean }> {
+export async function checkIn(
+  db: Db,
+  actor: Actor,
+  body: Body,
+  clock: Clock = systemClock,
+  override?: CheckInOverride,
+  /** A caller's own last word once the member is found, locked and allowed in, before anything is recorded (the desk's "checked in minutes ago"). */
+  beforeRecording?: (sql: Queryable, contactId: string) => Promise<void>,
+): Promise<{ visit: Visit; created: boolean }> {
   const origin = checkInOrigin(actor, body, clock());
   if (override !== undefined) requireOverrideRole(actor);
   return transactionKeepingRefusals(db, async (sql) => {
@@ -136,6 +145,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
           membership_id: membership?.facts.membership_id ?? null,
           contact_id: membership?.facts.contact_id ?? body.contact_id ?? null,
           credential_hash: body.identifier === undefined ? null : await identifierHash(db, sql, actor, location, body.identifier),
+          // An unknown card's last four only, for the desk to tell it apart; a known member's is never needed.
+          last_four: body.identifier === undefined || membership !== undefined ? null : lastFour(body.identifier),
           reasons: JSON.stringify(reasons),
           source: origin.source,
           device_id: origin.deviceId,
@@ -153,6 +164,8 @@ export async function checkIn(db: Db, actor: Actor, body: Body, clock: Clock = s
       await deny(decision.reasons, evaluated);
       throw new RecordedRefusal('checkin_blocked', reasonMessages[decision.reason!], { details: { reasons: decision.reasons } });
     }
+    // Under the member's lock: two such check-ins at once see each other.
+    await beforeRecording?.(sql, facts.contact_id);
     const refusedFlag = overridden ? overrideFlag : 'ineligible_at_checkin';
     const flags = [...(decision.valid ? [] : [refusedFlag, ...decision.reasons]), ...decision.warnings, ...(clockAhead ? ['device_clock_ahead'] : [])];
     const noteOverride = async (visitId: string) => {

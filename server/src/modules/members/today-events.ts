@@ -39,7 +39,22 @@ export async function visitEvents(db: Db, locationId: string, window: EventWindo
   let query = db.qb
     .selectFrom('visits as v')
     .leftJoin('contacts as c', 'c.id', 'v.contact_id')
-    .select(['v.id', 'v.location_id', 'v.contact_id', 'v.kind', 'v.checked_in_at', 'v.recorded_at', 'v.source', 'v.device_id', 'v.offline', 'v.flags', 'c.first_name', 'c.last_name'])
+    .leftJoin('staff_accounts as s', 's.id', 'v.staff_account_id')
+    .select([
+      'v.id',
+      'v.location_id',
+      'v.contact_id',
+      'v.kind',
+      'v.checked_in_at',
+      'v.recorded_at',
+      'v.source',
+      'v.device_id',
+      'v.offline',
+      'v.flags',
+      'c.first_name',
+      'c.last_name',
+      's.display_name as staff_name',
+    ])
     .where('v.location_id', '=', locationId)
     .where('v.voided_at', 'is', null);
   query = window.by === 'happened' ? query.where(time, '>=', window.from).where(time, '<', window.to).orderBy(time, 'desc') : query.where(time, '>=', window.since).orderBy(time, 'asc');
@@ -61,6 +76,8 @@ export async function visitEvents(db: Db, locationId: string, window: EventWindo
         flags,
         reasons: [],
         message: visitMessage(flags, row.kind, offline),
+        staff_name: row.staff_name,
+        last_four: null,
       },
     };
   });
@@ -70,7 +87,7 @@ export async function denialEvents(db: Db, locationId: string, window: EventWind
   let query = db.qb
     .selectFrom('checkin_denials as d')
     .leftJoin('contacts as c', 'c.id', 'd.contact_id')
-    .select(['d.id', 'd.location_id', 'd.contact_id', 'd.reasons', 'd.source', 'd.device_id', 'd.attempted_at', 'c.first_name', 'c.last_name'])
+    .select(['d.id', 'd.location_id', 'd.contact_id', 'd.reasons', 'd.source', 'd.device_id', 'd.attempted_at', 'd.last_four', 'c.first_name', 'c.last_name'])
     .where('d.location_id', '=', locationId);
   query =
     window.by === 'happened'
@@ -93,6 +110,8 @@ export async function denialEvents(db: Db, locationId: string, window: EventWind
         flags: [],
         reasons,
         message: reasons[0] === undefined ? 'Refused' : reasonMessages[reasons[0]],
+        staff_name: null,
+        last_four: row.last_four,
       },
     };
   });
@@ -119,6 +138,8 @@ export async function scanEvents(db: Db, locationId: string, window: EventWindow
       flags: [],
       reasons: [],
       message: row.claimed_at === null ? `Unknown card ending ${row.last_four} at ${row.device_id}` : `Card ending ${row.last_four} enrolled`,
+      staff_name: null,
+      last_four: row.last_four,
     },
   }));
 }

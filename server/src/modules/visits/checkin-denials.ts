@@ -5,13 +5,13 @@ import type { Db, Queryable } from '../../db/types.js';
 import { recordEvent } from '../events/record.js';
 import { reasonMessages } from '../memberships/reason-messages.js';
 
-type DenialRow = Omit<Tables['checkin_denials'], 'company_id'> & { company_id?: string };
+type DenialRow = Omit<Tables['checkin_denials'], 'company_id' | 'last_four'> & { company_id?: string; last_four?: string | null };
 
 /**
  * A refused check-in as the API shows it, one shape for the location's list (location-activity.ts)
  * and the `member.checkin_denied` event: the identifier's HMAC is never shown, only whether one was given.
  */
-export function toCheckinDenial({ credential_hash, reasons, source, company_id: _company, ...row }: DenialRow): CheckinDenial {
+export function toCheckinDenial({ credential_hash, reasons, source, company_id: _company, last_four: _lastFour, ...row }: DenialRow): CheckinDenial {
   const codes = JSON.parse(reasons) as Reason[];
   return {
     ...row,

@@ -37,7 +37,7 @@ export function deskRoutes(clock: Clock = systemClock) {
     }),
     implement(contracts.webEnrolTypedCard, async ({ db, actor, body }) => created(enrolled(await enrolTypedCard(db, actor, body, clock), body.uid))),
     implement(contracts.webRevokeCard, async ({ db, actor, params }) => ok(await revokeCard(db, actor, params.id, clock))),
-    implement(contracts.webSearchMembers, async ({ db, actor, query, cursors }) => ok({ data: await searchMembers(db, actor, query, cursors) })),
+    implement(contracts.webSearchMembers, async ({ db, actor, query, cursors }) => ok(await searchMembers(db, actor, query, cursors))),
     implement(contracts.webMemberProfile, async ({ db, actor, params }) => ok(await memberProfile(db, actor, params.id, clock))),
     implement(contracts.webSetMembershipStatus, async ({ db, actor, params, body }) => ok(await setMembershipStatus(db, actor, params.id, body.status, clock))),
     implement(contracts.webSetFormSigned, async ({ db, actor, params, body }) => ok(await setFormSigned(db, actor, params.id, body.signed ? toIso(clock()) : null, clock))),

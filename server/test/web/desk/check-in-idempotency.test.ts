@@ -46,16 +46,74 @@ describe.each(dialects)('the desk check-in under an Idempotency-Key (%s)', (dial
     expect(await visitsOf(mia.membershipId)).toBe(1);
   });
 
-  it('treats two keys as two attempts, each decided by the rules', async () => {
+  it('asks before a second check-in under a new key minutes after the first, and records it once confirmed', async () => {
     actor = s.desk;
     const unlimited = await s.build.member({ locationId: s.site });
     expect((await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
-    expect((await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
+    // A second click 3 s later, under another key (as two clicks of the reported bug were): asked, not recorded.
+    const asked = await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({ error: { code: 'checked_in_recently', param: 'confirm_again', minutes_ago: 0, checked_in_at: new Date(base).toISOString() } });
+    expect(await visitsOf(unlimited.membershipId)).toBe(1);
+    expect((await checkIn(unlimited.contactId, crypto.randomUUID(), { location_id: s.site, confirm_again: true })).statusCode).toBe(201);
     expect(await visitsOf(unlimited.membershipId)).toBe(2);
+  });
 
+  it('asks one of two check-ins under different keys at the same moment (two desks), under the member lock', async () => {
+    actor = s.desk;
+    const both = await s.build.member({ locationId: s.site });
+    const answers = await Promise.all([checkIn(both.contactId, crypto.randomUUID(), { location_id: s.site }), checkIn(both.contactId, crypto.randomUUID(), { location_id: s.site })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await visitsOf(both.membershipId)).toBe(1);
+  });
+
+  it('says how many minutes ago, and no longer asks after ten minutes or about a voided visit', async () => {
+    actor = s.desk;
+    const zoe = await s.build.member({ locationId: s.site, firstName: 'Zoe' });
+    const later = (ms: number) => deskApp(f, clockAt(base + ms), () => actor);
+    const first = (await checkIn(zoe.contactId, crypto.randomUUID(), { location_id: s.site })).json() as { id: string };
+    const threeMinutes = await later(3 * 60_000);
+    try {
+      const asked = await threeMinutes.inject({
+        method: 'POST',
+        url: `/app/api/members/${zoe.contactId}/check-in`,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: { location_id: s.site },
+      });
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json()).toMatchObject({ error: { code: 'checked_in_recently', minutes_ago: 3, visit_id: first.id, message: expect.stringContaining('3 minutes ago') } });
+    } finally {
+      await threeMinutes.close();
+    }
+    const elevenMinutes = await later(11 * 60_000);
+    try {
+      const again = await elevenMinutes.inject({
+        method: 'POST',
+        url: `/app/api/members/${zoe.contactId}/check-in`,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: { location_id: s.site },
+      });
+      expect(again.statusCode).toBe(201);
+    } finally {
+      await elevenMinutes.close();
+    }
+
+    const voided = await s.build.member({ locationId: s.site });
+    const visit = (await checkIn(voided.contactId, crypto.randomUUID(), { location_id: s.site })).json() as { id: string };
+    await f.db.run(
+      f.db.qb
+        .updateTable('visits')
+        .set({ voided_at: new Date(base).toISOString(), void_reason: 'recorded_in_error' })
+        .where('id', '=', visit.id),
+    );
+    expect((await checkIn(voided.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
+  });
+
+  it('treats two confirmed keys as two attempts, each decided by the rules', async () => {
+    actor = s.desk;
     const once = await s.build.member({ locationId: s.site, planId: await s.build.plan({ locationId: s.site, visitLimit: 1, visitPeriod: 'month' }) });
     expect((await checkIn(once.contactId, crypto.randomUUID(), { location_id: s.site })).statusCode).toBe(201);
-    const refused = await checkIn(once.contactId, crypto.randomUUID(), { location_id: s.site });
+    const refused = await checkIn(once.contactId, crypto.randomUUID(), { location_id: s.site, confirm_again: true });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: { code: 'checkin_blocked' } });
     expect(await visitsOf(once.membershipId)).toBe(1);

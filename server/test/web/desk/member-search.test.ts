@@ -47,7 +47,45 @@ describe.each(dialects)('the desk member search (%s)', (dialect) => {
         .set({ search_text: `${tag} member` })
         .where('id', '=', contactId),
     );
-  const search = (actor: Actor, query: { search?: string; location_id?: string; limit?: number }, db: Db = f.db) => searchMembers(db, actor, { limit: 20, ...query }, cursors);
+  type Query = Omit<Parameters<typeof searchMembers>[2], 'limit'> & { limit?: number };
+  const page = (actor: Actor, query: Query, db: Db = f.db) => searchMembers(db, actor, { limit: 20, ...query }, cursors);
+  const search = async (actor: Actor, query: Query, db: Db = f.db) => (await page(actor, query, db)).data;
+
+  it('lists every member without a search, by first name, a page at a time', async () => {
+    const own = await deskStudio(f);
+    for (const firstName of ['Cleo', 'Abe', 'Bea']) await own.build.member({ locationId: own.site, firstName });
+    const first = await page(own.desk, { limit: 2 });
+    expect(first.data.map((row) => row.first_name)).toEqual(['Abe', 'Bea']);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await page(own.desk, { limit: 2, cursor: first.next_cursor! });
+    expect(second).toMatchObject({ data: [{ first_name: 'Cleo' }], next_cursor: null });
+    // A cursor is bound to its filters.
+    expect(await refusal(page(own.desk, { limit: 2, cursor: first.next_cursor!, status: 'paused' }))).toMatchObject({ code: 'invalid_param' });
+  });
+
+  it('narrows the list to a standing: active, paused, past due, ended or no membership, as each row shows it', async () => {
+    const own = await deskStudio(f);
+    const member = (firstName: string, status?: 'paused' | 'past_due' | 'cancelled' | 'expired') => own.build.member({ locationId: own.site, firstName, ...(status && { status }) });
+    const ann = await member('Ann');
+    await member('Pia', 'paused');
+    await member('Dan', 'past_due');
+    await member('Eve', 'expired');
+    await member('Cal', 'cancelled');
+    const nel = await member('Nel');
+    await f.db.run(f.db.qb.deleteFrom('memberships').where('id', '=', nel.membershipId));
+    // Ann also holds an old cancelled membership: she is active, never ended.
+    const old = await member('Old', 'cancelled');
+    await f.db.run(f.db.qb.updateTable('memberships').set({ contact_id: ann.contactId }).where('id', '=', old.membershipId));
+    await f.db.run(f.db.qb.deleteFrom('contacts').where('id', '=', old.contactId));
+
+    const names = async (status: 'active' | 'paused' | 'past_due' | 'ended' | 'none') => (await search(own.desk, { status })).map((row) => row.first_name);
+    expect(await names('active')).toEqual(['Ann']);
+    expect(await names('paused')).toEqual(['Pia']);
+    expect(await names('past_due')).toEqual(['Dan']);
+    expect(await names('ended')).toEqual(['Cal', 'Eve']);
+    expect(await names('none')).toEqual(['Nel']);
+    expect((await search(own.desk, { status: 'active' })).map((row) => row.status)).toEqual(['active']);
+  });
 
   it('shows the best membership (active over others), its plan and the last visit; null for a contact holding none', async () => {
     const tag = word();

@@ -45,10 +45,29 @@ describe.each(dialects)('Today at a location (%s)', (dialect) => {
       ['denial', 'Pat', 'The membership payment is past due.'],
       ['visit', 'Rita', 'Checked in'],
     ]);
-    expect(today.events[1]).toMatchObject({ reasons: ['paused'], source: 'turnstile', device_id: 'gate-1' });
+    expect(today.events[1]).toMatchObject({ reasons: ['paused'], source: 'turnstile', device_id: 'gate-1', last_four: null });
+    expect(today.events[0]).toMatchObject({ last_four: 'E5F6' });
     // The row before local midnight belongs to the day before.
     const yesterday = await todaySummary(f.db, s.owner, s.site, clockAt(before));
     expect(yesterday).toMatchObject({ day: '2031-03-03', checked_in: 1, refused: 0 });
+  });
+
+  it('names who checked a member in at the desk, and an unknown card refused at a door by its last four only', async () => {
+    const s = await deskStudio(f, 'America/New_York');
+    const inside = Date.parse('2031-03-04T15:00:00.000Z');
+    const walkIn = await s.build.member({ locationId: s.site, firstName: 'Wanda' });
+    await checkIn(f.db, s.desk, { location_id: s.site, contact_id: walkIn.contactId, source: 'staff' }, clockAt(inside));
+    const gate = deviceActor(f.acme.id, s.site, 'gate-2', 'turnstile');
+    const card = '5000000777';
+    expect(await refusal(checkIn(f.db, gate, { location_id: s.site, identifier: card, source: 'turnstile', device_id: 'gate-2' }, clockAt(inside + 60_000)))).toMatchObject({
+      code: 'member_not_found',
+    });
+
+    const today = await todaySummary(f.db, s.desk, s.site, clockAt(inside + 120_000));
+    const [unknown, visit] = today.events;
+    expect(unknown).toMatchObject({ kind: 'denial', contact: null, reasons: ['not_found'], last_four: '0777', staff_name: null, device_id: 'gate-2' });
+    expect(visit).toMatchObject({ kind: 'visit', contact: { id: walkIn.contactId, name: 'Wanda' }, source: 'staff', staff_name: 'Dara', last_four: null });
+    expect(JSON.stringify(today)).not.toContain(card);
   });
 
   it('refuses a location outside the staff member locations, and another company one', async () => {

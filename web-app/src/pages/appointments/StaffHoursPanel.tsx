@@ -5,6 +5,7 @@ import { appointmentRequests, useAppointmentChange, useStaffSchedule } from '../
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { dayHeading, localToIso, parseSpansText, spansText, type Span } from '../../format/appointments.ts';
 import { formatLocalDateTime } from '../../format/time.ts';
+import { NoStaffHours } from '../../components/SetupLinks.tsx';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const capital = (day: string) => day[0]!.toUpperCase() + day.slice(1);
@@ -20,7 +21,7 @@ export function StaffHoursPanel({ calendar }: { calendar: AppointmentCalendar })
           Staff hours
         </Title>
         {calendar.staff.length === 0 ? (
-          <Text>No staff work at this location yet: add them in the import file or with `studio staff hours`.</Text>
+          <NoStaffHours />
         ) : (
           <>
             <NativeSelect

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { orNull, PlacementFields, type Placement } from './PlacementFields.tsx';
 import { webClassesContracts } from '@studio/shared/contracts/web-classes';
+import { NoClassService } from '../../components/SetupLinks.tsx';
 
 /** A class outside any series: its date and time are the location's wall time. */
 export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boolean; onClose: () => void; locationId: string }) {
@@ -43,7 +44,7 @@ export function OneOffClassDialog({ opened, onClose, locationId }: { opened: boo
       >
         <Stack>
           <ErrorAlert error={error ?? create.error} />
-          {options && options.services.length === 0 ? <Text>This location has no class service yet: add one in setup first.</Text> : null}
+          {options && options.services.length === 0 ? <NoClassService /> : null}
           {options ? <PlacementFields options={options} value={placement} onChange={setPlacement} /> : null}
           <TextInput label="Date" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
           <TextInput label="Start time" description="The location's local time" type="time" value={time} onChange={(event) => setTime(event.currentTarget.value)} />

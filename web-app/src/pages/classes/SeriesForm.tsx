@@ -12,6 +12,7 @@ import { useLocation } from '../../shell/location.ts';
 import { orNull, PlacementFields } from './PlacementFields.tsx';
 import type { ContractBodyInput, ContractResult } from '@studio/shared/contracts';
 import { webClassesContracts } from '@studio/shared/contracts/web-classes';
+import { NoClassService } from '../../components/SetupLinks.tsx';
 
 /** A weekly series: created here, or changed, ended and extended, each change counted before it is applied. */
 export function SeriesFormPage() {
@@ -92,7 +93,7 @@ function CreateSeries({ options, locationId }: { options: TimetableOptions; loca
       }),
     () => void navigate('/classes'),
   );
-  if (options.services.length === 0) return <Text>This location has no class service yet: add one in setup first.</Text>;
+  if (options.services.length === 0) return <NoClassService />;
   return (
     <form
       onSubmit={(event) => {

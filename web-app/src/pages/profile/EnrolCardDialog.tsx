@@ -30,11 +30,24 @@ function rememberedReader(): string {
  * unknown read of the last two minutes (last four digits only, never the full number). A card can
  * also be typed (or swiped into the field by a keyboard-mode reader).
  */
-export function EnrolCardDialog({ opened, onClose, profile, location }: { opened: boolean; onClose: () => void; profile: MemberProfile; location: SessionLocation }) {
+export function EnrolCardDialog({
+  opened,
+  onClose,
+  profile,
+  location,
+  reader: readerGiven,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  profile: MemberProfile;
+  location: SessionLocation;
+  reader?: string | undefined;
+}) {
   const client = useQueryClient();
   const candidates = profile.memberships.filter((m) => m.status !== 'cancelled' && m.status !== 'expired');
   const [membershipId, setMembershipId] = useState(() => mainMembership(candidates)?.id ?? '');
-  const [reader, setReader] = useState(rememberedReader);
+  // The reader of the row the desk came from (Today), else the one this computer remembers.
+  const [reader, setReader] = useState(() => readerGiven ?? rememberedReader());
   const [uid, setUid] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosenMembership = candidates.some((m) => m.id === membershipId) ? membershipId : (candidates[0]?.id ?? '');

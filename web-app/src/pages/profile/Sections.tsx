@@ -26,7 +26,8 @@ type Held = MemberProfile['memberships'][number];
 export function MembershipsSection({ profile }: { profile: MemberProfile }) {
   return (
     <Section title="Memberships" empty={profile.memberships.length === 0 ? 'No membership or package yet: use Sell.' : null}>
-      <Table aria-label="Memberships">
+      {/* Dates and counts keep to one line: at 1024 px the plan's name and the buttons wrap instead. */}
+      <Table aria-label="Memberships" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Plan</Table.Th>
@@ -52,7 +53,7 @@ function MembershipRow({ held, contactId }: { held: Held; contactId: string }) {
   const left = held.kind === 'package' ? held.credits_remaining : held.visits_remaining;
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'normal' }}>
         <Text fw={600}>{held.plan_name}</Text>
         {held.member_code ? <Text size="sm">Code {held.member_code}</Text> : null}
       </Table.Td>
