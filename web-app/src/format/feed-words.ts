@@ -1,10 +1,15 @@
 import type { TodayEvent } from '@studio/shared/web-app';
+import { commonWords } from '../i18n/outside.ts';
 
-/** The result in words, as the server phrases it (the same vocabulary as the kiosk), with an icon and a colour. */
+/**
+ * The result in words: the server's reason (the same vocabulary as the kiosk, in the API's English)
+ * behind our own "Checked in" or "Refused" in the app's language.
+ */
 export function resultWords(event: TodayEvent): string {
-  if (event.kind === 'visit') return event.message.startsWith('Checked in') ? event.message : `Checked in: ${event.message || 'follow up'}`;
-  if (event.kind === 'denial') return `Refused: ${event.message || 'not allowed in'}`;
-  return event.message || 'Card not enrolled';
+  const t = commonWords();
+  if (event.kind === 'visit') return event.message.startsWith('Checked in') ? event.message : t('feed.checked_in', { reason: event.message || t('feed.follow_up') });
+  if (event.kind === 'denial') return t('feed.refused', { reason: event.message || t('feed.not_allowed') });
+  return event.message || t('feed.card_not_enrolled');
 }
 
 /** A card read nobody holds, not yet enrolled: the row offers to assign it. */
