@@ -37,6 +37,13 @@ const sameOnPurpose = new Set<string>([
   'de:setup:gift_cards.status',
   'de:import:import.title',
   'de:import:export.title',
+  // A device's agent version, the Online state, a kiosk and its offline mode read the same in German; units are units.
+  'de:devices:version',
+  'de:devices:state.online',
+  'de:devices:kiosk_offline',
+  'de:devices:kind.kiosk',
+  'es:devices:duration.minutes',
+  ...['es', 'de'].map((language) => `${language}:devices:component.detail`),
 ]);
 
 /**
@@ -47,11 +54,9 @@ const notYetTranslated = new Set<string>([
   'components/MemberSummary.tsx',
   'components/PasswordAgain.tsx',
   'format/appointments.ts',
-  'format/devices.ts',
   'format/reasons.ts',
   'format/standing.ts',
   'pages/Account.tsx',
-  'pages/Devices.tsx',
   'pages/Members.tsx',
   'pages/Profile.tsx',
   'pages/SignIn.tsx',
@@ -66,7 +71,6 @@ const notYetTranslated = new Set<string>([
   'pages/appointments/WeekView.tsx',
   'pages/classes/OneOffClassDialog.tsx',
   'pages/classes/SeriesForm.tsx',
-  'pages/devices/CreateDeviceKeyDialog.tsx',
   'pages/profile/CardTakenAlert.tsx',
   'pages/profile/CheckIn.tsx',
   'pages/profile/EditContactDialog.tsx',
