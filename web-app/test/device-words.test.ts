@@ -10,9 +10,12 @@ const translator = createTranslator({ language: 'en', resources: { en: english, 
 const t: DevicesT = translator.getFixedT('en', 'devices');
 const de: DevicesT = translator.getFixedT('de', 'devices');
 
+/** A number stays with its unit ("24 Std."): the words read here with plain spaces. */
+const plain = (words: string) => words.replaceAll('\u00a0', ' ');
+
 describe("the Devices page's words", () => {
   it('says a duration at a glance', () => {
-    expect([0, 45, 60, 119, 3599, 3600, 47 * 3600, 48 * 3600, 86_400 * 9].map((seconds) => durationWords(t, seconds))).toEqual([
+    expect([0, 45, 60, 119, 3599, 3600, 47 * 3600, 48 * 3600, 86_400 * 9].map((seconds) => plain(durationWords(t, seconds)))).toEqual([
       '0 s',
       '45 s',
       '1 min',
@@ -23,15 +26,15 @@ describe("the Devices page's words", () => {
       '2 d',
       '9 d',
     ]);
-    expect([45, 300, 7200, 86_400 * 3].map((seconds) => durationWords(de, seconds))).toEqual(['45 s', '5 Min.', '2 Std.', '3 Tg.']);
+    expect([45, 300, 7200, 86_400 * 3].map((seconds) => plain(durationWords(de, seconds)))).toEqual(['45 s', '5 Min.', '2 Std.', '3 Tg.']);
   });
 
   it("says the cache's age now (at the last report plus the silence since) against the allowed staleness, and when offline scans are refused", () => {
-    expect(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 300, max_age_s: 86_400, stale: false })).toBe('5 min old (allowed 24 h)');
-    expect(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 7200, max_age_s: 3600, stale: true })).toBe('2 h old (allowed 1 h): too old for offline scans');
-    expect(cacheWords(t, { synced_at: null, age_s: null, max_age_s: 86_400, stale: true })).toBe('Never synced (allowed 24 h)');
-    expect(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 30, max_age_s: 600, stale: false }, 660)).toBe('11 min old (allowed 10 min): too old for offline scans');
-    expect(cacheWords(de, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 7200, max_age_s: 3600, stale: true })).toBe('2 Std. alt (erlaubt: 1 Std.): zu alt für Offline-Scans');
+    expect(plain(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 300, max_age_s: 86_400, stale: false }))).toBe('5 min old (allowed 24 h)');
+    expect(plain(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 7200, max_age_s: 3600, stale: true }))).toBe('2 h old (allowed 1 h): too old for offline scans');
+    expect(plain(cacheWords(t, { synced_at: null, age_s: null, max_age_s: 86_400, stale: true }))).toBe('Never synced (allowed 24 h)');
+    expect(plain(cacheWords(t, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 30, max_age_s: 600, stale: false }, 660))).toBe('11 min old (allowed 10 min): too old for offline scans');
+    expect(plain(cacheWords(de, { synced_at: '2026-06-01T09:00:00.000Z', age_s: 7200, max_age_s: 3600, stale: true }))).toBe('2 Std. alt (erlaubt: 1 Std.): zu alt für Offline-Scans');
   });
 
   it('says the backlog and what the server refused', () => {

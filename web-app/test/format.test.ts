@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/format/money.ts';
-import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo, todayAt } from '../src/format/time.ts';
+import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo as relativeTimeOf, todayAt } from '../src/format/time.ts';
 import { reasonInWords, sourceInWords } from '../src/format/reasons.ts';
 import { fieldErrors, withoutEmpty } from '../src/format/form-errors.ts';
 import { ContactCreate } from '@studio/shared/schemas/contacts';
@@ -46,7 +46,12 @@ describe('time at the location', () => {
     expect(todayAt('America/Los_Angeles', now)).toBe('2026-03-10');
   });
 
-  it('writes dates in words and relative times from an injected now', () => {
+  it('writes dates in words and relative times from an injected now, a relative time on one line', () => {
+    const relativeTo = (...args: Parameters<typeof relativeTimeOf>) => {
+      const words = relativeTimeOf(...args);
+      expect(words).not.toContain(' ');
+      return words.replaceAll('\u00a0', ' ');
+    };
     expect(formatDay('2026-03-03')).toBe('3 Mar 2026');
     const now = new Date('2026-03-10T18:00:00.000Z');
     expect(relativeTo('2026-03-10T17:57:00.000Z', now)).toBe('3 min ago');

@@ -1,28 +1,13 @@
 import { Anchor, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../api/devices.ts';
 import { useSignedIn } from '../api/session.ts';
 import { formatLocalTime } from '../format/time.ts';
+import { around, slot, Unbroken } from '../i18n/around.tsx';
 import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
-
-/** Stands for a part of a message that is an element, not text; a character no catalog holds. */
-const slot = '\u0000';
-
-/** A translated message with one of its values an element: the text either side stays the catalog's. */
-function around(message: string, node: ReactNode): ReactNode {
-  const [before = '', after = ''] = message.split(slot);
-  return (
-    <>
-      {before}
-      {node}
-      {after}
-    </>
-  );
-}
 
 /**
  * On Today: an agent at the location has been silent past the lost threshold. Nothing otherwise.
@@ -38,7 +23,7 @@ export function LostDevicesBanner({ locationId, zone }: { locationId: string; zo
   const devices = lost.map((device, index) => (
     <Fragment key={device.device_id}>
       {index > 0 ? '; ' : null}
-      {around(t('lost_devices.one', { device: slot, time: formatLocalTime(device.last_contact_at, zone, locale) }), <span style={{ whiteSpace: 'nowrap' }}>{device.device_id}</span>)}
+      {around(t('lost_devices.one', { device: slot, time: formatLocalTime(device.last_contact_at, zone, locale) }), <Unbroken>{device.device_id}</Unbroken>)}
     </Fragment>
   ));
   return (

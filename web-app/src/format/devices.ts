@@ -39,9 +39,12 @@ export function backlogWords(t: DevicesT, outbox: DeviceView['outbox']): string 
   return parts.join(', ');
 }
 
-/** "Reader gate-reader: ok", "Relay turnstile: down (ENOENT)": the agent's hint or error stays as it wrote it. */
-export function componentWords(t: DevicesT, device: DeviceComponentHealth): string {
-  const component = t('component', { kind: device.kind, id: device.id, state: device.state });
+/**
+ * "Reader gate-reader: ok", "Relay turnstile: down (ENOENT)": the agent's hint or error stays as it
+ * wrote it. `id` stands in for the component's id where the page puts it in as an element.
+ */
+export function componentWords(t: DevicesT, device: DeviceComponentHealth, id: string = device.id): string {
+  const component = t('component', { kind: device.kind, id, state: device.state });
   return device.state === 'ok' ? component : t('component.detail', { component, detail: device.hint ?? device.last_error ?? t('component.no_detail') });
 }
 

@@ -42,17 +42,19 @@ export function todayAt(zone: string, now: Date): string {
 /**
  * "3 min ago", "vor 3 Min.", "hace 3 min" for a hover-free glance, as the locale says it; under a
  * minute is "now". Callers pass the page's locale (useLocale) and put the exact time in a title.
+ * The phrase is short and never breaks ("vor 11" over "Min." in a narrow table column).
  */
 export function relativeTo(iso: string, now: Date, locale = 'en-GB'): string {
   const seconds = Math.round((now.getTime() - Date.parse(iso)) / 1000);
   // "auto" only for the zero that reads "now": 25 hours ago is not always "yesterday".
   if (seconds < 60) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
-  const words = new Intl.RelativeTimeFormat(locale, { style: 'short' });
+  const format = new Intl.RelativeTimeFormat(locale, { style: 'short' });
+  const words = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(-value, unit).replaceAll(' ', '\u00a0');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return words.format(-minutes, 'minute');
+  if (minutes < 60) return words(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return words.format(-hours, 'hour');
-  return words.format(-Math.floor(hours / 24), 'day');
+  if (hours < 24) return words(hours, 'hour');
+  return words(Math.floor(hours / 24), 'day');
 }
 
 function sameOffset(at: DateTime, viewerZone: string): boolean {

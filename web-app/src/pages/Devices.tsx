@@ -7,6 +7,7 @@ import { managesAccounts, useSignedIn } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { backlogWords, byAttention, cacheWords, componentWords, durationWords, stateLook, type DevicesT } from '../format/devices.ts';
 import { formatLocalDateTime, relativeTo } from '../format/time.ts';
+import { around, slot, Unbroken } from '../i18n/around.tsx';
 import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
 import { CreateDeviceKeyDialog } from './devices/CreateDeviceKeyDialog.tsx';
@@ -110,7 +111,7 @@ function DeviceRow({ t, device, clock }: { t: DevicesT; device: DeviceView; cloc
         </Text>
         {device.devices.map((component) => (
           <Text size="sm" key={`${component.kind}-${component.id}`}>
-            {componentWords(t, component)}
+            {around(componentWords(t, component, slot), <Unbroken>{component.id}</Unbroken>)}
           </Text>
         ))}
       </Table.Td>
