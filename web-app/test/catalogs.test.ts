@@ -123,5 +123,8 @@ describe('the web app sources', () => {
     expect(shownLiterals(probe, 'export const x = <p>Hello there</p>;')).toEqual(['router.tsx: "Hello there"']);
     expect(shownLiterals(probe, 'export const x = <Button aria-label="Close the dialog" />;')).toHaveLength(1);
     expect(shownLiterals(probe, 'export const x = <Button variant="subtle">{t(\'loading\')}</Button>;')).toEqual([]);
+    // Machinery that reads like words: a page split off by path, an error class's name.
+    expect(shownLiterals(probe, "export const x = () => import('./pages/Devices.tsx');")).toEqual([]);
+    expect(shownLiterals(probe, "class E extends Error { constructor() { super(''); this.name = 'ApiRequestError'; } }")).toEqual([]);
   });
 });
