@@ -44,6 +44,13 @@ const sameOnPurpose = new Set<string>([
   'de:today:live',
   'de:today:source.api',
   'de:members:col.name',
+  // A device's agent version, the Online state, a kiosk and its offline mode read the same in German; units are units.
+  'de:devices:version',
+  'de:devices:state.online',
+  'de:devices:kiosk_offline',
+  'de:devices:kind.kiosk',
+  'es:devices:duration.minutes',
+  ...['es', 'de'].map((language) => `${language}:devices:component.detail`),
 ]);
 
 /**
@@ -51,22 +58,11 @@ const sameOnPurpose = new Set<string>([
  * words are in the catalogs, and the test fails if a listed file has no hard-coded words left.
  */
 const notYetTranslated = new Set<string>([
-  'api/classes.ts',
-  'api/http.ts',
-  'components/Dialog.tsx',
-  'components/ErrorAlert.tsx',
-  'components/LocationChoice.tsx',
-  'components/LostDevicesBanner.tsx',
-  'components/ManagersOnly.tsx',
   'components/PasswordAgain.tsx',
   'format/appointments.ts',
-  'format/devices.ts',
-  'format/form-errors.ts',
   'format/reasons.ts',
   'format/standing.ts',
-  'format/time.ts',
   'pages/Account.tsx',
-  'pages/Devices.tsx',
   'pages/Profile.tsx',
   'pages/SignIn.tsx',
   'pages/Staff.tsx',
@@ -79,13 +75,11 @@ const notYetTranslated = new Set<string>([
   'pages/appointments/WeekView.tsx',
   'pages/classes/OneOffClassDialog.tsx',
   'pages/classes/SeriesForm.tsx',
-  'pages/devices/CreateDeviceKeyDialog.tsx',
   'pages/profile/CardTakenAlert.tsx',
   'pages/profile/EditContactDialog.tsx',
   'pages/profile/EnrolCardDialog.tsx',
   'pages/profile/Sections.tsx',
   'pages/profile/SellDialog.tsx',
-  'router.tsx',
   'shell/MemberSearch.tsx',
 ]);
 
@@ -132,5 +126,8 @@ describe('the web app sources', () => {
     expect(shownLiterals(probe, 'export const x = <p>Hello there</p>;')).toEqual(['router.tsx: "Hello there"']);
     expect(shownLiterals(probe, 'export const x = <Button aria-label="Close the dialog" />;')).toHaveLength(1);
     expect(shownLiterals(probe, 'export const x = <Button variant="subtle">{t(\'loading\')}</Button>;')).toEqual([]);
+    // Machinery that reads like words: a page split off by path, an error class's name.
+    expect(shownLiterals(probe, "export const x = () => import('./pages/Devices.tsx');")).toEqual([]);
+    expect(shownLiterals(probe, "class E extends Error { constructor() { super(''); this.name = 'ApiRequestError'; } }")).toEqual([]);
   });
 });

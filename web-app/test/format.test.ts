@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/format/money.ts';
-import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo, todayAt } from '../src/format/time.ts';
+import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo as relativeTimeOf, todayAt } from '../src/format/time.ts';
 import { reasonInWords, sourceInWords } from '../src/format/reasons.ts';
 import { fieldErrors, withoutEmpty } from '../src/format/form-errors.ts';
 import { ContactCreate } from '@studio/shared/schemas/contacts';
@@ -37,6 +37,7 @@ describe('time at the location', () => {
   it('reads to the second where moments seconds apart must differ, with the zone when the viewer is elsewhere', () => {
     expect(formatLocalDateTimeSeconds('2026-03-30T07:00:27.400Z', 'Europe/Berlin', 'en-GB', 'Europe/Berlin')).toBe('30 Mar 2026, 09:00:27');
     expect(formatLocalDateTimeSeconds('2026-03-30T07:00:27.400Z', 'Europe/Berlin', 'en-GB', 'America/New_York')).toBe('30 Mar 2026, 09:00:27 CEST');
+    expect(formatLocalDateTime('2026-03-30T07:00:00.000Z', 'Europe/Berlin', 'de-DE', 'Europe/Berlin')).toBe('30. März 2026, 09:00');
   });
 
   it("gives today's date at the location, which may differ from UTC's", () => {
@@ -45,12 +46,22 @@ describe('time at the location', () => {
     expect(todayAt('America/Los_Angeles', now)).toBe('2026-03-10');
   });
 
-  it('writes dates in words and relative times from an injected now', () => {
+  it('writes dates in words and relative times from an injected now, a relative time on one line', () => {
+    const relativeTo = (...args: Parameters<typeof relativeTimeOf>) => {
+      const words = relativeTimeOf(...args);
+      expect(words).not.toContain(' ');
+      return words.replaceAll('\u00a0', ' ');
+    };
     expect(formatDay('2026-03-03')).toBe('3 Mar 2026');
     const now = new Date('2026-03-10T18:00:00.000Z');
     expect(relativeTo('2026-03-10T17:57:00.000Z', now)).toBe('3 min ago');
-    expect(relativeTo('2026-03-10T17:59:30.000Z', now)).toBe('just now');
-    expect(relativeTo('2026-03-08T18:00:00.000Z', now)).toBe('2 d ago');
+    expect(relativeTo('2026-03-10T17:59:30.000Z', now)).toBe('now');
+    expect(relativeTo('2026-03-10T15:00:00.000Z', now)).toBe('3 hr ago');
+    expect(relativeTo('2026-03-08T18:00:00.000Z', now)).toBe('2 days ago');
+    // As the page's locale says it, never "yesterday" for a day and an hour ago.
+    expect(relativeTo('2026-03-10T17:57:00.000Z', now, 'de-DE')).toBe('vor 3 Min.');
+    expect(relativeTo('2026-03-10T17:59:30.000Z', now, 'es-ES')).toBe('ahora');
+    expect(relativeTo('2026-03-09T17:00:00.000Z', now, 'en-GB')).toBe('1 day ago');
   });
 });
 

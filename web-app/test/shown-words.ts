@@ -19,13 +19,15 @@ const technical =
 
 /** Calls whose string arguments are for developers or machines: errors, logs, routes, formats, keys. */
 const machineCalls =
-  /(^|\.)(Error|console\.\w+|t|i18n\.t|toFormat|fromFormat|fromISO|fromSQL|navigate|useNavigate|matchPath|querySelector|getElementById|setItem|getItem|removeItem|addEventListener|removeEventListener|useSearchParams|get|set|has|append|delete|startsWith|endsWith|includes|split|replace|join|padStart|padEnd|test|exec|match|setFieldError|invalidateQueries|useContractQuery|useContractMutation|call|invalidateContracts|describe)$/;
+  /(^|\.)(import|Error|console\.\w+|t|i18n\.t|toFormat|fromFormat|fromISO|fromSQL|navigate|useNavigate|matchPath|querySelector|getElementById|setItem|getItem|removeItem|addEventListener|removeEventListener|useSearchParams|get|set|has|append|delete|startsWith|endsWith|includes|split|replace|join|padStart|padEnd|test|exec|match|setFieldError|invalidateQueries|useContractQuery|useContractMutation|call|invalidateContracts|describe)$/;
 
 function forMachines(node: ts.Node): boolean {
   for (let parent = node.parent; parent; parent = parent.parent) {
     if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isImportTypeNode(parent) || ts.isLiteralTypeNode(parent)) return true;
     if ((ts.isNewExpression(parent) || ts.isCallExpression(parent)) && machineCalls.test(parent.expression.getText())) return true;
     if (ts.isJsxAttribute(parent) && technical.test(parent.name.getText())) return true;
+    // `this.name = 'ApiRequestError'`: an assignment to a technical property, as in an object literal.
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(parent.left) && technical.test(parent.left.name.text)) return true;
     if (ts.isPropertyAssignment(parent) && technical.test(parent.name.getText().replace(/['"]/g, ''))) return true;
     if (ts.isBinaryExpression(parent) && /^[=!]==?$/.test(parent.operatorToken.getText())) return true;
     if (ts.isCaseClause(parent) || ts.isElementAccessExpression(parent)) return true;

@@ -54,7 +54,7 @@ describe('the webhook endpoint form and list', () => {
   it('writes the failing date in German for a German reader', () => {
     const time = { zone: 'Europe/Berlin', locale: 'de-DE', viewerZone: 'Europe/Berlin' };
     expect(endpointState(de, { enabled: true, disabled_reason: null, failing_since: '2026-03-10T17:04:00.000Z' }, time).detail).toBe(
-      'Fehlerhaft seit 10 Mär 2026, 18:04; wird mit wachsendem Abstand erneut versucht.',
+      'Fehlerhaft seit 10. März 2026, 18:04; wird mit wachsendem Abstand erneut versucht.',
     );
   });
 });
@@ -82,7 +82,7 @@ describe('the delivery log', () => {
 
   it('says it in German, the server’s own error as the server wrote it', () => {
     const german = (fields: Partial<typeof delivery>) => deliveryStatusWords(de, { ...delivery, ...fields }, { zone, locale: 'de-DE', viewerZone: zone });
-    expect(german({ attempts: 2, last_status_code: 500 })).toEqual({ label: 'Wird wiederholt', detail: 'Der Empfänger antwortete mit HTTP 500. Nächster Versuch: 10 Mär 2026, 13:04.' });
+    expect(german({ attempts: 2, last_status_code: 500 })).toEqual({ label: 'Wird wiederholt', detail: 'Der Empfänger antwortete mit HTTP 500. Nächster Versuch: 10. März 2026, 13:04.' });
     expect(german({ status: 'failed', attempts: 14, last_error: 'timed out', next_attempt_at: null })).toEqual({ label: 'Fehlgeschlagen', detail: 'Nach 14 Versuchen: timed out.' });
   });
 

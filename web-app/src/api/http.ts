@@ -3,6 +3,7 @@
  * so never read here), the session's CSRF token on every write, and the API's error envelope turned
  * into an ApiRequestError whose message is shown as is, with its request id.
  */
+import { commonWords } from '../i18n/outside.ts';
 
 export const apiBase = '/app/api';
 
@@ -47,8 +48,8 @@ export interface HttpClient {
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Unreachable server, proxy error page, anything without our envelope: a sentence the desk can act on. */
-const unreachable = 'The server cannot be reached. Check the network connection of this computer and try again.';
+/** Unreachable server, proxy error page, anything without our envelope: a sentence the desk can act on, in its language. */
+const unreachable = () => commonWords()('error.unreachable');
 
 export function createHttpClient(fetchImpl: FetchLike, base = apiBase): HttpClient {
   let csrfToken: string | null = null;
@@ -70,7 +71,7 @@ export function createHttpClient(fetchImpl: FetchLike, base = apiBase): HttpClie
         response = await fetchImpl(base + path, init);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw new ApiRequestError(0, 'network_error', unreachable, null);
+        throw new ApiRequestError(0, 'network_error', unreachable(), null);
       }
       if (response.status === 204) return undefined as T;
       const text = await response.text();
@@ -93,7 +94,7 @@ function parseJson(text: string): unknown {
 export function errorFromEnvelope(status: number, body: unknown, headerRequestId: string | null = null): ApiRequestError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : null;
   if (!error || typeof error.message !== 'string') {
-    return new ApiRequestError(status, status >= 500 || status === 0 ? 'server_unreachable' : 'unexpected_response', unreachable, headerRequestId);
+    return new ApiRequestError(status, status >= 500 || status === 0 ? 'server_unreachable' : 'unexpected_response', unreachable(), headerRequestId);
   }
   const code = typeof error.code === 'string' ? error.code : 'api_error';
   const requestId = typeof error.request_id === 'string' ? error.request_id : headerRequestId;

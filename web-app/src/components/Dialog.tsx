@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DialogProps {
   opened: boolean;
@@ -20,6 +21,7 @@ interface DialogProps {
  * and the desk gains nothing from waiting.
  */
 export function Dialog({ opened, onClose, title, size, withCloseButton = true, closeOnClickOutside = true, closeOnEscape = true, children }: DialogProps) {
+  const { t } = useTranslation();
   const plainHeader = { component: 'div' } as object;
   return (
     <Modal.Root opened={opened} onClose={onClose} size={size} closeOnClickOutside={closeOnClickOutside} closeOnEscape={closeOnEscape} transitionProps={{ duration: 0 }}>
@@ -29,7 +31,7 @@ export function Dialog({ opened, onClose, title, size, withCloseButton = true, c
           <Modal.Title fw={700} fz="lg">
             {title}
           </Modal.Title>
-          {withCloseButton ? <Modal.CloseButton aria-label="Close" /> : null}
+          {withCloseButton ? <Modal.CloseButton aria-label={t('close')} /> : null}
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

@@ -1,5 +1,6 @@
 import { Checkbox, Stack } from '@mantine/core';
 import type { SessionLocation } from '@studio/shared/web-app';
+import { useTranslation } from 'react-i18next';
 
 /** Which locations something reaches: null is every location (owners only), else a chosen list. */
 export function LocationChoice({
@@ -17,10 +18,11 @@ export function LocationChoice({
   allowAll: boolean;
   error?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Checkbox.Group label={label} value={value ?? locations.map((l) => l.id)} onChange={(ids) => onChange(ids)} error={error}>
       <Stack gap="xs" mt="xs">
-        {allowAll ? <Checkbox label="Every location, including new ones" checked={value === null} onChange={(e) => onChange(e.currentTarget.checked ? null : [])} /> : null}
+        {allowAll ? <Checkbox label={t('locations.every')} checked={value === null} onChange={(e) => onChange(e.currentTarget.checked ? null : [])} /> : null}
         {locations.map((location) => (
           <Checkbox key={location.id} value={location.id} label={location.name} disabled={value === null} />
         ))}

@@ -1,18 +1,36 @@
 import { Anchor, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../api/devices.ts';
+import { useSignedIn } from '../api/session.ts';
 import { formatLocalTime } from '../format/time.ts';
+import { around, slot, Unbroken } from '../i18n/around.tsx';
+import { useLocale } from '../i18n/locale.ts';
+import { useLocation } from '../shell/location.ts';
 
-/** On Today: an agent at the location has been silent past the lost threshold. Nothing otherwise. */
+/**
+ * On Today: an agent at the location has been silent past the lost threshold. Nothing otherwise.
+ * A device id never breaks at its hyphen ("north-" over "turnstile") on a narrow desk screen.
+ */
 export function LostDevicesBanner({ locationId, zone }: { locationId: string; zone: string }) {
+  const { t } = useTranslation();
+  const [location] = useLocation(useSignedIn());
+  const locale = useLocale(location);
   const { data } = useDevices(locationId);
   const lost = data?.data.filter((device) => device.state === 'lost') ?? [];
   if (lost.length === 0) return null;
+  const devices = lost.map((device, index) => (
+    <Fragment key={device.device_id}>
+      {index > 0 ? '; ' : null}
+      {around(t('lost_devices.one', { device: slot, time: formatLocalTime(device.last_contact_at, zone, locale) }), <Unbroken>{device.device_id}</Unbroken>)}
+    </Fragment>
+  ));
   return (
     <Text role="alert" fw={600} p="sm" style={{ color: '#7f1d1d', background: '#fee2e2', borderRadius: 4 }}>
-      {lost.map((device) => `${device.device_id} has not reported since ${formatLocalTime(device.last_contact_at, zone)}`).join('; ')}: check its power and network.{' '}
+      {around(t('lost_devices.banner', { devices: slot }), devices)}{' '}
       <Anchor component={Link} to="/devices" fw={600} c="#7f1d1d" td="underline">
-        Open Devices
+        {t('lost_devices.open')}
       </Anchor>
     </Text>
   );

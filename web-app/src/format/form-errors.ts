@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { commonWords } from '../i18n/outside.ts';
 
 /** A zod result as one message per top-level field, for the field's `error` prop; '' holds form-wide issues. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -15,11 +16,13 @@ function sentence(message: string): string {
   return message;
 }
 
+/** zod's own words are for developers: the person at the form reads one of ours, in the app's language. */
 function friendlier(message: string): string {
-  if (message.includes('email')) return 'Enter an email address such as name@example.com.';
-  if (message.startsWith('Too small')) return 'This field is required.';
-  if (message.startsWith('Too big')) return 'This is too long.';
-  return 'Check this field.';
+  const t = commonWords();
+  if (message.includes('email')) return t('form.email');
+  if (message.startsWith('Too small')) return t('form.required');
+  if (message.startsWith('Too big')) return t('form.too_long');
+  return t('form.check');
 }
 
 /** Empty inputs are absent, not "" (the API's optional fields reject an empty string). */

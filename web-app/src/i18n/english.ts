@@ -1,6 +1,7 @@
 import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
 import developers from './catalogs/en/developers.json';
+import devices from './catalogs/en/devices.json';
 import importExport from './catalogs/en/import.json';
 import members from './catalogs/en/members.json';
 import setup from './catalogs/en/setup.json';
@@ -13,7 +14,7 @@ import today from './catalogs/en/today.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { classes, common, developers, import: importExport, members, setup, shell, today };
+export const english = { classes, common, developers, devices, import: importExport, members, setup, shell, today };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -16,7 +16,7 @@ import { WebhooksSection } from './developers/WebhooksSection.tsx';
 export function DevelopersPage() {
   const { t } = useTranslation('developers');
   return (
-    <ManagersOnly title={t('title')} what={t('keys.title')}>
+    <ManagersOnly title={t('title')} refusal={t('keys.managers_only')}>
       <DevelopersSections />
     </ManagersOnly>
   );

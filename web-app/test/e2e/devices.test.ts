@@ -43,7 +43,9 @@ afterEach(async ({ task }) => {
 
 const devicesTable = () => page.page.getByRole('table', { name: 'Devices' });
 const rowOf = (deviceId: string) => devicesTable().locator(`tr[data-device="${deviceId}"]`);
-const cells = async (deviceId: string) => (await rowOf(deviceId).getByRole('cell').allTextContents()).map((text) => text.trim());
+/** Each cell's text, with the no-break spaces that keep "24 h" and "11 min ago" whole read as spaces. */
+const cellsOf = async (row: ReturnType<typeof rowOf>) => (await row.getByRole('cell').allTextContents()).map((text) => text.replaceAll('\u00a0', ' ').trim());
+const cells = (deviceId: string) => cellsOf(rowOf(deviceId));
 
 describe('the Devices page', () => {
   it("shows North's desk and turnstile agents online, with their health, backlog and cache age", async () => {
@@ -55,13 +57,13 @@ describe('the Devices page', () => {
     const gate = await cells('north-turnstile');
     expect(gate[0]).toContain('Version 0.1.0');
     expect(gate[1]).toContain('Online');
-    expect(gate[2]).toBe('just now');
+    expect(gate[2]).toBe('now');
     expect(gate[3]).toContain('Agent ok');
     expect(gate[3]).toContain('Reader turnstile-reader: ok');
     expect(gate[3]).toContain('Relay turnstile-relay: ok');
     expect(gate[4]).toBe('Nothing waiting');
     expect((await cells('north-desk'))[1]).toContain('Online');
-    // "just now" carries the exact time, in North's zone, on hover.
+    // "now" carries the exact time, in North's zone, on hover.
     const title = await rowOf('north-turnstile').getByRole('cell').nth(2).locator('[title]').getAttribute('title');
     expect(title).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
     await page.check('devices');
@@ -141,5 +143,36 @@ describe('the Devices page', () => {
     await page.page.reload();
     await rowOf('north-side-gate').waitFor();
     expect((await cells('north-side-gate'))[1]).toContain('Online');
+  });
+
+  it('reads in German for a staff member who chose it, and fits a 1024 px desk screen', async () => {
+    await page.open('Account');
+    await page.choose('Language', 'Deutsch');
+    const nav = page.page.getByRole('navigation', { name: 'Hauptmenü' });
+    await nav.getByRole('link', { name: 'Geräte', exact: true }).click();
+    await page.heading('Geräte').waitFor();
+    const table = page.page.getByRole('table', { name: 'Geräte' });
+    await table.locator('tr[data-device="north-turnstile"]').waitFor();
+    const gate = await cellsOf(table.locator('tr[data-device="north-turnstile"]'));
+    expect(gate[1]).toContain('Verloren');
+    expect(gate[2]).toMatch(/^vor \d+ Min\.$/);
+    expect(gate[4]).toBe('Nichts ausstehend');
+    expect(gate[5]).toMatch(/^\d+ Min\. alt \(erlaubt: 24 Std\.\)$/);
+    await expect(page.page.getByRole('columnheader', { name: 'Letzter Kontakt' }).isVisible()).resolves.toBe(true);
+    await page.check('devices-de');
+
+    await page.page.getByRole('button', { name: 'Geräteschlüssel erstellen' }).click();
+    const dialog = page.dialog('Geräteschlüssel erstellen');
+    await labelled(dialog, 'Geräte-ID').waitFor();
+    await page.check('device-key-create-de');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Today's banner for the lost gate, with its device id whole.
+    await nav.getByRole('link', { name: 'Heute', exact: true }).click();
+    const banner = page.page.getByRole('alert').filter({ hasText: 'north-turnstile meldet sich seit' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/north-turnstile meldet sich seit \d{2}:\d{2}.*nicht: Bitte prüfen Sie Stromversorgung und Netzwerk\. Geräte öffnen/);
+    await page.check('today-device-lost-de');
   });
 });

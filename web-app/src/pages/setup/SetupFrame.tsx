@@ -19,7 +19,7 @@ export function SetupFrame({ title, intro, action, children }: { title: string; 
   const { t } = useTranslation('setup');
   const here = useRouterLocation();
   return (
-    <ManagersOnly title={title} what={t('frame.what')}>
+    <ManagersOnly title={title} refusal={t('frame.managers_only')}>
       <Stack>
         <nav aria-label={t('nav.label')}>
           <Group gap="xs">
