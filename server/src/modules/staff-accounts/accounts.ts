@@ -116,12 +116,7 @@ export async function createAccount(db: Db, settings: StaffAuthSettings, actor: 
  * person sets their own password with, which the inviter hands over. Nobody but that person ever
  * knows the password. The same rights as `createAccount`.
  */
-export async function inviteAccount(
-  db: Db,
-  settings: StaffAuthSettings,
-  actor: Actor,
-  input: Omit<AccountInput, 'password'>,
-): Promise<StaffAccount & { passwordLink: MintedPasswordLink }> {
+export async function inviteAccount(db: Db, settings: StaffAuthSettings, actor: Actor, input: Omit<AccountInput, 'password'>): Promise<StaffAccount & { passwordLink: MintedPasswordLink }> {
   assertMayManage(actor, input.role, input.role === 'owner' ? null : (input.locationIds ?? []));
   return db.transaction(async (sql) => {
     const account = await insertAccount(db, sql, settings, actor, { ...input, passwordHash: noPasswordYet, action: 'account_created' });

@@ -16,12 +16,7 @@ import type { StaffAuthSettings } from './settings.js';
  * account ends (whoever knew the old password is signed out), and a reset link still pending is
  * ended: its person has a password they know. Answers how many sessions ended.
  */
-export async function changeOwnPassword(
-  db: Db,
-  settings: StaffAuthSettings,
-  actor: Actor,
-  input: { currentPassword: string; newPassword: string; keepSessionId: string },
-): Promise<number> {
+export async function changeOwnPassword(db: Db, settings: StaffAuthSettings, actor: Actor, input: { currentPassword: string; newPassword: string; keepSessionId: string }): Promise<number> {
   if (actor.identity.kind !== 'staff_user') throw new ApiError('role_not_allowed', 'Only a signed-in staff member changes their own password.');
   const accountId = actor.identity.staffUserId;
   await reauthenticate(db, actor, input.currentPassword, settings.clock);

@@ -49,7 +49,9 @@ export async function mintPasswordLink(
   const expiresAt = toIso(now + settings.passwordLinkValidityMs);
   const ended = await endPasswordLinks(db, sql, account.id, toIso(now));
   await sql.run(
-    db.qb.insertInto('staff_password_links').values({ id, company_id: account.company_id, account_id: account.id, purpose, token_hash: hash, created_at: toIso(now), expires_at: expiresAt, used_at: null }),
+    db.qb
+      .insertInto('staff_password_links')
+      .values({ id, company_id: account.company_id, account_id: account.id, purpose, token_hash: hash, created_at: toIso(now), expires_at: expiresAt, used_at: null }),
   );
   const action = purpose === 'invitation' ? 'password_invitation_minted' : 'password_reset_minted';
   await recordAudit(db, sql, actor, { action, targetAccountId: account.id, details: { expires_at: expiresAt, earlier_links_ended: ended } }, settings.clock);
@@ -116,7 +118,13 @@ export async function usePasswordLink(db: Db, settings: StaffAuthSettings, input
     if (!live || spent !== 1) throw invalidLink();
     await sql.run(db.qb.updateTable('staff_accounts').set({ password_hash: passwordHash }).where('id', '=', live.account_id));
     const ended = await revokeAccountSessions(db, sql, settings, live.account_id);
-    await recordAudit(db, sql, systemActor(live.company_id, 'password link'), { action: 'password_set_from_link', targetAccountId: live.account_id, details: { purpose: live.purpose, sessions_ended: ended } }, settings.clock);
+    await recordAudit(
+      db,
+      sql,
+      systemActor(live.company_id, 'password link'),
+      { action: 'password_set_from_link', targetAccountId: live.account_id, details: { purpose: live.purpose, sessions_ended: ended } },
+      settings.clock,
+    );
     return live.account_id;
   });
 }
