@@ -47,7 +47,6 @@ const notYetTranslated = new Set<string>([
   'pages/Members.tsx',
   'pages/Profile.tsx',
   'pages/Setup.tsx',
-  'pages/SignIn.tsx',
   'pages/Staff.tsx',
   'pages/Today.tsx',
   'pages/appointments/AppointmentsPage.tsx',

@@ -38,6 +38,12 @@ export function passwordVerdict(password: string, score: number): PasswordVerdic
   return score < passwordRule.minScore ? 'too_weak' : 'strong';
 }
 
+/** The words a guesser would try first for a person (zxcvbn's user inputs): their email, its name part, their name, the studio's. */
+export function personalWords(words: readonly (string | null | undefined)[]): string[] {
+  const all = words.flatMap((word) => (word ? [word, ...(word.includes('@') ? [word.split('@')[0]!] : [])] : []));
+  return [...new Set(all.map((word) => word.toLowerCase()))];
+}
+
 /** A new password: its strength is judged by the server (422 password_too_weak), not by this schema. */
 export const Password = z.string().min(1).max(passwordRule.maxLength);
 export const StaffEmail = z.email().max(254);
@@ -124,7 +130,7 @@ export const StaffAccountCreate = z.strictObject({
 
 /** A one-time link that lets its holder set the account's password (an invitation or a reset): handed over by whoever made it. */
 export const PasswordLink = z.object({
-  url: z.string().describe('Below the server\'s address: `/app/password#<id>.<secret>`; the secret is shown this once'),
+  url: z.string().describe("Below the server's address: `/app/password#<id>.<secret>`; the secret is shown this once"),
   expires_at: Timestamp,
 });
 export type PasswordLink = z.infer<typeof PasswordLink>;

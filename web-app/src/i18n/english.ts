@@ -1,3 +1,4 @@
+import accounts from './catalogs/en/accounts.json';
 import common from './catalogs/en/common.json';
 import shell from './catalogs/en/shell.json';
 
@@ -7,7 +8,7 @@ import shell from './catalogs/en/shell.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { common, shell };
+export const english = { common, shell, accounts };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

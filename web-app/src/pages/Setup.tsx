@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerSetupRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { call, type BodyOf } from '../api/call.ts';
 import { fetchSession, sessionKey } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
 import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
@@ -48,16 +49,7 @@ export function SetupPage() {
           <Text size="sm">The owner can add staff, create API keys and change every setting.</Text>
           <TextInput label="Email" type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
           <TextInput label="Your name" autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
-          <PasswordInput
-            label="Password"
-            description="At least 12 characters"
-            autoComplete="new-password"
-            withAsterisk={false}
-            required
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-          />
+          <NewPasswordInput label="Password" value={values.password} onChange={(password) => setValues({ ...values, password })} words={[values.email, values.display_name]} error={errors.password} />
           <Button type="submit" loading={setup.isPending} disabled={!token}>
             Create owner account
           </Button>

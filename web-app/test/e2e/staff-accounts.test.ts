@@ -128,14 +128,41 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await page.choose('Role', 'Front desk', dialog);
     // Assumed by the tests (the label contract names no location field): one checkbox per location, named after it.
     await dialog.getByRole('checkbox', { name: 'North', exact: true }).check();
-    await labelled(dialog, 'Password').fill(frontDesk.password);
+    // No password field: the person chooses their own through the link the owner hands over.
+    expect(await dialog.getByLabel(/password/i).count()).toBe(0);
     await page.check('add-staff-member');
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const shown = page.dialog(`One-time link for ${frontDesk.name}`);
+    const link = await labelled(shown, 'One-time link').inputValue();
+    expect(link).toMatch(new RegExp(`^${stack.origin}/app/password#[\\w-]+\\.[\\w-]+$`));
+    await page.check('invitation-link');
+    await shown.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => accounts.textContent()).toContain(frontDesk.email);
     const row = accounts.getByRole('row').filter({ hasText: frontDesk.email });
     expect(await row.textContent()).toContain('North');
     expect(await row.textContent()).not.toContain('South');
+
+    // The invitee opens the link in their own browser: a weak password is judged while typed and refused, then theirs signs them in.
+    const invitee = await openPage();
+    await invitee.goto(link);
+    await invitee.heading('Choose your password').waitFor();
+    await labelled(invitee.page, 'New password').fill('password1234');
+    await invitee.page.getByText('Too easy to guess').waitFor();
+    await invitee.check('password-link-weak');
+    await invitee.button('Save and sign in').click();
+    await invitee.page.getByRole('alert').first().waitFor();
+    await labelled(invitee.page, 'New password').fill(frontDesk.password);
+    await invitee.page.getByText('Strong enough.').waitFor();
+    await invitee.button('Save and sign in').click();
+    await expect.poll(() => invitee.page.getByRole('banner').textContent()).toContain(`Signed in as ${frontDesk.name}`);
+    // The link worked once.
+    const again = await openPage();
+    await again.goto(link);
+    await labelled(again.page, 'New password').fill('another fine long phrase');
+    await again.button('Save and sign in').click();
+    await again.page.getByRole('alert').first().waitFor();
+    expect(await again.sessionCookies()).toEqual([]);
   });
 
   it("keeps South's members, and the Developers page, from the front desk of North", async () => {

@@ -1,16 +1,10 @@
 import { ApiError } from '@studio/shared';
-import { passwordRule, passwordVerdict } from '@studio/shared/web-app';
+import { passwordRule, passwordVerdict, personalWords } from '@studio/shared/web-app';
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 // Common passwords, names and keyboard patterns of every language: loaded once, for every check.
 zxcvbnOptions.setOptions({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
-
-/** The words a guesser would try first for this person: their email, its name part, their name, the studio's. */
-export function personalWords(words: readonly (string | null | undefined)[]): string[] {
-  const all = words.flatMap((word) => (word ? [word, ...(word.includes('@') ? [word.split('@')[0]!] : [])] : []));
-  return [...new Set(all.map((word) => word.toLowerCase()))];
-}
 
 /**
  * Refuses a new password shorter than the rule or too easy to guess (zxcvbn, scored 0 to 4; the
