@@ -3,7 +3,8 @@ import { passwordRule } from '@studio/shared/web-app';
 import { useTranslation } from 'react-i18next';
 import { usePasswordVerdict } from '../passwords/strength.ts';
 
-const verdictColour = { too_short: 'red.9', too_long: 'red.9', too_weak: 'red.9', strong: 'green.9' } as const;
+// Dark enough to read on white and on the page's grey (WCAG AA, as the status chips).
+const verdictColour = { too_short: 'red.9', too_long: 'red.9', too_weak: 'red.9', strong: '#14532d' } as const;
 
 /**
  * A password being chosen, with the server's verdict while it is typed (at least 10 characters and

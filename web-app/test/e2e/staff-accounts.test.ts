@@ -308,4 +308,31 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await second.goto('/app/');
     await second.heading('Sign in').waitFor();
   });
+
+  it('resets a password from the Staff page, which signs the old sessions out; the desk then changes its own on Account', async () => {
+    const before = await openPage();
+    await before.signIn(frontDesk.email, frontDesk.password);
+    const page = await signedInOwner();
+    await page.open('Staff');
+    await page.button(`Reset password of ${frontDesk.name}`).click();
+    const link = await page.takePasswordLink(frontDesk.name);
+
+    // Signed out, the sign-in page names the studio and says where a reset link comes from.
+    const desk = await openPage();
+    await desk.goto('/app/sign-in');
+    await desk.page.getByText(`Staff sign-in for ${webSeed.companyName}`).waitFor();
+    await desk.page.getByText(/^Forgot your password\? Ask an owner or a manager/).waitFor();
+    const reset = 'tidal compass woolen harbor';
+    await desk.choosePassword(link, reset);
+    await before.goto('/app/');
+    await before.heading('Sign in').waitFor();
+
+    await desk.open('Account');
+    await labelled(desk.page, 'Current password').fill(reset);
+    await labelled(desk.page, 'New password').fill(frontDesk.password);
+    await desk.page.getByText('Strong enough.').waitFor();
+    await desk.check('account-change-password');
+    await desk.button('Change password').click();
+    await desk.page.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
+  });
 });

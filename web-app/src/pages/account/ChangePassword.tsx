@@ -40,7 +40,7 @@ export function ChangePassword({ session }: { session: StaffSessionView }) {
         <Stack maw={420}>
           <ErrorAlert error={change.error} />
           {ended !== null ? (
-            <Text role="status" c="green.9">
+            <Text role="status" c="#14532d">
               {t('change.done', { count: ended })}
             </Text>
           ) : null}
