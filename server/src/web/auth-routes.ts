@@ -45,7 +45,12 @@ async function endSentSession(ctx: HandlerContext<unknown, unknown, unknown>): P
  */
 async function signInPage(db: Db, named: string | undefined) {
   const companies = await db.all(db.qb.selectFrom('companies').select(['id', 'name']).where('live_company_id', 'is', null).orderBy('id').limit(2));
-  const company = named === undefined ? (companies.length === 1 ? companies[0] : undefined) : await db.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', named).where('live_company_id', 'is', null));
+  const company =
+    named === undefined
+      ? companies.length === 1
+        ? companies[0]
+        : undefined
+      : await db.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', named).where('live_company_id', 'is', null));
   if (!company) return { studio_name: null, needs_owner: false };
   const owner = await db.first(db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', company.id).where('role', '=', 'owner').where('disabled_at', 'is', null).limit(1));
   return { studio_name: company.name, needs_owner: owner === undefined };

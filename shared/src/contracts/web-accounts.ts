@@ -72,7 +72,8 @@ export const webAccountsContracts = {
     method: 'POST',
     path: '/accounts/:id/password-link',
     operationId: 'webResetPasswordLink',
-    summary: "A one-time link (72 hours) that lets the account's person set a new password; it ends any link before it, and using it ends the account's sessions. A manager only for front-desk accounts at its locations",
+    summary:
+      "A one-time link (72 hours) that lets the account's person set a new password; it ends any link before it, and using it ends the account's sessions. A manager only for front-desk accounts at its locations",
     tag,
     scopes: [],
     roles: ['owner', 'manager'],

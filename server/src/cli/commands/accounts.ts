@@ -29,7 +29,7 @@ export function registerAccountCommands(program: Command): void {
   accounts
     .command('reset-link')
     .description(
-      "Mint a one-time link that sets a new password for a staff account, e.g. an owner locked out with nobody to reset it. Prints it this once; it works once, for 72 hours, ends any link before it, and using it signs the account out everywhere.",
+      'Mint a one-time link that sets a new password for a staff account, e.g. an owner locked out with nobody to reset it. Prints it this once; it works once, for 72 hours, ends any link before it, and using it signs the account out everywhere.',
     )
     .argument('<email>', "the account's email")
     .option('--company <company>', 'the company: its id, key prefix or name (needed only when the database holds several)')
