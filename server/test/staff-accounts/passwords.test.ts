@@ -39,6 +39,11 @@ describe('staff passwords', () => {
     expect(() => checkPasswordStrength('x'.repeat(257))).toThrow(refused('at most 256'));
   });
 
+  it('scores only the first 64 characters, so a long crafted password cannot hold the server up', () => {
+    // Scoring 256 crafted characters takes about half a second, blocking the server; what follows the 64th counts for nothing.
+    expect(() => checkPasswordStrength(`${'a'.repeat(64)} lantern orchard velvet canyon`)).toThrow(expect.objectContaining({ code: 'password_too_weak' }));
+  });
+
   it("counts the person's own email, name and studio as easy to guess", () => {
     expect(() => checkPasswordStrength('olivegreen2026')).not.toThrow();
     expect(() => checkPasswordStrength('olivegreen2026', ['olivegreen@alder.example', 'Olive Green', 'Alder Yoga'])).toThrow(expect.objectContaining({ code: 'password_too_weak' }));

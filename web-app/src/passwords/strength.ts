@@ -1,4 +1,4 @@
-import { passwordRule, passwordVerdict, personalWords, type PasswordVerdict } from '@studio/shared/web-app';
+import { passwordRule, passwordVerdict, personalWords, scoredPart, type PasswordVerdict } from '@studio/shared/web-app';
 import { useEffect, useState } from 'react';
 
 type Score = (password: string, words: string[]) => number;
@@ -12,7 +12,7 @@ let loading: Promise<Score> | null = null;
 function loadScorer(): Promise<Score> {
   loading ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(([core, common]) => {
     core.zxcvbnOptions.setOptions({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
-    return (password, words) => core.zxcvbn(password, words).score;
+    return (password, words) => core.zxcvbn(scoredPart(password), words).score;
   });
   return loading;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '@studio/shared';
-import { passwordRule, passwordVerdict, personalWords } from '@studio/shared/web-app';
+import { passwordRule, passwordVerdict, personalWords, scoredPart } from '@studio/shared/web-app';
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
@@ -12,8 +12,8 @@ zxcvbnOptions.setOptions({ dictionary: { ...dictionary }, graphs: adjacencyGraph
  * saying how to make a better one. No composition rules: a few unrelated words pass.
  */
 export function checkPasswordStrength(password: string, words: readonly (string | null | undefined)[] = []): void {
-  // zxcvbn's time grows with the length; past the longest password accepted it is not asked at all.
-  const score = password.length > passwordRule.maxLength ? 0 : zxcvbn(password, personalWords(words)).score;
+  // zxcvbn's time grows with the length: it scores the first characters only (scoredPart).
+  const score = password.length > passwordRule.maxLength ? 0 : zxcvbn(scoredPart(password), personalWords(words)).score;
   const verdict = passwordVerdict(password, score);
   if (verdict === 'too_short') {
     throw new ApiError('password_too_weak', `A password needs at least ${passwordRule.minLength} characters; three or four unrelated words make a good one.`, { param: 'password' });
