@@ -58,6 +58,9 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
   it('sets up the first owner through the link the CLI printed, and the link works once', async () => {
     expect(stack.setupLink).toMatch(new RegExp(`^${stack.origin}/app/setup#[\\w-]+$`));
     const page = await openPage();
+    // Before any owner exists, the sign-in page says where the first account comes from.
+    await page.goto('/app/sign-in');
+    await page.page.getByText(/^No owner account yet\? The first one comes from the setup link/).waitFor();
     await page.goto(stack.setupLink);
     await page.heading('Create the owner account').waitFor();
     await page.check('owner-setup');
