@@ -38,7 +38,9 @@ export const ConfigSchema = z
     // 100 requests a second per key on average, Stripe's live-mode figure, with bursts up to the window's budget.
     RATE_LIMIT_MAX: count(6000).describe('Requests per API key per window; 0 turns the limit off'),
     RATE_LIMIT_WINDOW_SECONDS: count(60, 1).describe('The rate-limit window'),
-    RATE_LIMIT_ANONYMOUS_MAX: count(100).describe('Requests refused for a missing or invalid key, and owner setup tries, per client (an IPv6 /64) per window, before 429; 0: off'),
+    RATE_LIMIT_ANONYMOUS_MAX: count(100).describe(
+      'Requests refused for a missing or invalid key, owner setup and password link tries, and sign-in page reads, per client (an IPv6 /64) per window, before 429; 0: off',
+    ),
     // A person at the web app makes a few requests a second at most; a tenth of a key's budget still leaves room for a busy desk.
     RATE_LIMIT_SESSION_MAX: count(600).describe('Requests per staff account (all its sessions together) per window; 0 turns the limit off'),
     MAX_HEADER_BYTES: count(16_384, 1024).describe('Request line and headers together'),

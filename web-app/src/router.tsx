@@ -29,6 +29,7 @@ const setupRoutes = [
 export const router = createBrowserRouter(
   [
     { path: '/sign-in', Component: SignInPage },
+    { path: '/password', HydrateFallback: Loading, lazy: () => import('./pages/Password.tsx').then((m) => ({ Component: m.PasswordPage })) },
     { path: '/setup', HydrateFallback: Loading, lazy: () => import('./pages/Setup.tsx').then((m) => ({ Component: m.SetupPage })) },
     {
       path: '/',

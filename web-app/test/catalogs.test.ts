@@ -64,7 +64,6 @@ const notYetTranslated = new Set<string>([
   'format/standing.ts',
   'pages/Account.tsx',
   'pages/Profile.tsx',
-  'pages/SignIn.tsx',
   'pages/Staff.tsx',
   'pages/appointments/AppointmentsPage.tsx',
   'pages/appointments/BookingDialog.tsx',

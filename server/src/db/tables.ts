@@ -353,6 +353,17 @@ export interface Tables {
   };
   staff_login_attempts: { id: string; company_id: string; email: string; address: string; outcome: 'failed' | 'succeeded' | 'refused'; at: string };
   staff_setup_tokens: { id: string; company_id: string; token_hash: string; created_at: string; expires_at: string; used_at: string | null };
+  /** A one-time link setting an account's password (migration 021): an invitation or a reset. */
+  staff_password_links: {
+    id: string;
+    company_id: string;
+    account_id: string;
+    purpose: 'invitation' | 'reset';
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
   staff_audit_log: {
     id: string;
     company_id: string;

@@ -1,7 +1,8 @@
 import { contracts } from '@studio/shared/contracts';
 import { ApiError } from '@studio/shared';
 import { created, implement, ok } from '../http/route.js';
-import { changeAccess, createAccount, disableAccount, listAccounts, type StaffAccount } from '../modules/staff-accounts/accounts.js';
+import { changeAccess, disableAccount, inviteAccount, listAccounts, resetPasswordLink, type StaffAccount } from '../modules/staff-accounts/accounts.js';
+import type { MintedPasswordLink } from '../modules/staff-accounts/password-links.js';
 import { auditLog } from '../modules/staff-accounts/audit.js';
 import { managingRole } from '../modules/staff-accounts/roles.js';
 import type { Db } from '../db/types.js';
@@ -44,6 +45,10 @@ async function visibleAudit(db: Db, actor: Actor) {
   }));
 }
 
+function linkView(link: MintedPasswordLink) {
+  return { url: link.url, expires_at: link.expiresAt };
+}
+
 function locationIds(ids: string[] | null): string[] | undefined {
   return ids ?? undefined;
 }
@@ -52,8 +57,9 @@ export const accountRoutes = [
   implement(contracts.webListAccounts, async ({ db, actor }) => ok({ data: (await listAccounts(db, actor)).map(view) })),
   implement(contracts.webCreateAccount, async (ctx) => {
     const { db, actor, body } = ctx;
-    const input = { email: body.email, displayName: body.display_name, role: body.role, locationIds: locationIds(body.location_ids), password: body.password };
-    return created(view(await createAccount(db, webOf(ctx).settings, actor, input)));
+    const input = { email: body.email, displayName: body.display_name, role: body.role, locationIds: locationIds(body.location_ids) };
+    const { passwordLink, ...account } = await inviteAccount(db, webOf(ctx).settings, actor, input);
+    return created({ ...view(account), password_link: linkView(passwordLink) });
   }),
   implement(contracts.webChangeAccountAccess, async (ctx) => {
     const { db, actor, params, body } = ctx;
@@ -67,5 +73,6 @@ export const accountRoutes = [
     }
     return ok(view(await disableAccount(db, webOf(ctx).settings, actor, params.id)));
   }),
+  implement(contracts.webResetPasswordLink, async (ctx) => created(linkView(await resetPasswordLink(ctx.db, webOf(ctx).settings, ctx.actor, ctx.params.id)))),
   implement(contracts.webAuditLog, async ({ db, actor }) => ok({ data: await visibleAudit(db, actor) })),
 ];

@@ -5,6 +5,8 @@ import { created, implement, ok, type HandlerContext } from '../http/route.js';
 import { createOwnerFromLink } from '../modules/staff-accounts/setup-link.js';
 import { openSession, openSessions, sessionFromToken, signOut, type StaffSession } from '../modules/staff-accounts/sessions.js';
 import { setOwnLanguage } from '../modules/staff-accounts/language.js';
+import { changeOwnPassword } from '../modules/staff-accounts/own-password.js';
+import { usePasswordLink } from '../modules/staff-accounts/password-links.js';
 import { signIn, signOutEverywhere } from '../modules/staff-accounts/sign-in.js';
 import type { WebRequestContext } from '../http/web-context.js';
 import { sessionView } from './session-view.js';
@@ -37,6 +39,23 @@ async function endSentSession(ctx: HandlerContext<unknown, unknown, unknown>): P
   if (web.sentToken !== undefined) await signOut(ctx.db, web.settings, web.sentToken);
 }
 
+/**
+ * What the signed-out sign-in page shows: the business's name (the one named, or the server's
+ * only one), and whether it has no active owner yet, for the first-run hint. Nothing secret.
+ */
+async function signInPage(db: Db, named: string | undefined) {
+  const companies = await db.all(db.qb.selectFrom('companies').select(['id', 'name']).where('live_company_id', 'is', null).orderBy('id').limit(2));
+  const company =
+    named === undefined
+      ? companies.length === 1
+        ? companies[0]
+        : undefined
+      : await db.first(db.qb.selectFrom('companies').select(['id', 'name']).where('id', '=', named).where('live_company_id', 'is', null));
+  if (!company) return { studio_name: null, needs_owner: false };
+  const owner = await db.first(db.qb.selectFrom('staff_accounts').select('id').where('company_id', '=', company.id).where('role', '=', 'owner').where('disabled_at', 'is', null).limit(1));
+  return { studio_name: company.name, needs_owner: owner === undefined };
+}
+
 async function answerNewSession(db: Db, web: WebRequestContext, opened: { token: string; expiresAt: string }) {
   web.startSession(opened);
   return sessionView(db, await sessionFromToken(db, web.settings, opened.token), opened.token);
@@ -60,6 +79,26 @@ export const authRoutes = [
     await endSentSession(ctx);
     const opened = await db.transaction((sql) => openSession(db, sql, web.settings, account.id, { address: web.address, userAgent: web.userAgent }));
     return created(await answerNewSession(db, web, opened));
+  }),
+  implement(contracts.webSignInPage, async (ctx) => {
+    // Signed out and answered to anyone: a flood from one client is cut off before any lookup.
+    await webOf(ctx).admitAnonymous();
+    return ok(await signInPage(ctx.db, ctx.query.company_id));
+  }),
+  implement(contracts.webUsePasswordLink, async (ctx) => {
+    const { db, body } = ctx;
+    const web = webOf(ctx);
+    // Anyone may try a link: a flood from one client is cut off before it costs even a lookup.
+    await web.admitAnonymous();
+    const accountId = await usePasswordLink(db, web.settings, { link: body.link, password: body.password });
+    await endSentSession(ctx);
+    const opened = await db.transaction((sql) => openSession(db, sql, web.settings, accountId, { address: web.address, userAgent: web.userAgent }));
+    return ok(await answerNewSession(db, web, opened));
+  }),
+  implement(contracts.webChangeOwnPassword, async (ctx) => {
+    const session = sessionOf(ctx);
+    const input = { currentPassword: ctx.body.current_password, newPassword: ctx.body.new_password, keepSessionId: session.sessionId };
+    return ok({ other_sessions_ended: await changeOwnPassword(ctx.db, webOf(ctx).settings, ctx.actor, input) });
   }),
   implement(contracts.webSession, async (ctx) => ok(await sessionView(ctx.db, sessionOf(ctx), webOf(ctx).sentToken!))),
   implement(contracts.webSignOut, async (ctx) => {

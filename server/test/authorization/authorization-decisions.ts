@@ -42,10 +42,15 @@ export const accountDecisions: Record<string, Decision> = {
   webSetOwnLanguage: { request: () => ({ method: 'PATCH', url: '/app/api/account/language', body: { language: 'de' } }), expected: { owner: '200', manager: '200', desk: '200' } },
   webSignOut: { request: () => ({ method: 'POST', url: '/app/api/sign-out' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
   webSignOutEverywhere: { request: () => ({ method: 'POST', url: '/app/api/sign-out-everywhere' }), expected: { owner: '204', manager: '204', desk: '204' }, endsSession: true },
+  // The same password again: the change is allowed and the matrix's sign-ins keep working; it ends only the role's other sessions.
+  webChangeOwnPassword: {
+    request: () => ({ method: 'POST', url: '/app/api/account/password', body: { current_password: password, new_password: password } }),
+    expected: { owner: '200', manager: '200', desk: '200' },
+  },
   webListAccounts: { request: () => ({ method: 'GET', url: '/app/api/accounts' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
   webAuditLog: { request: () => ({ method: 'GET', url: '/app/api/audit' }), expected: { owner: '200', manager: '200', desk: '403 role_not_allowed' } },
   webCreateAccount: {
-    request: (t) => ({ method: 'POST', url: '/app/api/accounts', body: { email: `${randomUUID()}@alder.example`, display_name: 'New', role: 'front_desk', location_ids: [t.location], password } }),
+    request: (t) => ({ method: 'POST', url: '/app/api/accounts', body: { email: `${randomUUID()}@alder.example`, display_name: 'New', role: 'front_desk', location_ids: [t.location] } }),
     expected: {
       owner: { north: '201', south: '201', other: '404 resource_missing' },
       manager: { north: '201', south: '403 location_not_allowed', other: '403 location_not_allowed' },
@@ -58,6 +63,14 @@ export const accountDecisions: Record<string, Decision> = {
       owner: { north: '200', south: '200', other: '404 resource_missing' },
       manager: { north: '200', south: '403 location_not_allowed', other: '404 resource_missing' },
       desk: { north: '403 role_not_allowed', south: '403 role_not_allowed', other: '404 resource_missing' },
+    },
+  },
+  webResetPasswordLink: {
+    request: (t) => ({ method: 'POST', url: `/app/api/accounts/${t.account}/password-link` }),
+    expected: {
+      owner: { north: '201', south: '201', other: '404 resource_missing' },
+      manager: { north: '201', south: '403 location_not_allowed', other: '404 resource_missing' },
+      desk: '403 role_not_allowed',
     },
   },
   webDisableAccount: {

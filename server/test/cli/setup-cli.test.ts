@@ -181,6 +181,7 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
         import_fingerprints: 0,
         staff_audit_log: 0,
         staff_login_attempts: 0,
+        staff_password_links: 0,
         staff_setup_tokens: 0,
         webhook_attempts: 0,
         webhook_deliveries: 0,

@@ -81,6 +81,7 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
         import_fingerprints: 1,
         staff_audit_log: 1,
         staff_login_attempts: 0,
+        staff_password_links: 0,
         staff_setup_tokens: 1,
         webhook_attempts: 0,
         webhook_deliveries: 0,

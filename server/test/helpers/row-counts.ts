@@ -36,6 +36,7 @@ export const allTables = [
   'staff_sessions',
   'staff_login_attempts',
   'staff_setup_tokens',
+  'staff_password_links',
   'staff_audit_log',
 ] as const satisfies readonly (keyof Tables)[];
 

@@ -36,7 +36,7 @@ describe.each(dialects)('managing staff accounts on %s', (dialect) => {
       code: 'email_taken',
     });
     await expect(createAccount(suite.db, settings, owner, { email: 'new@alder.example', displayName: 'New', role: 'owner', password: 'too short' })).rejects.toMatchObject({
-      code: 'invalid_param',
+      code: 'password_too_weak',
       param: 'password',
     });
     const [entry] = await auditLog(suite.db, owner.companyId);

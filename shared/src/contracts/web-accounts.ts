@@ -1,6 +1,6 @@
 import { defineContract } from './contract.js';
 import { IdParams } from '../schemas/common.js';
-import { AuditLog, StaffAccountAccess, StaffAccountCreate, StaffAccountList, StaffAccountView } from '../schemas/web-app.js';
+import { AuditLog, PasswordLink, StaffAccountAccess, StaffAccountCreate, StaffAccountInvited, StaffAccountList, StaffAccountView } from '../schemas/web-app.js';
 
 const tag = 'Web app: staff accounts';
 
@@ -22,12 +22,12 @@ export const webAccountsContracts = {
     method: 'POST',
     path: '/accounts',
     operationId: 'webCreateAccount',
-    summary: 'Create a staff account; a manager only front-desk ones at its locations',
+    summary: 'Invite a staff member: the account, with a one-time link (72 hours) they set their own password with; a manager only front-desk ones at its locations',
     tag,
     scopes: [],
     roles: ['owner', 'manager'],
     body: StaffAccountCreate,
-    responses: { 201: { description: 'The account', schema: StaffAccountView } },
+    responses: { 201: { description: 'The account and its invitation link', schema: StaffAccountInvited } },
     errors: ['role_not_allowed', 'location_not_allowed', 'email_taken', 'resource_missing'],
   }),
   webChangeAccountAccess: defineContract({
@@ -66,5 +66,19 @@ export const webAccountsContracts = {
     roles: ['owner', 'manager'],
     responses: { 200: { description: 'The audit log', schema: AuditLog } },
     errors: ['role_not_allowed'],
+  }),
+  webResetPasswordLink: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/accounts/:id/password-link',
+    operationId: 'webResetPasswordLink',
+    summary:
+      "A one-time link (72 hours) that lets the account's person set a new password; it ends any link before it, and using it ends the account's sessions. A manager only for front-desk accounts at its locations",
+    tag,
+    scopes: [],
+    roles: ['owner', 'manager'],
+    params: IdParams,
+    responses: { 201: { description: 'The reset link', schema: PasswordLink } },
+    errors: ['role_not_allowed', 'location_not_allowed', 'resource_missing'],
   }),
 };

@@ -1,5 +1,16 @@
 import { defineContract } from './contract.js';
-import { OpenSessionList, OwnLanguageChange, OwnerSetupRequest, SignInRequest, StaffSessionView } from '../schemas/web-app.js';
+import {
+  OpenSessionList,
+  OwnLanguageChange,
+  OwnerSetupRequest,
+  OwnPasswordChange,
+  OwnPasswordChanged,
+  PasswordLinkUse,
+  SignInPage,
+  SignInPageQuery,
+  SignInRequest,
+  StaffSessionView,
+} from '../schemas/web-app.js';
 import { z } from 'zod';
 
 const tag = 'Web app: sessions';
@@ -83,5 +94,43 @@ export const webAuthContracts = {
     body: OwnLanguageChange,
     responses: { 200: { description: 'The language now set', schema: OwnLanguageChange } },
     errors: ['csrf_failed'],
+  }),
+  webSignInPage: defineContract({
+    mount: 'web',
+    method: 'GET',
+    path: '/sign-in-page',
+    operationId: 'webSignInPage',
+    summary: "What the sign-in page shows before anyone signs in: the studio's name, and whether it has no owner yet",
+    tag,
+    scopes: [],
+    signedOut: true,
+    query: SignInPageQuery,
+    responses: { 200: { description: 'The sign-in page', schema: SignInPage } },
+    errors: ['rate_limited'],
+  }),
+  webUsePasswordLink: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/password',
+    operationId: 'webUsePasswordLink',
+    summary: 'Set your password from a one-time invitation or reset link, and sign in; a reset ends every other session of the account',
+    tag,
+    scopes: [],
+    signedOut: true,
+    body: PasswordLinkUse,
+    responses: { 200: { description: 'Signed in with the new password', schema: StaffSessionView } },
+    errors: ['password_link_invalid', 'password_too_weak', 'csrf_failed', 'rate_limited'],
+  }),
+  webChangeOwnPassword: defineContract({
+    mount: 'web',
+    method: 'POST',
+    path: '/account/password',
+    operationId: 'webChangeOwnPassword',
+    summary: 'Change your own password: the current one is asked (and counted as "password again" is); every other session of the account ends',
+    tag,
+    scopes: [],
+    body: OwnPasswordChange,
+    responses: { 200: { description: 'Changed', schema: OwnPasswordChanged } },
+    errors: ['invalid_credentials', 'password_too_weak', 'rate_limited', 'csrf_failed'],
   }),
 };

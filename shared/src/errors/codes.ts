@@ -57,10 +57,16 @@ export const errorCodes = {
     description:
       'The import file is more than one import may take: it would create more than 50,000 classes (one-off classes and every class of every series; `problems` lists each series with its classes), or checking it took more memory than an import may use. Nothing was written: split the file.',
   },
+  password_too_weak: {
+    type: 'invalid_request',
+    status: 422,
+    description: 'The new password is shorter than 10 characters or too easy to guess (a zxcvbn score below 3); the message says how to make a better one.',
+  },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
   invalid_session: { type: 'authentication', status: 401, description: 'The staff session is missing, unknown, expired or signed out, or its account is disabled.' },
   setup_link_invalid: { type: 'authentication', status: 401, description: 'The owner setup link is unknown, already used or expired.' },
+  password_link_invalid: { type: 'authentication', status: 401, description: 'The password link (invitation or reset) is unknown, already used, replaced by a newer one or expired.' },
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
   location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key (or staff member) may act on.' },
   csrf_failed: { type: 'permission', status: 403, description: "A web app write lacked the session's CSRF token or a same-origin Origin header; reload the page and try again." },

@@ -22,8 +22,39 @@ export const staffRoles = ['owner', 'manager', 'front_desk'] as const;
 export const StaffRole = z.enum(staffRoles);
 export type StaffRole = z.infer<typeof StaffRole>;
 
-/** 12 to 256 characters, no composition rules (server/src/modules/staff-accounts/passwords.ts). */
-export const Password = z.string().min(12, 'Use at least 12 characters.').max(256);
+/**
+ * What a new password must be, the same in the server (which refuses with 422 password_too_weak)
+ * and the browser (which says so while typing): at least 10 characters, and a zxcvbn score of at
+ * least 3 of 4, no composition rules.
+ */
+export const passwordRule = { minLength: 10, maxLength: 256, minScore: 3, scoredLength: 64 } as const;
+
+/**
+ * The part of a password zxcvbn scores: its first 64 characters. zxcvbn's time grows quickly with
+ * the length (half a second for 256 crafted characters, blocking the server), and 64 characters
+ * that are hard to guess make a password hard to guess whatever follows.
+ */
+export function scoredPart(password: string): string {
+  return password.slice(0, passwordRule.scoredLength);
+}
+export type PasswordVerdict = 'too_short' | 'too_long' | 'too_weak' | 'strong';
+
+/** The verdict on a new password from its zxcvbn score; the length is counted in characters, not UTF-16 units. */
+export function passwordVerdict(password: string, score: number): PasswordVerdict {
+  const length = [...password].length;
+  if (length < passwordRule.minLength) return 'too_short';
+  if (password.length > passwordRule.maxLength) return 'too_long';
+  return score < passwordRule.minScore ? 'too_weak' : 'strong';
+}
+
+/** The words a guesser would try first for a person (zxcvbn's user inputs): their email, its name part, their name, the studio's. */
+export function personalWords(words: readonly (string | null | undefined)[]): string[] {
+  const all = words.flatMap((word) => (word ? [word, ...(word.includes('@') ? [word.split('@')[0]!] : [])] : []));
+  return [...new Set(all.map((word) => word.toLowerCase()))];
+}
+
+/** A new password: its strength is judged by the server (422 password_too_weak), not by this schema. */
+export const Password = z.string().min(1).max(passwordRule.maxLength);
 export const StaffEmail = z.email().max(254);
 const DisplayName = z.string().trim().min(1).max(100);
 
@@ -104,8 +135,41 @@ export const StaffAccountCreate = z.strictObject({
   display_name: DisplayName,
   role: StaffRole,
   location_ids: z.array(Id).nullable().describe('null: every location (owners only)'),
-  password: Password.describe('The first password; the person changes it later'),
 });
+
+/** A one-time link that lets its holder set the account's password (an invitation or a reset): handed over by whoever made it. */
+export const PasswordLink = z.object({
+  url: z.string().describe("Below the server's address: `/app/password#<id>.<secret>`; the secret is shown this once"),
+  expires_at: Timestamp,
+});
+export type PasswordLink = z.infer<typeof PasswordLink>;
+
+/** POST /app/api/accounts: the account, with the invitation link its person sets their own password with. */
+export const StaffAccountInvited = StaffAccountView.extend({ password_link: PasswordLink });
+export type StaffAccountInvited = z.infer<typeof StaffAccountInvited>;
+
+/** POST /app/api/password: a password link spent, with the password its holder chose. */
+export const PasswordLinkUse = z.strictObject({
+  link: z.string().min(1).max(200).describe('The part after `#` of the link: `<id>.<secret>`'),
+  password: Password,
+});
+export type PasswordLinkUse = z.infer<typeof PasswordLinkUse>;
+
+/** POST /app/api/account/password: the current password (counted as "password again" is) and the new one. */
+export const OwnPasswordChange = z.strictObject({
+  current_password: z.string().min(1).max(256),
+  new_password: Password,
+});
+export type OwnPasswordChange = z.infer<typeof OwnPasswordChange>;
+export const OwnPasswordChanged = z.object({ other_sessions_ended: Count });
+
+/** GET /app/api/sign-in-page: what the signed-out page shows; nothing secret. */
+export const SignInPageQuery = z.strictObject({ company_id: Id.optional() });
+export const SignInPage = z.object({
+  studio_name: z.string().nullable().describe('null while the server holds several businesses and none is named'),
+  needs_owner: z.boolean().describe('The business has no active owner yet: the first one comes from the setup link `studio start` prints'),
+});
+export type SignInPage = z.infer<typeof SignInPage>;
 export const StaffAccountAccess = z.strictObject({ role: StaffRole, location_ids: z.array(Id).nullable() });
 
 export const AuditEntryView = z.object({

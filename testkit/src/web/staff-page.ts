@@ -90,6 +90,24 @@ export class StaffPage {
     await this.heading('Today').waitFor();
   }
 
+  /** The one-time password link the Staff page shows after adding or resetting `name`; closes its dialog. */
+  async takePasswordLink(name: string): Promise<string> {
+    const shown = this.dialog(`One-time link for ${name}`);
+    const link = await labelled(shown, 'One-time link').inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    return link;
+  }
+
+  /** An invitation or reset link opened in this browser: the password chosen, and signed in. */
+  async choosePassword(link: string, password: string): Promise<void> {
+    await this.goto(link);
+    await this.heading('Choose your password').waitFor();
+    await labelled(this.page, 'New password').fill(password);
+    await this.button('Save and sign in').click();
+    await this.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
   async fillSignIn(email: string, password: string): Promise<void> {
     if (this.pathname !== '/app/sign-in') await this.goto('/app/sign-in');
     await this.heading('Sign in').waitFor();

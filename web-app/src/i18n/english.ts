@@ -1,3 +1,4 @@
+import accounts from './catalogs/en/accounts.json';
 import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
 import developers from './catalogs/en/developers.json';
@@ -14,7 +15,7 @@ import today from './catalogs/en/today.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { classes, common, developers, devices, import: importExport, members, setup, shell, today };
+export const english = { accounts, classes, common, developers, devices, import: importExport, members, setup, shell, today };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { LanguagePicker } from '../components/LanguagePicker.tsx';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
+import { ChangePassword } from './account/ChangePassword.tsx';
 
 export function AccountPage() {
   const session = useSignedIn();
@@ -21,6 +22,7 @@ export function AccountPage() {
         {session.account.display_name} · {session.account.email} · {session.company.name}
       </Text>
       <LanguagePicker session={session} location={location} />
+      <ChangePassword session={session} />
       <Title order={2} size="h3">
         Where you are signed in
       </Title>

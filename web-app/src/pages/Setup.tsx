@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerSetupRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { call, type BodyOf } from '../api/call.ts';
 import { fetchSession, sessionKey } from '../api/session.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
+import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
 import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 
@@ -50,16 +51,7 @@ export function SetupPage() {
           <Text size="sm">{t('owner.intro')}</Text>
           <TextInput label={t('owner.email')} type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
           <TextInput label={t('owner.name')} autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
-          <PasswordInput
-            label={t('owner.password')}
-            description={t('owner.password_hint')}
-            autoComplete="new-password"
-            withAsterisk={false}
-            required
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-          />
+          <NewPasswordInput label={t('owner.password')} value={values.password} onChange={(password) => setValues({ ...values, password })} words={[values.email, values.display_name]} error={errors.password} />
           <Button type="submit" loading={setup.isPending} disabled={!token}>
             {t('owner.submit')}
           </Button>

@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffAccountAccess, StaffAccountCreate, staffRoles, type SessionLocation, type StaffAccountView, type StaffRole } from '@studio/shared/web-app';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { call, invalidateContracts, useContractQuery, type BodyOf } from '../api/call.ts';
 import { useSignedIn } from '../api/session.ts';
@@ -14,6 +15,7 @@ import { fieldErrors } from '../format/form-errors.ts';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocation } from '../shell/location.ts';
 import { webAccountsContracts } from '@studio/shared/contracts/web-accounts';
+import { PasswordLinkDialog, type ShownLink } from './staff/PasswordLinkDialog.tsx';
 
 const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
 /** An owner gives any role; a manager looks after front-desk accounts only. */
@@ -29,15 +31,24 @@ export function StaffPage() {
 }
 
 function AccountsPage() {
+  const { t } = useTranslation('accounts');
   const session = useSignedIn();
   const [location] = useLocation(session);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffAccountView | null>(null);
+  const [shownLink, setShownLink] = useState<ShownLink | null>(null);
   const client = useQueryClient();
   const accounts = useContractQuery(webAccountsContracts.webListAccounts, {});
   const disable = useMutation({
     mutationFn: (id: string) => call(webAccountsContracts.webDisableAccount, { params: { id } }),
     onSuccess: () => invalidateContracts(client, [webAccountsContracts.webListAccounts]),
+  });
+  const reset = useMutation({
+    mutationFn: (account: StaffAccountView) => call(webAccountsContracts.webResetPasswordLink, { params: { id: account.id } }),
+    onSuccess: async (link, account) => {
+      setShownLink({ name: account.display_name, purpose: 'reset', link });
+      await invalidateContracts(client, [webAccountsContracts.webAuditLog]);
+    },
   });
   const names = (ids: string[] | null) => (ids === null ? 'Every location' : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? 'another location').join(', '));
   return (
@@ -47,7 +58,7 @@ function AccountsPage() {
         <Button onClick={() => setAdding(true)}>Add staff member</Button>
       </Group>
       <Text>Everyone has their own sign-in, so every check-in, sale and change says who did it. A role change signs the person out.</Text>
-      <ErrorAlert error={accounts.error ?? disable.error} />
+      <ErrorAlert error={accounts.error ?? disable.error ?? reset.error} />
       <Table aria-label="Staff accounts" striped>
         <Table.Thead>
           <Table.Tr>
@@ -79,6 +90,15 @@ function AccountsPage() {
                     </Button>
                     <Button
                       size="xs"
+                      variant="default"
+                      onClick={() => reset.mutate(account)}
+                      loading={reset.isPending && reset.variables?.id === account.id}
+                      aria-label={t('staff.reset_label', { name: account.display_name })}
+                    >
+                      {t('staff.reset')}
+                    </Button>
+                    <Button
+                      size="xs"
                       variant="outline"
                       color="red.9"
                       onClick={() => disable.mutate(account.id)}
@@ -95,22 +115,39 @@ function AccountsPage() {
         </Table.Tbody>
       </Table>
       <RecentChanges zone={location.time_zone} />
-      {adding ? <AddStaffDialog onClose={() => setAdding(false)} locations={session.locations} current={location} roles={rolesFor(session.account.role)} /> : null}
+      {adding ? (
+        <AddStaffDialog onClose={() => setAdding(false)} onInvited={(invited) => setShownLink(invited)} locations={session.locations} current={location} roles={rolesFor(session.account.role)} />
+      ) : null}
+      {shownLink ? <PasswordLinkDialog shown={shownLink} zone={location.time_zone} onClose={() => setShownLink(null)} /> : null}
       {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} roles={rolesFor(session.account.role)} /> : null}
     </Stack>
   );
 }
 
-function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () => void; locations: SessionLocation[]; current: SessionLocation; roles: RoleChoices }) {
+function AddStaffDialog({
+  onClose,
+  onInvited,
+  locations,
+  current,
+  roles,
+}: {
+  onClose: () => void;
+  onInvited: (shown: ShownLink) => void;
+  locations: SessionLocation[];
+  current: SessionLocation;
+  roles: RoleChoices;
+}) {
+  const { t } = useTranslation('accounts');
   const client = useQueryClient();
-  const [values, setValues] = useState({ email: '', display_name: '', role: 'front_desk' as StaffRole, password: '' });
+  const [values, setValues] = useState({ email: '', display_name: '', role: 'front_desk' as StaffRole });
   const [locationIds, setLocationIds] = useState<string[] | null>([current.id]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
     mutationFn: (body: BodyOf<'webCreateAccount'>) => call(webAccountsContracts.webCreateAccount, { body }),
-    onSuccess: async () => {
-      await invalidateContracts(client, [webAccountsContracts.webListAccounts]);
+    onSuccess: async (invited) => {
+      await invalidateContracts(client, [webAccountsContracts.webListAccounts, webAccountsContracts.webAuditLog]);
       onClose();
+      onInvited({ name: invited.display_name, purpose: 'invitation', link: invited.password_link });
     },
   });
   function submit(event: React.FormEvent) {
@@ -136,14 +173,7 @@ function AddStaffDialog({ onClose, locations, current, roles }: { onClose: () =>
           ) : (
             <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} error={errors.location_ids} />
           )}
-          <PasswordInput
-            label="Password"
-            description="A first password of at least 12 characters; tell it to them in person"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-            error={errors.password}
-          />
+          <Text size="sm">{t('staff.invite_note')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

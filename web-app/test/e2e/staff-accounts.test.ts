@@ -58,6 +58,9 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
   it('sets up the first owner through the link the CLI printed, and the link works once', async () => {
     expect(stack.setupLink).toMatch(new RegExp(`^${stack.origin}/app/setup#[\\w-]+$`));
     const page = await openPage();
+    // Before any owner exists, the sign-in page says where the first account comes from.
+    await page.goto('/app/sign-in');
+    await page.page.getByText(/^No owner account yet\? The first one comes from the setup link/).waitFor();
     await page.goto(stack.setupLink);
     await page.heading('Create the owner account').waitFor();
     await page.check('owner-setup');
@@ -128,14 +131,41 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await page.choose('Role', 'Front desk', dialog);
     // Assumed by the tests (the label contract names no location field): one checkbox per location, named after it.
     await dialog.getByRole('checkbox', { name: 'North', exact: true }).check();
-    await labelled(dialog, 'Password').fill(frontDesk.password);
+    // No password field: the person chooses their own through the link the owner hands over.
+    expect(await dialog.getByLabel(/password/i).count()).toBe(0);
     await page.check('add-staff-member');
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const shown = page.dialog(`One-time link for ${frontDesk.name}`);
+    const link = await labelled(shown, 'One-time link').inputValue();
+    expect(link).toMatch(new RegExp(`^${stack.origin}/app/password#[\\w-]+\\.[\\w-]+$`));
+    await page.check('invitation-link');
+    await shown.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => accounts.textContent()).toContain(frontDesk.email);
     const row = accounts.getByRole('row').filter({ hasText: frontDesk.email });
     expect(await row.textContent()).toContain('North');
     expect(await row.textContent()).not.toContain('South');
+
+    // The invitee opens the link in their own browser: a weak password is judged while typed and refused, then theirs signs them in.
+    const invitee = await openPage();
+    await invitee.goto(link);
+    await invitee.heading('Choose your password').waitFor();
+    await labelled(invitee.page, 'New password').fill('password1234');
+    await invitee.page.getByText('Too easy to guess').waitFor();
+    await invitee.check('password-link-weak');
+    await invitee.button('Save and sign in').click();
+    await invitee.page.getByRole('alert').first().waitFor();
+    await labelled(invitee.page, 'New password').fill(frontDesk.password);
+    await invitee.page.getByText('Strong enough.').waitFor();
+    await invitee.button('Save and sign in').click();
+    await expect.poll(() => invitee.page.getByRole('banner').textContent()).toContain(`Signed in as ${frontDesk.name}`);
+    // The link worked once.
+    const again = await openPage();
+    await again.goto(link);
+    await labelled(again.page, 'New password').fill('another fine long phrase');
+    await again.button('Save and sign in').click();
+    await again.page.getByRole('alert').first().waitFor();
+    expect(await again.sessionCookies()).toEqual([]);
   });
 
   it("keeps South's members, and the Developers page, from the front desk of North", async () => {
@@ -192,7 +222,7 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     const { north } = stack.seed.locations;
     const forged: ForgedWrite[] = [
       { url: `${stack.origin}/app/api/v1/contacts`, fields: { location_id: north, first_name: 'Mallory', last_name: 'Forged' } },
-      { url: `${stack.origin}/app/api/accounts`, fields: { email: 'mallory@evil.example', display_name: 'Mallory', role: 'owner', password: 'mallory owns this now' } },
+      { url: `${stack.origin}/app/api/accounts`, fields: { email: 'mallory@evil.example', display_name: 'Mallory', role: 'owner' } },
       { url: `${stack.origin}/app/api/sign-out`, fields: {} },
     ];
     const attacker = await startCrossOriginPage(forged);
@@ -280,5 +310,32 @@ describe.each(dialects)('staff accounts and sessions on %s', (dialect) => {
     await first.heading('Sign in').waitFor();
     await second.goto('/app/');
     await second.heading('Sign in').waitFor();
+  });
+
+  it('resets a password from the Staff page, which signs the old sessions out; the desk then changes its own on Account', async () => {
+    const before = await openPage();
+    await before.signIn(frontDesk.email, frontDesk.password);
+    const page = await signedInOwner();
+    await page.open('Staff');
+    await page.button(`Reset password of ${frontDesk.name}`).click();
+    const link = await page.takePasswordLink(frontDesk.name);
+
+    // Signed out, the sign-in page names the studio and says where a reset link comes from.
+    const desk = await openPage();
+    await desk.goto('/app/sign-in');
+    await desk.page.getByText(`Staff sign-in for ${webSeed.companyName}`).waitFor();
+    await desk.page.getByText(/^Forgot your password\? Ask an owner or a manager/).waitFor();
+    const reset = 'tidal compass woolen harbor';
+    await desk.choosePassword(link, reset);
+    await before.goto('/app/');
+    await before.heading('Sign in').waitFor();
+
+    await desk.open('Account');
+    await labelled(desk.page, 'Current password').fill(reset);
+    await labelled(desk.page, 'New password').fill(frontDesk.password);
+    await desk.page.getByText('Strong enough.').waitFor();
+    await desk.check('account-change-password');
+    await desk.button('Change password').click();
+    await desk.page.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
   });
 });

@@ -369,13 +369,13 @@ describe('webhooks on the Developers page', () => {
     await labelled(dialog, 'Name').fill(manager.name);
     await page.choose('Role', 'Manager', dialog);
     await dialog.getByRole('checkbox', { name: 'North', exact: true }).check();
-    await labelled(dialog, 'Password').fill(manager.password);
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const invitation = await page.takePasswordLink(manager.name);
 
     const managerPage = await StaffPage.open(browser, stack.origin);
     try {
-      await managerPage.signIn(manager.email, manager.password);
+      await managerPage.choosePassword(invitation, manager.password);
       await managerPage.open('Developers');
       await managerPage.heading('API keys', 2).waitFor();
       expect(await managerPage.heading(/Webhooks/, 2).count()).toBe(0);

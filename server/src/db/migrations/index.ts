@@ -16,6 +16,7 @@ import { deviceHeartbeats } from './017-device-heartbeats.js';
 import { eventsAndWebhooks } from './018-events-and-webhooks.js';
 import { deviceKeys } from './019-device-keys.js';
 import { staffLanguage } from './020-staff-language.js';
+import { passwordLinks } from './021-password-links.js';
 import { deniedCardLastFour } from './022-denied-card-last-four.js';
 
 /** In order of application; a migration, once released, never changes. */
@@ -37,5 +38,6 @@ export const migrations: Migration[] = [
   eventsAndWebhooks,
   deviceKeys,
   staffLanguage,
+  passwordLinks,
   deniedCardLastFour,
 ];

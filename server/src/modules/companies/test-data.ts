@@ -35,6 +35,7 @@ export const clearedTables = {
   staff_audit_log: { words: ['audit log entry', 'audit log entries'] },
   staff_login_attempts: { words: ['sign-in attempt', 'sign-in attempts'] },
   staff_setup_tokens: { words: ['setup link', 'setup links'] },
+  staff_password_links: { words: ['password link', 'password links'] },
   staff_sessions: { words: ['staff session', 'staff sessions'], parent: { column: 'account_id', table: 'staff_accounts' } },
   staff_accounts: { words: businessTables.staff_accounts },
   checkin_overrides: { words: businessTables.checkin_overrides },

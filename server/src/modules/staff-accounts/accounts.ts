@@ -6,7 +6,9 @@ import type { Db, Queryable } from '../../db/types.js';
 import { toIso } from '../../clock/time.js';
 import { recordAudit } from './audit.js';
 import { cleanDisplayName } from './display-names.js';
-import { checkPasswordRule, hashPassword } from './passwords.js';
+import { mintPasswordLink, type MintedPasswordLink } from './password-links.js';
+import { checkPasswordStrength } from './password-strength.js';
+import { hashPassword, noPasswordYet } from './passwords.js';
 import { assertMayManage, managingRole, staffRoles, type AccountRow, type StaffRole } from './roles.js';
 import { revokeAccountSessions } from './sessions.js';
 import type { StaffAuthSettings } from './settings.js';
@@ -22,7 +24,10 @@ export interface AccountAccess {
 export interface AccountInput extends AccountAccess {
   email: string;
   displayName: string;
-  /** Set by whoever creates the account and handed over in person; at least the minimum length. */
+  /**
+   * A password chosen already: for fixtures and tests. The web app never sends one: an account is
+   * invited (`inviteAccount`), and its person chooses their own.
+   */
   password: string;
 }
 
@@ -97,13 +102,40 @@ export async function insertAccount(
   return toAccount(row);
 }
 
-/** Creates an account: owners any, managers front-desk ones at their own locations, the front desk none. */
+/** Creates an account with a password chosen already (fixtures): owners any, managers front-desk ones at their own locations, the front desk none. */
 export async function createAccount(db: Db, settings: StaffAuthSettings, actor: Actor, input: AccountInput): Promise<StaffAccount> {
   assertMayManage(actor, input.role, input.role === 'owner' ? null : (input.locationIds ?? []));
-  checkPasswordRule(input.password);
+  checkPasswordStrength(input.password, [input.email, input.displayName]);
   const hash = await hashPassword(input.password, settings.passwordCost);
   const { password: _password, ...fields } = input;
   return db.transaction((sql) => insertAccount(db, sql, settings, actor, { ...fields, passwordHash: hash, action: 'account_created' }));
+}
+
+/**
+ * Invites a staff member: an account with no password yet, and a one-time link (72 hours) its
+ * person sets their own password with, which the inviter hands over. Nobody but that person ever
+ * knows the password. The same rights as `createAccount`.
+ */
+export async function inviteAccount(db: Db, settings: StaffAuthSettings, actor: Actor, input: Omit<AccountInput, 'password'>): Promise<StaffAccount & { passwordLink: MintedPasswordLink }> {
+  assertMayManage(actor, input.role, input.role === 'owner' ? null : (input.locationIds ?? []));
+  return db.transaction(async (sql) => {
+    const account = await insertAccount(db, sql, settings, actor, { ...input, passwordHash: noPasswordYet, action: 'account_created' });
+    return { ...account, passwordLink: await mintPasswordLink(db, sql, settings, actor, account, 'invitation') };
+  });
+}
+
+/**
+ * A reset link for an account the actor manages (an owner any, a manager front-desk accounts at
+ * its locations, so never an owner's): it ends any link before it, and using it sets a new
+ * password and ends the account's sessions. The password stays as it is until then.
+ */
+export async function resetPasswordLink(db: Db, settings: StaffAuthSettings, actor: Actor, id: string): Promise<MintedPasswordLink> {
+  return db.transaction(async (sql) => {
+    const account = await getAccount(db, sql, actor, id);
+    assertMayManage(actor, account.role, account.location_ids);
+    if (account.disabled_at !== null) throw new ApiError('invalid_param', 'This account is disabled: a password link would not work for it.', { param: 'id' });
+    return mintPasswordLink(db, sql, settings, actor, account, 'reset');
+  });
 }
 
 /** One account of the actor's company; another company's is 404. */

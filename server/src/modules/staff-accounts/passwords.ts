@@ -1,5 +1,4 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ApiError } from '@studio/shared';
 
 /** scrypt's cost: N (a power of two), r and p. Stored with each hash, so raising it later leaves old hashes readable. */
 export interface ScryptCost {
@@ -11,8 +10,6 @@ export interface ScryptCost {
 /** OWASP's password storage guidance for scrypt: N = 2^17 (128 MiB), r = 8, p = 1. About a tenth of a second per hash. */
 export const recommendedCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
-export const minimumPasswordLength = 12;
-const maximumPasswordLength = 256;
 const saltBytes = 16;
 const keyBytes = 32;
 const format = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
@@ -23,20 +20,15 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
   return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-/** Refuses a password too short to resist guessing, or too long to hash cheaply; the message says the rule. */
-export function checkPasswordRule(password: string): void {
-  if ([...password].length < minimumPasswordLength) {
-    throw new ApiError('invalid_param', `A password needs at least ${minimumPasswordLength} characters; a few words make a good one.`, { param: 'password' });
-  }
-  if (password.length > maximumPasswordLength) throw new ApiError('invalid_param', `A password may have at most ${maximumPasswordLength} characters.`, { param: 'password' });
-}
-
 /** `scrypt$N=…,r=…,p=…$<salt>$<key>` (base64url), from a fresh random salt. */
 export async function hashPassword(password: string, cost: ScryptCost = recommendedCost): Promise<string> {
   const salt = randomBytes(saltBytes);
   const key = await derive(password, salt, cost);
   return `scrypt$N=${cost.N},r=${cost.r},p=${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
+
+/** What an account holds before its person chose a password (an invitation not used yet): no password matches it. */
+export const noPasswordYet = '!no password yet';
 
 /** True when the password is the one hashed; compared in constant time, with the cost the hash was made with. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

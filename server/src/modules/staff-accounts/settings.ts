@@ -15,6 +15,8 @@ export interface StaffAuthSettings {
   maxAgeMs: number;
   /** How long a setup link works. */
   setupLinkValidityMs: number;
+  /** How long an invitation or password reset link works. */
+  passwordLinkValidityMs: number;
 }
 
 export function staffAuthSettings(clock: Clock, overrides: Partial<Omit<StaffAuthSettings, 'clock'>> = {}): StaffAuthSettings {
@@ -24,6 +26,7 @@ export function staffAuthSettings(clock: Clock, overrides: Partial<Omit<StaffAut
     idleTimeoutMs: 12 * hour,
     maxAgeMs: 7 * 24 * hour,
     setupLinkValidityMs: 24 * hour,
+    passwordLinkValidityMs: 72 * hour,
     ...overrides,
   };
 }

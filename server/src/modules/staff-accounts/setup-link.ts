@@ -5,7 +5,8 @@ import type { Db, Queryable } from '../../db/types.js';
 import { toIso } from '../../clock/time.js';
 import { endSetupLinks, insertAccount, type StaffAccount } from './accounts.js';
 import { recordAudit } from './audit.js';
-import { checkPasswordRule, hashPassword } from './passwords.js';
+import { checkPasswordStrength } from './password-strength.js';
+import { hashPassword } from './passwords.js';
 import { hashSecret, mintSecret } from './secrets.js';
 import type { StaffAuthSettings } from './settings.js';
 
@@ -63,11 +64,11 @@ async function liveLink(db: Db, sql: Queryable, token: string, now: string) {
  * is refused at the price of one lookup, never a password hash (issue 30, N4: a hash costs 128 MiB
  * and a tenth of a second). The link is spent in the same transaction as the account is made, so
  * it works once; the owner then ends every other live link. Unknown, spent, ended or expired is
- * `setup_link_invalid`. A password breaking the rule is refused before the link is spent.
+ * `setup_link_invalid`. A password too weak (422) is refused before the link is spent.
  */
 export async function createOwnerFromLink(db: Db, settings: StaffAuthSettings, input: OwnerInput): Promise<StaffAccount> {
   if ((await liveLink(db, db, input.token, toIso(settings.clock()))) === null) throw invalidLink();
-  checkPasswordRule(input.password);
+  checkPasswordStrength(input.password, [input.email, input.displayName]);
   const passwordHash = await hashPassword(input.password, settings.passwordCost);
   // The clock is read again: the hash took time, and the link may have expired or been spent meanwhile.
   const now = toIso(settings.clock());

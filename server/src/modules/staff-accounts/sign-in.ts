@@ -37,7 +37,9 @@ export async function signIn(db: Db, settings: StaffAuthSettings, input: SignInI
   const email = normaliseEmail(input.email);
   const attempt = await beginAttempt(db, settings.clock, { companyId: input.companyId, email, address: input.address });
   const account = await db.first(db.qb.selectFrom('staff_accounts').select(['id', 'password_hash', 'disabled_at']).where('company_id', '=', input.companyId).where('email', '=', email));
-  const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash(settings)));
+  // An account with no password yet (an invitation not used) is checked against the decoy too: the answer's time tells nothing.
+  const hasPassword = account !== undefined && costOf(account.password_hash) !== null;
+  const matches = (await verifyPassword(input.password, hasPassword ? account.password_hash : await decoyHash(settings))) && hasPassword;
   if (!account || !matches) throw wrong();
   await settleAttempt(db, attempt, 'succeeded');
   // Only someone who knows the password learns that the account is disabled.
