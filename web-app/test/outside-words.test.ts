@@ -1,6 +1,6 @@
 import { createTranslator } from '@studio/shared/i18n';
 import { initReactI18next } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpClient } from '../src/api/http.ts';
 import { fieldErrors } from '../src/format/form-errors.ts';
@@ -11,6 +11,8 @@ import { english, namespaces } from '../src/i18n/english.ts';
 describe('words said outside components', () => {
   const form = z.object({ email: z.email(), name: z.string().min(1) });
   const down = createHttpClient(() => Promise.reject(new TypeError('Failed to fetch')));
+  // The translator is global, and this project's files share a module graph: leave English behind.
+  afterAll(() => void createTranslator({ language: 'en', resources: { en: english }, namespaces, defaultNamespace: 'common', plugins: [initReactI18next] }));
 
   it('are English before the app has started its translator', async () => {
     expect(fieldErrors(form.safeParse({ email: 'x', name: '' }).error!)).toEqual({ email: 'Enter an email address such as name@example.com.', name: 'This field is required.' });

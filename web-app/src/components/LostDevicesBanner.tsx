@@ -3,21 +3,20 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../api/devices.ts';
-import { useSignedIn } from '../api/session.ts';
 import { formatLocalTime } from '../format/time.ts';
 import { around, slot, Unbroken } from '../i18n/around.tsx';
 import { useLocale } from '../i18n/locale.ts';
-import { useLocation } from '../shell/location.ts';
+import type { SessionLocation } from '@studio/shared/web-app';
 
 /**
  * On Today: an agent at the location has been silent past the lost threshold. Nothing otherwise.
  * A device id never breaks at its hyphen ("north-" over "turnstile") on a narrow desk screen.
  */
-export function LostDevicesBanner({ locationId, zone }: { locationId: string; zone: string }) {
+export function LostDevicesBanner({ location }: { location: SessionLocation }) {
   const { t } = useTranslation();
-  const [location] = useLocation(useSignedIn());
   const locale = useLocale(location);
-  const { data } = useDevices(locationId);
+  const zone = location.time_zone;
+  const { data } = useDevices(location.id);
   const lost = data?.data.filter((device) => device.state === 'lost') ?? [];
   if (lost.length === 0) return null;
   const devices = lost.map((device, index) => (

@@ -26,7 +26,7 @@ export function TodayPage() {
         <Title order={1}>{t('title')}</Title>
         <StreamIndicator state={stream} zone={location.time_zone} />
       </Group>
-      <LostDevicesBanner locationId={location.id} zone={location.time_zone} />
+      <LostDevicesBanner location={location} />
       <ErrorAlert error={error} />
       <SimpleGrid cols={3}>
         <Figure id="checked-in" label={t('figure.checked_in')} value={data?.checked_in} />
