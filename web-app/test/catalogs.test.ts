@@ -37,6 +37,10 @@ const sameOnPurpose = new Set<string>([
   'de:setup:gift_cards.status',
   'de:import:import.title',
   'de:import:export.title',
+  // Messages made only of the values they fill, German's Status, and a service's length in Spanish.
+  ...['es', 'de'].flatMap((language) => [`${language}:appointments:booking.what`, `${language}:appointments:hours.day_problem`, `${language}:appointments:override.line`]),
+  'de:appointments:booking.status',
+  'es:appointments:new.service_option',
 ]);
 
 /**
@@ -54,7 +58,6 @@ const notYetTranslated = new Set<string>([
   'components/MemberSummary.tsx',
   'components/PasswordAgain.tsx',
   'components/StatusChip.tsx',
-  'format/appointments.ts',
   'format/devices.ts',
   'format/feed-words.ts',
   'format/form-errors.ts',
@@ -68,13 +71,6 @@ const notYetTranslated = new Set<string>([
   'pages/SignIn.tsx',
   'pages/Staff.tsx',
   'pages/Today.tsx',
-  'pages/appointments/AppointmentsPage.tsx',
-  'pages/appointments/BookingDialog.tsx',
-  'pages/appointments/DayView.tsx',
-  'pages/appointments/NewBookingDialog.tsx',
-  'pages/appointments/SlotPicker.tsx',
-  'pages/appointments/StaffHoursPanel.tsx',
-  'pages/appointments/WeekView.tsx',
   'pages/classes/OneOffClassDialog.tsx',
   'pages/classes/SeriesForm.tsx',
   'pages/devices/CreateDeviceKeyDialog.tsx',

@@ -1,3 +1,4 @@
+import appointments from './catalogs/en/appointments.json';
 import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
 import developers from './catalogs/en/developers.json';
@@ -11,7 +12,7 @@ import shell from './catalogs/en/shell.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { classes, common, developers, import: importExport, setup, shell };
+export const english = { appointments, classes, common, developers, import: importExport, setup, shell };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];
