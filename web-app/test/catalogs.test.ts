@@ -71,8 +71,6 @@ const notYetTranslated = new Set<string>([
   'pages/SignIn.tsx',
   'pages/Staff.tsx',
   'pages/Today.tsx',
-  'pages/classes/OneOffClassDialog.tsx',
-  'pages/classes/SeriesForm.tsx',
   'pages/devices/CreateDeviceKeyDialog.tsx',
   'pages/profile/CardTakenAlert.tsx',
   'pages/profile/CheckIn.tsx',
