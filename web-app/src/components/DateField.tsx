@@ -2,6 +2,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import 'dayjs/locale/es';
+import { useTranslation } from 'react-i18next';
 
 type Part = 'day' | 'month' | 'year';
 
@@ -36,7 +37,7 @@ export function parseTypedDate(text: string, locale: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'locale' | 'valueFormat' | 'dateParser' | 'defaultValue'> & {
+type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'locale' | 'valueFormat' | 'dateParser' | 'defaultValue' | 'getDayAriaLabel'> & {
   /** The page's Intl locale (useLocale): its order of day, month and year, its month and weekday names. */
   locale: string;
   /** 'YYYY-MM-DD', or '' for none. */
@@ -50,7 +51,10 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'locale' | 'va
  * format whatever the page's language.
  */
 export function DateField({ locale, value, onChange, ...props }: DateFieldProps) {
+  const { t } = useTranslation('common');
   const language = locale.split('-')[0] ?? 'en';
+  // A day of the picker is read out as the locale says it ("7. Dezember 2026"), not dayjs's "7 Dezember 2026".
+  const longDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <DateInput
       {...props}
@@ -58,6 +62,21 @@ export function DateField({ locale, value, onChange, ...props }: DateFieldProps)
       firstDayOfWeek={1}
       valueFormat={displayFormat(locale)}
       dateParser={(text) => parseTypedDate(text, locale)}
+      ariaLabels={{
+        previousMonth: t('date.previous_month'),
+        nextMonth: t('date.next_month'),
+        previousYear: t('date.previous_year'),
+        nextYear: t('date.next_year'),
+        previousDecade: t('date.previous_decade'),
+        nextDecade: t('date.next_decade'),
+      }}
+      // Weekends are working days at a studio, and Mantine's dimmed weekday names and red weekends read below 4.5:1.
+      weekendDays={[]}
+      hideOutsideDates
+      // The picker appears at once: a fading one is read (by people and by axe) at half contrast for a moment.
+      popoverProps={{ transitionProps: { duration: 0 } }}
+      styles={{ weekday: { color: '#495057' } }}
+      getDayAriaLabel={(day) => longDate.format(new Date(`${day}T00:00:00Z`))}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
     />

@@ -43,6 +43,16 @@ export function dayHeading(date: string, locale: string): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
 }
 
+/** A date's weekday, short, as the locale writes it: "Tue", "Di.". */
+export function weekdayOf(date: string, locale: string): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ weekday: 'short' });
+}
+
+/** A date's day and month, short, as the locale writes it: "2 Jun", "2. Juni". */
+export function dayOfMonth(date: string, locale: string): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ day: 'numeric', month: 'short' });
+}
+
 export function shiftDate(date: string, days: number): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? date;
 }

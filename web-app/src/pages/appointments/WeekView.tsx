@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import { useTranslation } from 'react-i18next';
-import { dayHeading, localDateOf, timeRange } from '../../format/appointments.ts';
+import { dayOfMonth, localDateOf, timeRange, weekdayOf } from '../../format/appointments.ts';
 import { BookingBlock } from './BookingBlock.tsx';
 import type { CalendarColumn, ColumnKind } from './columns.ts';
 
@@ -40,7 +40,12 @@ export function WeekView({
           <Table.Tr>
             <Table.Th w={110}>{kind === 'staff' ? t('week.staff') : t('week.room')}</Table.Th>
             {dates.map((date) => (
-              <Table.Th key={date}>{dayHeading(date, locale)}</Table.Th>
+              <Table.Th key={date}>
+                {/* Weekday over date, on two lines in every language: a column is about 100 px wide on a tablet. */}
+                {weekdayOf(date, locale)}
+                <br />
+                {dayOfMonth(date, locale)}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
