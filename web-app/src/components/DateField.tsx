@@ -57,6 +57,8 @@ export function DateField({ locale, value, onChange, ...props }: DateFieldProps)
   const longDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <DateInput
+      // The size the theme gives every other field (the theme names Mantine's core inputs only).
+      size="md"
       {...props}
       locale={language}
       firstDayOfWeek={1}
