@@ -38,7 +38,7 @@ export function minutesIntoDay(iso: string, date: string, zone: string): number 
   return Math.round(DateTime.fromISO(iso, { zone }).diff(midnight, 'minutes').minutes);
 }
 
-/** A short day for a column heading, as the locale writes it: "Tue 2 Jun", "Di., 2. Juni". */
+/** A short day for a column heading, as the locale writes it: "Tue, 2 Jun", "Di., 2. Juni". */
 export function dayHeading(date: string, locale: string): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
 }
