@@ -1,5 +1,5 @@
 import { addTherapistsAndAStartedBooking } from '@studio/testkit/web/appointment-setting';
-import { typedDate } from '@studio/testkit/web/date-field';
+import { fillDate, typedDate } from '@studio/testkit/web/date-field';
 import { webSeed } from '@studio/testkit/web/seed-business';
 import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
 import { labelled } from '@studio/testkit/web/staff-page';
@@ -191,6 +191,17 @@ describe('the appointments calendar', () => {
       await world.desk.check('appointments-booking-drawer-de');
       await dialog.getByRole('button', { name: 'Schließen' }).last().click();
       await dialog.waitFor({ state: 'hidden' });
+
+      // A one-off class takes its date typed as German writes it, and shows it back so.
+      await world.desk.goto('/app/classes');
+      await world.desk.heading('Kurse').waitFor();
+      await world.desk.button('Neuer Kurs').click();
+      const newClass = world.desk.dialog('Neuer Kurs');
+      await fillDate(labelled(newClass, 'Datum'), day.plus({ days: 1 }), 'de-IE');
+      expect(await labelled(newClass, 'Datum').inputValue()).toBe(day.plus({ days: 1 }).toFormat('dd.MM.yyyy'));
+      await world.desk.check('classes-one-off-de');
+      await newClass.getByRole('button', { name: 'Abbrechen' }).click();
+      await newClass.waitFor({ state: 'hidden' });
     } finally {
       await world.desk.goto('/app/account');
       await world.desk.choose('Sprache', 'Sprache des Standorts (English)');
