@@ -51,6 +51,10 @@ const sameOnPurpose = new Set<string>([
   'de:devices:kind.kiosk',
   'es:devices:duration.minutes',
   ...['es', 'de'].map((language) => `${language}:devices:component.detail`),
+  // Messages made only of the values they fill, German's Status, and a service's length in Spanish.
+  ...['es', 'de'].flatMap((language) => [`${language}:appointments:booking.what`, `${language}:appointments:hours.day_problem`, `${language}:appointments:override.line`]),
+  'de:appointments:booking.status',
+  'es:appointments:new.service_option',
 ]);
 
 /**
@@ -59,21 +63,11 @@ const sameOnPurpose = new Set<string>([
  */
 const notYetTranslated = new Set<string>([
   'components/PasswordAgain.tsx',
-  'format/appointments.ts',
   'format/reasons.ts',
   'format/standing.ts',
   'pages/Account.tsx',
   'pages/Profile.tsx',
   'pages/Staff.tsx',
-  'pages/appointments/AppointmentsPage.tsx',
-  'pages/appointments/BookingDialog.tsx',
-  'pages/appointments/DayView.tsx',
-  'pages/appointments/NewBookingDialog.tsx',
-  'pages/appointments/SlotPicker.tsx',
-  'pages/appointments/StaffHoursPanel.tsx',
-  'pages/appointments/WeekView.tsx',
-  'pages/classes/OneOffClassDialog.tsx',
-  'pages/classes/SeriesForm.tsx',
   'pages/profile/CardTakenAlert.tsx',
   'pages/profile/EditContactDialog.tsx',
   'pages/profile/EnrolCardDialog.tsx',

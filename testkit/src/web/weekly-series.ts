@@ -1,4 +1,5 @@
 import type { DateTime } from 'luxon';
+import { fillDate } from './date-field.js';
 import { labelled, type StaffPage } from './staff-page.js';
 
 /** A weekly series as the owner enters it in the web app's New series form. */
@@ -38,8 +39,8 @@ export async function createWeeklySeries(desk: StaffPage, series: WeeklySeriesEn
   }
   await labelled(page, 'Start time').fill(series.first.toFormat('HH:mm'));
   await labelled(page, 'Capacity').fill(String(series.capacity));
-  await labelled(page, 'First day').fill(series.first.toISODate()!);
-  await labelled(page, 'Last day').fill(series.last.toISODate()!);
+  await fillDate(labelled(page, 'First day'), series.first);
+  await fillDate(labelled(page, 'Last day'), series.last);
   if (series.screenshot) await desk.check(series.screenshot);
   await desk.button('Create series').click();
   await desk.heading('Classes').waitFor();

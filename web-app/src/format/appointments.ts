@@ -1,18 +1,16 @@
 import { DateTime } from 'luxon';
 
-/** A booking's status in words: the calendar's colours repeat it, never replace it. */
-export function statusLabel(booking: { status: string; late_cancel: boolean }): string {
+/** The catalog key (appointments namespace) of a booking's status in words: the calendar's colours repeat it, never replace it. */
+export function statusKey(booking: { status: string; late_cancel: boolean }): 'status.booked' | 'status.completed' | 'status.no_show' | 'status.cancelled' | 'status.cancelled_late' {
   switch (booking.status) {
-    case 'booked':
-      return 'Booked';
     case 'completed':
-      return 'Completed';
+      return 'status.completed';
     case 'no_show':
-      return 'No-show';
+      return 'status.no_show';
     case 'cancelled':
-      return booking.late_cancel ? 'Cancelled late' : 'Cancelled';
+      return booking.late_cancel ? 'status.cancelled_late' : 'status.cancelled';
     default:
-      return booking.status;
+      return 'status.booked';
   }
 }
 
@@ -40,9 +38,19 @@ export function minutesIntoDay(iso: string, date: string, zone: string): number 
   return Math.round(DateTime.fromISO(iso, { zone }).diff(midnight, 'minutes').minutes);
 }
 
-/** "Tue 2 Jun" for a column heading. */
-export function dayHeading(date: string): string {
-  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en-GB').toFormat('ccc d LLL');
+/** A short day for a column heading, as the locale writes it: "Tue, 2 Jun", "Di., 2. Juni". */
+export function dayHeading(date: string, locale: string): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
+}
+
+/** A date's weekday, short, as the locale writes it: "Tue", "Di.". */
+export function weekdayOf(date: string, locale: string): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ weekday: 'short' });
+}
+
+/** A date's day and month, short, as the locale writes it: "2 Jun", "2. Juni". */
+export function dayOfMonth(date: string, locale: string): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).setLocale(locale).toLocaleString({ day: 'numeric', month: 'short' });
 }
 
 export function shiftDate(date: string, days: number): string {
@@ -65,8 +73,8 @@ export function spansText(spans: readonly Span[]): string {
   return spans.map((span) => `${span.start}-${span.end}`).join(', ');
 }
 
-/** What was typed for a day's hours as spans, or the sentence saying what to fix. Empty: not worked. */
-export function parseSpansText(text: string): { spans: Span[] } | { error: string } {
+/** What was typed for a day's hours as spans, or the part that does not read as a span (the page says how to write it). Empty: not worked. */
+export function parseSpansText(text: string): { spans: Span[] } | { badPart: string } {
   const parts = text
     .split(',')
     .map((part) => part.trim())
@@ -74,7 +82,7 @@ export function parseSpansText(text: string): { spans: Span[] } | { error: strin
   const spans: Span[] = [];
   for (const part of parts) {
     const match = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/.exec(part);
-    if (!match) return { error: `"${part}" is not a span of hours: write it as 09:00-13:00.` };
+    if (!match) return { badPart: part };
     const pad = (h: string, m: string) => `${h.padStart(2, '0')}:${m}`;
     spans.push({ start: pad(match[1]!, match[2]!), end: pad(match[3]!, match[4]!) });
   }

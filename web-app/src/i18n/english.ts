@@ -1,4 +1,5 @@
 import accounts from './catalogs/en/accounts.json';
+import appointments from './catalogs/en/appointments.json';
 import classes from './catalogs/en/classes.json';
 import common from './catalogs/en/common.json';
 import developers from './catalogs/en/developers.json';
@@ -15,7 +16,7 @@ import today from './catalogs/en/today.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { accounts, classes, common, developers, devices, import: importExport, members, setup, shell, today };
+export const english = { accounts, appointments, classes, common, developers, devices, import: importExport, members, setup, shell, today };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -51,7 +51,13 @@ export function SetupPage() {
           <Text size="sm">{t('owner.intro')}</Text>
           <TextInput label={t('owner.email')} type="email" autoComplete="username" withAsterisk={false} required value={values.email} onChange={set('email')} error={errors.email} />
           <TextInput label={t('owner.name')} autoComplete="name" withAsterisk={false} required value={values.display_name} onChange={set('display_name')} error={errors.display_name} />
-          <NewPasswordInput label={t('owner.password')} value={values.password} onChange={(password) => setValues({ ...values, password })} words={[values.email, values.display_name]} error={errors.password} />
+          <NewPasswordInput
+            label={t('owner.password')}
+            value={values.password}
+            onChange={(password) => setValues({ ...values, password })}
+            words={[values.email, values.display_name]}
+            error={errors.password}
+          />
           <Button type="submit" loading={setup.isPending} disabled={!token}>
             {t('owner.submit')}
           </Button>

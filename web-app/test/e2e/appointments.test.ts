@@ -1,4 +1,5 @@
 import { addTherapistsAndAStartedBooking } from '@studio/testkit/web/appointment-setting';
+import { fillDate, typedDate } from '@studio/testkit/web/date-field';
 import { webSeed } from '@studio/testkit/web/seed-business';
 import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
 import { labelled } from '@studio/testkit/web/staff-page';
@@ -159,5 +160,52 @@ describe('the appointments calendar', () => {
     await world.desk.button('Room columns').click();
     await week.getByRole('rowheader', { name: 'Treatment Room 1' }).waitFor();
     await world.desk.check('appointments-week-rooms');
+  });
+
+  it('reads in German, with dates as a German speaker writes them, the week fitting a tablet', async () => {
+    await world.desk.open('Account');
+    await world.desk.choose('Language', 'Deutsch');
+    await page().getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Mitglieder', exact: true }).waitFor();
+    try {
+      await world.desk.goto(`/app/appointments?date=${tomorrow}&view=week&columns=staff`);
+      await world.desk.heading('Termine').waitFor();
+      const week = main().getByRole('table', { name: 'Woche' });
+      await week.getByRole('rowheader', { name: 'Ana Ruiz' }).waitFor();
+      const day = DateTime.fromISO(tomorrow);
+      // The studio is in Ireland: German there writes 07.12.2026, whatever the browser's own format.
+      expect(await labelled(page(), 'Datum').inputValue()).toBe(typedDate(day, 'de-IE'));
+      await world.desk.button('Nach Räumen').click();
+      await week.getByRole('rowheader', { name: 'Treatment Room 1' }).waitFor();
+      await world.desk.check('appointments-week-de');
+
+      await world.desk.button('Neue Buchung').click();
+      const dialog = world.desk.dialog('Neue Buchung');
+      await labelled(dialog, 'Datum').click();
+      // The picker names the month and reads out its days in German.
+      await page()
+        .getByRole('button', { name: day.setLocale('de').toFormat('LLLL yyyy'), exact: true })
+        .waitFor();
+      await page()
+        .getByRole('button', { name: day.setLocale('de').toFormat('d. LLLL yyyy'), exact: true })
+        .waitFor();
+      await world.desk.check('appointments-booking-drawer-de');
+      await dialog.getByRole('button', { name: 'Schließen' }).last().click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // A one-off class takes its date typed as German writes it, and shows it back so.
+      await world.desk.goto('/app/classes');
+      await world.desk.heading('Kurse').waitFor();
+      await world.desk.button('Neuer Kurs').click();
+      const newClass = world.desk.dialog('Neuer Kurs');
+      await fillDate(labelled(newClass, 'Datum'), day.plus({ days: 1 }), 'de-IE');
+      expect(await labelled(newClass, 'Datum').inputValue()).toBe(day.plus({ days: 1 }).toFormat('dd.MM.yyyy'));
+      await world.desk.check('classes-one-off-de');
+      await newClass.getByRole('button', { name: 'Abbrechen' }).click();
+      await newClass.waitFor({ state: 'hidden' });
+    } finally {
+      await world.desk.goto('/app/account');
+      await world.desk.choose('Sprache', 'Sprache des Standorts (English)');
+      await world.desk.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();
+    }
   });
 });

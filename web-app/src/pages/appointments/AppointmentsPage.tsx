@@ -1,12 +1,15 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { AppointmentCalendar, CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCalendar } from '../../api/appointments.ts';
 import { managesAccounts, useSignedIn } from '../../api/session.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { dayHeading, localDateOf, mondayOf, shiftDate, statusLabel, timeRange } from '../../format/appointments.ts';
+import { dayHeading, localDateOf, mondayOf, shiftDate, statusKey, timeRange } from '../../format/appointments.ts';
 import { todayAt } from '../../format/time.ts';
+import { useLocale } from '../../i18n/locale.ts';
 import { useLocation } from '../../shell/location.ts';
 import { BookingDialog } from './BookingDialog.tsx';
 import { calendarColumns, type ColumnKind } from './columns.ts';
@@ -50,80 +53,83 @@ export function AppointmentsPage() {
   const [booking, setBooking] = useState<CalendarBooking | null>(null);
   const [creating, setCreating] = useState(false);
   const data = calendar.data?.location_id === location.id ? calendar.data : undefined;
+  const { t } = useTranslation('appointments');
+  const locale = useLocale(location);
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Appointments</Title>
+        <Title order={1}>{t('title')}</Title>
         <Button onClick={() => setCreating(true)} disabled={!data}>
-          New booking
+          {t('new_booking')}
         </Button>
       </Group>
       <Group gap="sm" align="flex-end">
         <Button variant="default" onClick={() => set({ date: shiftDate(date, view === 'week' ? -7 : -1) })}>
-          {view === 'week' ? 'Previous week' : 'Previous day'}
+          {view === 'week' ? t('week.previous') : t('day.previous')}
         </Button>
         <Button variant="default" onClick={() => set({ date: today })}>
-          Today
+          {t('today')}
         </Button>
         <Button variant="default" onClick={() => set({ date: shiftDate(date, view === 'week' ? 7 : 1) })}>
-          {view === 'week' ? 'Next week' : 'Next day'}
+          {view === 'week' ? t('week.next') : t('day.next')}
         </Button>
-        <TextInput type="date" label="Date" value={date} onChange={(event) => event.currentTarget.value && set({ date: event.currentTarget.value })} w={170} />
+        <DateField locale={locale} label={t('date')} value={date} onChange={(next) => next && set({ date: next })} w={150} />
         <Toggle
-          label="View"
+          label={t('view')}
           value={view}
           options={[
-            { value: 'day', label: 'Day' },
-            { value: 'week', label: 'Week' },
+            { value: 'day', label: t('view.day') },
+            { value: 'week', label: t('view.week') },
           ]}
           onChange={(v) => set({ view: v })}
         />
         <Toggle
-          label="Columns"
+          label={t('columns')}
           value={kind}
           options={[
-            { value: 'staff', label: 'Staff columns' },
-            { value: 'rooms', label: 'Room columns' },
+            { value: 'staff', label: t('columns.staff') },
+            { value: 'rooms', label: t('columns.rooms') },
           ]}
           onChange={(v) => set({ columns: v })}
         />
       </Group>
       <Text size="sm" c="#495057">
-        {view === 'week' ? `Week of ${dayHeading(first)}` : dayHeading(date)}, times at {location.name} ({zone})
+        {t(view === 'week' ? 'heading.week' : 'heading.day', { day: dayHeading(first, locale), location: location.name, zone })}
       </Text>
-      <ErrorAlert error={calendar.error} title="The calendar could not be loaded" />
-      {data ? <Calendar calendar={data} view={view} kind={kind} onOpen={setBooking} /> : calendar.isPending ? <Text>Loading the calendar…</Text> : null}
-      {data && managesAccounts(session) ? <StaffHoursPanel key={location.id} calendar={data} /> : null}
-      {data && creating ? <NewBookingDialog opened onClose={() => setCreating(false)} calendar={data} date={date} /> : null}
-      {data && booking ? <BookingDialog key={booking.id} booking={booking} calendar={data} onClose={() => setBooking(null)} /> : null}
+      <ErrorAlert error={calendar.error} title={t('calendar.error')} />
+      {data ? <Calendar calendar={data} view={view} kind={kind} locale={locale} onOpen={setBooking} /> : calendar.isPending ? <Text>{t('calendar.loading')}</Text> : null}
+      {data && managesAccounts(session) ? <StaffHoursPanel key={location.id} calendar={data} locale={locale} /> : null}
+      {data && creating ? <NewBookingDialog opened onClose={() => setCreating(false)} calendar={data} date={date} locale={locale} /> : null}
+      {data && booking ? <BookingDialog key={booking.id} booking={booking} calendar={data} locale={locale} onClose={() => setBooking(null)} /> : null}
     </Stack>
   );
 }
 
-function Calendar({ calendar, view, kind, onOpen }: { calendar: AppointmentCalendar; view: View; kind: ColumnKind; onOpen: (booking: CalendarBooking) => void }) {
-  const columns = calendarColumns(calendar, kind);
+function Calendar({ calendar, view, kind, locale, onOpen }: { calendar: AppointmentCalendar; view: View; kind: ColumnKind; locale: string; onOpen: (booking: CalendarBooking) => void }) {
+  const { t } = useTranslation('appointments');
+  const columns = calendarColumns(calendar, kind, t('room.none'));
   const cancelled = calendar.bookings.filter((b) => b.status === 'cancelled');
-  if (kind === 'staff' && columns.length === 0) return <Text>No staff work at this location yet: give a staff member hours here to book appointments.</Text>;
+  if (kind === 'staff' && columns.length === 0) return <Text>{t('calendar.no_staff')}</Text>;
   return (
     <Stack gap="xs">
       {view === 'week' ? (
-        <WeekView kind={kind} columns={columns} dates={calendar.dates} zone={calendar.time_zone} onOpen={onOpen} />
+        <WeekView kind={kind} columns={columns} dates={calendar.dates} zone={calendar.time_zone} locale={locale} onOpen={onOpen} />
       ) : (
         <DayView columns={columns} date={calendar.dates[0]!} zone={calendar.time_zone} onOpen={onOpen} />
       )}
-      {calendar.bookings.length === 0 ? <Text size="sm">No bookings {view === 'week' ? 'this week' : 'this day'}. Press New booking to add one.</Text> : null}
+      {calendar.bookings.length === 0 ? <Text size="sm">{t(view === 'week' ? 'calendar.empty_week' : 'calendar.empty_day')}</Text> : null}
       {cancelled.length > 0 ? (
         <div>
           <Title order={2} size="h5">
-            Cancelled
+            {t('cancelled.title')}
           </Title>
-          <ul aria-label="Cancelled bookings" style={{ margin: 0, paddingLeft: 20 }}>
+          <ul aria-label={t('cancelled.label')} style={{ margin: 0, paddingLeft: 20 }}>
             {cancelled.map((b) => (
               <li key={b.id}>
                 <Text size="sm">
-                  {view === 'week' ? `${dayHeading(localDateOf(b.start, calendar.time_zone))} ` : ''}
-                  {timeRange(b.start, b.end, calendar.time_zone)} {b.contact_name}, {b.service_name} with {b.staff_name}: {statusLabel(b)}
+                  {view === 'week' ? `${dayHeading(localDateOf(b.start, calendar.time_zone), locale)} ` : ''}
+                  {t('cancelled.line', { time: timeRange(b.start, b.end, calendar.time_zone), client: b.contact_name, service: b.service_name, staff: b.staff_name, status: t(statusKey(b)) })}
                 </Text>
               </li>
             ))}

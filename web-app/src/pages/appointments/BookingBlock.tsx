@@ -1,7 +1,8 @@
 import { UnstyledButton } from '@mantine/core';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import type { CSSProperties } from 'react';
-import { statusLabel, timeRange } from '../../format/appointments.ts';
+import { useTranslation } from 'react-i18next';
+import { statusKey, timeRange } from '../../format/appointments.ts';
 
 /** Dark text on a light tint, so every status reads at 4.5:1; the status is also written out. */
 const palette: Record<string, { background: string; border: string; color: string }> = {
@@ -27,7 +28,8 @@ export function BookingBlock({
 }) {
   const colours = palette[booking.status] ?? palette.booked!;
   const time = timeRange(booking.start, booking.end, zone);
-  const status = statusLabel(booking);
+  const { t } = useTranslation('appointments');
+  const status = t(statusKey(booking));
   return (
     <UnstyledButton
       onClick={() => onOpen(booking)}

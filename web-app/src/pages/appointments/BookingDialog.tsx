@@ -1,10 +1,11 @@
 import { Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AppointmentCalendar, CalendarBooking } from '@studio/shared/schemas/appointments-web';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { appointmentRequests, useAppointmentChange } from '../../api/appointments.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { dayHeading, localDateOf, localToIso, statusLabel, timeRange } from '../../format/appointments.ts';
+import { dayHeading, localDateOf, localToIso, statusKey, timeRange } from '../../format/appointments.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 /**
@@ -12,7 +13,8 @@ import { SlotPicker } from './SlotPicker.tsx';
  * the same service and staff member), cancel it (the server flags a late one), or record how it
  * went once it has started. Each shows the server's answer, never a guess.
  */
-export function BookingDialog({ booking, calendar, onClose }: { booking: CalendarBooking; calendar: AppointmentCalendar; onClose: () => void }) {
+export function BookingDialog({ booking, calendar, locale, onClose }: { booking: CalendarBooking; calendar: AppointmentCalendar; locale: string; onClose: () => void }) {
+  const { t } = useTranslation('appointments');
   const zone = calendar.time_zone;
   const [day, setDay] = useState(localDateOf(booking.start, zone));
   const [time, setTime] = useState('');
@@ -29,41 +31,53 @@ export function BookingDialog({ booking, calendar, onClose }: { booking: Calenda
   };
 
   return (
-    <Dialog opened onClose={onClose} title="Booking" size="lg">
+    <Dialog opened onClose={onClose} title={t('booking.title')} size="lg">
       <Stack>
         <div>
-          <Text fw={700}>
-            {current.contact_name}: {current.service_name}
+          <Text fw={700}>{t('booking.what', { client: current.contact_name, service: current.service_name })}</Text>
+          <Text>
+            {t(current.room_name ? 'booking.when_room' : 'booking.when', {
+              day: dayHeading(localDateOf(current.start, zone), locale),
+              time: timeRange(current.start, current.end, zone),
+              staff: current.staff_name,
+              room: current.room_name ?? '',
+            })}
           </Text>
           <Text>
-            {dayHeading(localDateOf(current.start, zone))}, {timeRange(current.start, current.end, zone)} with {current.staff_name}
-            {current.room_name ? ` in ${current.room_name}` : ''}
-          </Text>
-          <Text>
-            Status: <strong>{statusLabel(current)}</strong>
+            {t('booking.status')} <strong>{t(statusKey(current))}</strong>
           </Text>
         </div>
-        <ErrorAlert error={error} title="Not changed" />
+        <ErrorAlert error={error} title={t('booking.not_changed')} />
         {current.status === 'booked' ? (
           <>
             <Divider />
             <Title order={2} size="h4">
-              Reschedule
+              {t('booking.reschedule')}
             </Title>
-            <SlotPicker locationId={calendar.location_id} zone={zone} serviceId={current.service_id} staffId={current.staff_id} date={day} time={time} onDate={setDay} onTime={setTime} />
+            <SlotPicker
+              locationId={calendar.location_id}
+              zone={zone}
+              serviceId={current.service_id}
+              staffId={current.staff_id}
+              locale={locale}
+              date={day}
+              time={time}
+              onDate={setDay}
+              onTime={setTime}
+            />
             <Group justify="flex-end">
               <Button onClick={move} loading={reschedule.isPending} disabled={!localToIso(day, time, zone)}>
-                Move booking
+                {t('booking.move')}
               </Button>
             </Group>
             <Divider />
             <Title order={2} size="h4">
-              Cancel
+              {t('booking.cancel_title')}
             </Title>
-            <TextInput label="Reason for cancelling" description="Optional; kept with the booking" value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+            <TextInput label={t('booking.reason')} description={t('booking.reason_hint')} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
             <Group justify="flex-end">
               <Button color="red.9" onClick={() => cancel.mutate(undefined, { onSuccess: (cancelled) => setCurrent(cancelled) })} loading={cancel.isPending}>
-                Cancel booking
+                {t('booking.cancel')}
               </Button>
             </Group>
           </>
@@ -72,7 +86,7 @@ export function BookingDialog({ booking, calendar, onClose }: { booking: Calenda
           <>
             <Divider />
             <Title order={2} size="h4">
-              How it went
+              {t('booking.outcome')}
             </Title>
             {started ? (
               <Group>
@@ -82,7 +96,7 @@ export function BookingDialog({ booking, calendar, onClose }: { booking: Calenda
                   loading={outcome.isPending && outcome.variables === 'completed'}
                   onClick={() => outcome.mutate('completed', { onSuccess: setCurrent })}
                 >
-                  Mark completed
+                  {t('booking.mark_completed')}
                 </Button>
                 <Button
                   variant="default"
@@ -90,17 +104,17 @@ export function BookingDialog({ booking, calendar, onClose }: { booking: Calenda
                   loading={outcome.isPending && outcome.variables === 'no_show'}
                   onClick={() => outcome.mutate('no_show', { onSuccess: setCurrent })}
                 >
-                  Mark no-show
+                  {t('booking.mark_no_show')}
                 </Button>
               </Group>
             ) : (
-              <Text size="sm">Completed or no-show can be recorded once the booking has started.</Text>
+              <Text size="sm">{t('booking.outcome_later')}</Text>
             )}
           </>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            {t('close')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { CalendarBooking } from '@studio/shared/schemas/appointments-web';
+import { useTranslation } from 'react-i18next';
 import { minutesIntoDay } from '../../format/appointments.ts';
 import { BookingBlock } from './BookingBlock.tsx';
 import type { CalendarColumn } from './columns.ts';
@@ -25,6 +26,7 @@ function visibleHours(columns: CalendarColumn[], date: string, zone: string): [n
  * and labelled, bookings as labelled blocks at their local times.
  */
 export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColumn[]; date: string; zone: string; onOpen: (booking: CalendarBooking) => void }) {
+  const { t } = useTranslation('appointments');
   const [firstHour, lastHour] = visibleHours(columns, date, zone);
   const height = (lastHour - firstHour) * hourHeight;
   const top = (iso: string) => Math.max(0, (minutesIntoDay(iso, date, zone) - firstHour * 60) * pxPerMinute);
@@ -50,7 +52,7 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
             </Text>
             <Box pos="relative" h={height} style={{ background: column.source[date] === undefined ? '#ffffff' : '#eceef1' }}>
               {(column.working[date] ?? []).map((w) => (
-                <Box key={w.start} pos="absolute" left={0} right={0} style={{ ...span(w.start, w.end), background: '#ffffff', borderLeft: '3px solid #adb5bd' }} title="Working hours" />
+                <Box key={w.start} pos="absolute" left={0} right={0} style={{ ...span(w.start, w.end), background: '#ffffff', borderLeft: '3px solid #adb5bd' }} title={t('day.working_hours')} />
               ))}
               {column.timeOff.map((off) => (
                 <Box
@@ -62,7 +64,7 @@ export function DayView({ columns, date, zone, onOpen }: { columns: CalendarColu
                   style={{ ...span(off.start, off.end), backgroundImage: 'repeating-linear-gradient(45deg, #f1f3f5 0, #f1f3f5 6px, #e9ecef 6px, #e9ecef 12px)', overflow: 'hidden' }}
                 >
                   <Text size="xs" fw={600} c="#343a40">
-                    Time off{off.reason ? `: ${off.reason}` : ''}
+                    {off.reason ? t('day.time_off_reason', { reason: off.reason }) : t('day.time_off')}
                   </Text>
                 </Box>
               ))}

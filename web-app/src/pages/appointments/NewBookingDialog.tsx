@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } f
 import type { AppointmentCalendar } from '@studio/shared/schemas/appointments-web';
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { appointmentRequests, useAppointmentChange } from '../../api/appointments.ts';
 import { fullName, useMemberSearch } from '../../api/contacts.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -14,7 +15,8 @@ import { SlotPicker } from './SlotPicker.tsx';
  * it, and an open slot. Nothing shows on the calendar until the server has booked it; a refusal
  * (a clash, named) stays here with everything chosen.
  */
-export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: boolean; onClose: () => void; calendar: AppointmentCalendar; date: string }) {
+export function NewBookingDialog({ opened, onClose, calendar, date, locale }: { opened: boolean; onClose: () => void; calendar: AppointmentCalendar; date: string; locale: string }) {
+  const { t } = useTranslation('appointments');
   const zone = calendar.time_zone;
   const [term, setTerm] = useState('');
   const [client, setClient] = useState<MemberSearchRow | null>(null);
@@ -39,7 +41,7 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
   const submit = () => {
     const start = localToIso(day, time, zone);
     if (!client || !serviceId || !staffId || !start) {
-      setProblem('Choose a client, a service, a staff member and a start time.');
+      setProblem(t('new.missing'));
       return;
     }
     setProblem(null);
@@ -47,22 +49,22 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
   };
 
   return (
-    <Dialog opened={opened} onClose={close} title="New booking" size="lg">
+    <Dialog opened={opened} onClose={close} title={t('new_booking')} size="lg">
       <Stack>
         {client ? (
           <Group justify="space-between">
             <Text>
-              Client: <strong>{fullName(client)}</strong>
+              {t('new.client_chosen')} <strong>{fullName(client)}</strong>
             </Text>
             <Button variant="default" size="compact-sm" onClick={() => setClient(null)}>
-              Change client
+              {t('new.change_client')}
             </Button>
           </Group>
         ) : (
           <div>
-            <TextInput label="Client" description="Type two letters of a name, a phone or an email" value={term} onChange={(event) => setTerm(event.currentTarget.value)} data-autofocus />
+            <TextInput label={t('new.client')} description={t('new.client_hint')} value={term} onChange={(event) => setTerm(event.currentTarget.value)} data-autofocus />
             {term.trim().length >= 2 ? (
-              <Stack gap={2} mt={6} component="ul" aria-label="Clients found" style={{ listStyle: 'none', padding: 0, margin: '6px 0 0' }}>
+              <Stack gap={2} mt={6} component="ul" aria-label={t('new.clients_found')} style={{ listStyle: 'none', padding: 0, margin: '6px 0 0' }}>
                 {(search.data?.data ?? []).map((row) => (
                   <li key={row.id}>
                     <UnstyledButton onClick={() => setClient(row)} p={6} w="100%" style={{ borderRadius: 4, border: '1px solid #dee2e6' }}>
@@ -73,7 +75,7 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
                 ))}
                 {search.data && search.data.data.length === 0 ? (
                   <Text component="li" size="sm">
-                    No member matches. Add them on the Members page first.
+                    {t('new.no_match')}
                   </Text>
                 ) : null}
               </Stack>
@@ -81,26 +83,26 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
           </div>
         )}
         <NativeSelect
-          label="Service"
+          label={t('new.service')}
           value={serviceId}
           onChange={(event) => {
             setServiceId(event.currentTarget.value);
             setTime('');
           }}
-          data={[{ value: '', label: 'Choose a service' }, ...calendar.services.map((s) => ({ value: s.id, label: `${s.name} (${s.duration_minutes} min)` }))]}
+          data={[{ value: '', label: t('new.choose_service') }, ...calendar.services.map((s) => ({ value: s.id, label: t('new.service_option', { name: s.name, minutes: s.duration_minutes }) }))]}
         />
         <NativeSelect
-          label="Staff member"
+          label={t('new.staff')}
           value={staffId}
           onChange={(event) => {
             setStaffId(event.currentTarget.value);
             setTime('');
           }}
-          data={[{ value: '', label: 'Choose a staff member' }, ...qualified.map((member) => ({ value: member.id, label: member.name }))]}
+          data={[{ value: '', label: t('new.choose_staff') }, ...qualified.map((member) => ({ value: member.id, label: member.name }))]}
         />
         {/* A refusal (a clash, named) stands above the slots to choose from instead, in view on the tablet. */}
-        <ErrorAlert error={book.error} title="Not booked" />
-        <SlotPicker locationId={calendar.location_id} zone={zone} serviceId={serviceId} staffId={staffId} date={day} time={time} onDate={setDay} onTime={setTime} />
+        <ErrorAlert error={book.error} title={t('new.not_booked')} />
+        <SlotPicker locationId={calendar.location_id} zone={zone} serviceId={serviceId} staffId={staffId} locale={locale} date={day} time={time} onDate={setDay} onTime={setTime} />
         {problem ? (
           <Text role="alert" c="red.9" size="sm">
             {problem}
@@ -108,10 +110,10 @@ export function NewBookingDialog({ opened, onClose, calendar, date }: { opened: 
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Close
+            {t('close')}
           </Button>
           <Button onClick={submit} loading={book.isPending}>
-            Book
+            {t('new.book')}
           </Button>
         </Group>
       </Stack>

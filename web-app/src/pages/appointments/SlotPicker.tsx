@@ -1,6 +1,8 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
 import { useOpenSlots } from '../../api/appointments.ts';
+import { DateField } from '../../components/DateField.tsx';
 
 /**
  * A local date, its open slots for the service and staff member (the server's availability, as
@@ -11,25 +13,28 @@ export function SlotPicker(props: {
   zone: string;
   serviceId: string;
   staffId: string;
+  /** The page's Intl locale, for the date field. */
+  locale: string;
   date: string;
   time: string;
   onDate: (date: string) => void;
   onTime: (time: string) => void;
 }) {
   const { locationId, zone, serviceId, staffId, date, time } = props;
+  const { t } = useTranslation('appointments');
   const slots = useOpenSlots(serviceId && staffId ? { locationId, serviceId, staffId, date } : null);
   const local = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('HH:mm');
   return (
     <>
-      <TextInput type="date" label="Date" value={date} onChange={(event) => props.onDate(event.currentTarget.value)} />
+      <DateField locale={props.locale} label={t('date')} value={date} onChange={props.onDate} />
       <div>
         <Text size="sm" fw={500} id="open-slots-label">
-          Open slots
+          {t('slots.open')}
         </Text>
         {!serviceId || !staffId ? (
-          <Text size="sm">Choose a service and a staff member to see their open slots.</Text>
+          <Text size="sm">{t('slots.choose')}</Text>
         ) : slots.isPending ? (
-          <Text size="sm">Finding open slots…</Text>
+          <Text size="sm">{t('slots.finding')}</Text>
         ) : slots.error ? (
           <Text size="sm" role="alert">
             {slots.error.message}
@@ -49,16 +54,10 @@ export function SlotPicker(props: {
             ))}
           </Group>
         ) : (
-          <Text size="sm">No open slot that day: try another date or staff member.</Text>
+          <Text size="sm">{t('slots.none')}</Text>
         )}
       </div>
-      <TextInput
-        type="time"
-        label="Start time"
-        description="An open slot fills this in; a typed time is checked by the server"
-        value={time}
-        onChange={(event) => props.onTime(event.currentTarget.value)}
-      />
+      <TextInput type="time" label={t('slots.start')} description={t('slots.start_hint')} value={time} onChange={(event) => props.onTime(event.currentTarget.value)} />
     </>
   );
 }

@@ -14,8 +14,8 @@ export interface CalendarColumn {
   bookings: CalendarBooking[];
 }
 
-/** The calendar's columns: one per staff member, or one per room (and "No room" when a booking needs none). */
-export function calendarColumns(calendar: AppointmentCalendar, kind: ColumnKind): CalendarColumn[] {
+/** The calendar's columns: one per staff member, or one per room (and `noRoom`, the page's words for it, when a booking needs none). */
+export function calendarColumns(calendar: AppointmentCalendar, kind: ColumnKind, noRoom: string): CalendarColumn[] {
   const shown = calendar.bookings.filter((booking) => booking.status !== 'cancelled');
   if (kind === 'staff') {
     return calendar.staff.map((member) => ({
@@ -36,6 +36,6 @@ export function calendarColumns(calendar: AppointmentCalendar, kind: ColumnKind)
     bookings: shown.filter((booking) => booking.room_id === room.id),
   }));
   const roomless = shown.filter((booking) => booking.room_id === null);
-  if (roomless.length > 0 || rooms.length === 0) rooms.push({ id: 'no-room', name: 'No room', working: {}, source: {}, timeOff: [], bookings: roomless });
+  if (roomless.length > 0 || rooms.length === 0) rooms.push({ id: 'no-room', name: noRoom, working: {}, source: {}, timeOff: [], bookings: roomless });
   return rooms;
 }

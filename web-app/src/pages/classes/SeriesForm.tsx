@@ -1,13 +1,17 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Info } from 'luxon';
 import type { SeriesView, TimetableOptions } from '@studio/shared/schemas/web-classes';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useClassMutation, useSeriesList, useTimetableOptions, weekdayNames } from '../../api/classes.ts';
+import { useClassMutation, useSeriesList, useTimetableOptions } from '../../api/classes.ts';
 import { call, type BodyOf } from '../../api/call.ts';
 import { useSignedIn } from '../../api/session.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ManagersOnly } from '../../components/ManagersOnly.tsx';
 import { formatDay } from '../../format/time.ts';
+import { useLocale } from '../../i18n/locale.ts';
 import { useLocation } from '../../shell/location.ts';
 import { orNull, PlacementFields } from './PlacementFields.tsx';
 import type { ContractBodyInput, ContractResult } from '@studio/shared/contracts';
@@ -16,8 +20,9 @@ import { NoClassService } from '../../components/SetupLinks.tsx';
 
 /** A weekly series: created here, or changed, ended and extended, each change counted before it is applied. */
 export function SeriesFormPage() {
+  const { t } = useTranslation('classes');
   return (
-    <ManagersOnly title="Weekly series" what="Weekly series">
+    <ManagersOnly title={t('series.title')} what={t('series.title')}>
       <SeriesForm />
     </ManagersOnly>
   );
@@ -30,35 +35,39 @@ function SeriesForm() {
   const { data: options, error } = useTimetableOptions(location.id);
   const { data: list } = useSeriesList(location.id);
   const series = id === 'new' ? null : list?.data.find((s) => s.id === id);
+  const { t } = useTranslation('classes');
+  const locale = useLocale(location);
   return (
     <Stack maw={720}>
       <Button component={Link} to="/classes" variant="subtle" w="fit-content">
-        Back to the timetable
+        {t('class.back')}
       </Button>
-      <Title order={1}>{id === 'new' ? 'New weekly series' : 'Weekly series'}</Title>
-      <Text>
-        Times are {location.name} time ({location.time_zone}): a class at 07:00 stays at 07:00 when the clocks change.
-      </Text>
+      <Title order={1}>{id === 'new' ? t('form.new_series') : t('series.title')}</Title>
+      <Text>{t('form.times_note', { location: location.name, zone: location.time_zone })}</Text>
       <ErrorAlert error={error} />
-      {options && id === 'new' ? <CreateSeries options={options} locationId={location.id} /> : null}
+      {options && id === 'new' ? <CreateSeries options={options} locationId={location.id} locale={locale} /> : null}
       {options && series ? (
         <>
-          <SeriesSummary series={series} />
+          <SeriesSummary series={series} locale={locale} />
           <EditSeries options={options} series={series} />
-          <ExtendSeries series={series} />
-          <EndSeries series={series} />
+          <ExtendSeries series={series} locale={locale} />
+          <EndSeries series={series} locale={locale} />
         </>
       ) : null}
-      {list && id !== 'new' && !series ? <Text>No such series at {location.name}: choose it from the timetable.</Text> : null}
+      {list && id !== 'new' && !series ? <Text>{t('form.no_such_series', { location: location.name })}</Text> : null}
     </Stack>
   );
 }
 
-function Weekdays({ value, onChange }: { value: string[]; onChange: (days: string[]) => void }) {
+/** Weekday names as the locale writes them, Monday (1) first: the API's numbering. */
+const weekdayNames = (locale: string) => Info.weekdays('long', { locale }).map((name) => name[0]!.toLocaleUpperCase(locale) + name.slice(1));
+
+function Weekdays({ value, onChange, locale }: { value: string[]; onChange: (days: string[]) => void; locale: string }) {
+  const { t } = useTranslation('classes');
   return (
-    <Checkbox.Group label="Weekdays" value={value} onChange={onChange}>
+    <Checkbox.Group label={t('form.weekdays')} value={value} onChange={onChange}>
       <Group mt={4}>
-        {weekdayNames.map((name, index) => (
+        {weekdayNames(locale).map((name, index) => (
           <Checkbox key={name} value={String(index + 1)} label={name} />
         ))}
       </Group>
@@ -66,7 +75,8 @@ function Weekdays({ value, onChange }: { value: string[]; onChange: (days: strin
   );
 }
 
-function CreateSeries({ options, locationId }: { options: TimetableOptions; locationId: string }) {
+function CreateSeries({ options, locationId, locale }: { options: TimetableOptions; locationId: string; locale: string }) {
+  const { t } = useTranslation('classes');
   const navigate = useNavigate();
   const [placement, setPlacement] = useState({ service_id: '', staff_id: '', room_id: '' });
   const [days, setDays] = useState<string[]>([]);
@@ -104,19 +114,19 @@ function CreateSeries({ options, locationId }: { options: TimetableOptions; loca
       <Stack>
         <ErrorAlert error={create.error} />
         <PlacementFields options={options} value={placement} onChange={setPlacement} />
-        <Weekdays value={days} onChange={setDays} />
+        <Weekdays value={days} onChange={setDays} locale={locale} />
         <Group grow>
-          <TextInput label="Start time" type="time" value={time} onChange={(event) => setTime(event.currentTarget.value)} />
-          <NumberInput label="Minutes" description="Empty: the service's length" min={5} max={600} value={duration} onChange={setDuration} />
-          <NumberInput label="Capacity" min={1} max={1000} value={capacity} onChange={setCapacity} />
+          <TextInput label={t('form.start_time')} type="time" value={time} onChange={(event) => setTime(event.currentTarget.value)} />
+          <NumberInput label={t('form.minutes')} description={t('form.minutes_hint')} min={5} max={600} value={duration} onChange={setDuration} />
+          <NumberInput label={t('form.capacity')} min={1} max={1000} value={capacity} onChange={setCapacity} />
         </Group>
         <Group grow>
-          <TextInput label="First day" type="date" value={startsOn} onChange={(event) => setStartsOn(event.currentTarget.value)} />
-          <TextInput label="Last day" description="Up to five years after the first" type="date" value={endsOn} onChange={(event) => setEndsOn(event.currentTarget.value)} />
+          <DateField locale={locale} label={t('form.first_day')} value={startsOn} onChange={setStartsOn} />
+          <DateField locale={locale} label={t('form.last_day')} description={t('form.last_day_hint')} value={endsOn} onChange={setEndsOn} />
         </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending} disabled={!placement.service_id || days.length === 0 || !time || !startsOn || !endsOn}>
-            Create series
+            {t('form.create_series')}
           </Button>
         </Group>
       </Stack>
@@ -124,17 +134,22 @@ function CreateSeries({ options, locationId }: { options: TimetableOptions; loca
   );
 }
 
-function SeriesSummary({ series }: { series: SeriesView }) {
+function SeriesSummary({ series, locale }: { series: SeriesView; locale: string }) {
+  const { t } = useTranslation('classes');
+  const names = weekdayNames(locale);
+  const facts = {
+    days: series.weekdays.map((d) => names[d - 1]).join(', '),
+    time: series.start_time,
+    minutes: series.duration_minutes,
+    capacity: series.capacity,
+    instructor: series.staff_name ?? t('class.no_instructor'),
+    room: series.room_name ?? '',
+  };
   return (
     <Paper withBorder p="sm">
       <Text fw={700}>{series.service_name}</Text>
-      <Text>
-        {series.weekdays.map((d) => weekdayNames[d - 1]).join(', ')} at {series.start_time} for {series.duration_minutes} min, {series.capacity} places, {series.staff_name ?? 'no instructor'}
-        {series.room_name ? `, ${series.room_name}` : ''}
-      </Text>
-      <Text>
-        From {formatDay(series.starts_on)} to {formatDay(series.ends_on)}; {series.upcoming_classes} classes ahead.
-      </Text>
+      <Text>{t(series.room_name ? 'form.summary_room' : 'form.summary', facts)}</Text>
+      <Text>{t('form.summary_dates', { from: formatDay(series.starts_on, locale), to: formatDay(series.ends_on, locale), upcoming: series.upcoming_classes })}</Text>
     </Paper>
   );
 }
@@ -164,13 +179,14 @@ function EditSeries({ options, series }: { options: TimetableOptions; series: Se
   const [capacity, setCapacity] = useState<number | string>(series.capacity);
   const change = changedFields(series, placement, time, duration, capacity);
   const edit = usePreviewed(webClassesContracts.webUpdateSeries, series.id);
+  const { t } = useTranslation('classes');
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Change the series">
+    <Paper withBorder p="sm" component="section" aria-label={t('edit.label')}>
       <Stack>
         <Title order={2} size="h3">
-          Change the classes ahead
+          {t('edit.title')}
         </Title>
-        <Text size="sm">A class changed on its own (a substitute, another capacity) keeps what was set for it.</Text>
+        <Text size="sm">{t('edit.note')}</Text>
         <PlacementFields
           options={options}
           value={placement}
@@ -181,26 +197,26 @@ function EditSeries({ options, series }: { options: TimetableOptions; series: Se
           }}
         />
         <Group grow>
-          <TextInput label="New start time" type="time" value={time} onChange={(event) => (setTime(event.currentTarget.value), edit.clear())} />
-          <NumberInput label="New length in minutes" min={5} max={600} value={duration} onChange={(v) => (setDuration(v), edit.clear())} />
-          <NumberInput label="New capacity" min={1} max={1000} value={capacity} onChange={(v) => (setCapacity(v), edit.clear())} />
+          <TextInput label={t('edit.start_time')} type="time" value={time} onChange={(event) => (setTime(event.currentTarget.value), edit.clear())} />
+          <NumberInput label={t('edit.minutes')} min={5} max={600} value={duration} onChange={(v) => (setDuration(v), edit.clear())} />
+          <NumberInput label={t('edit.capacity')} min={1} max={1000} value={capacity} onChange={(v) => (setCapacity(v), edit.clear())} />
         </Group>
         <ErrorAlert error={edit.error} />
         {edit.preview ? (
           <Impact>
-            Affects {edit.preview.sessions} classes, {edit.preview.bookings} bookings.
-            {edit.preview.kept.length ? ` ${edit.preview.kept.length} classes stay as they are: ${edit.preview.kept.map((k) => k.reason).join('; ')}.` : ''}
+            {t('edit.impact', { sessions: edit.preview.sessions, bookings: edit.preview.bookings })}
+            {edit.preview.kept.length ? ` ${t('edit.kept', { count: edit.preview.kept.length, reasons: edit.preview.kept.map((k) => k.reason).join('; ') })}` : ''}
           </Impact>
         ) : null}
-        {edit.done ? <Text role="status">Changed {edit.done.sessions} classes.</Text> : null}
+        {edit.done ? <Text role="status">{t('edit.done', { count: edit.done.sessions })}</Text> : null}
         <Group justify="flex-end">
           {edit.preview ? (
             <Button onClick={() => edit.run(change, false)} loading={edit.pending}>
-              Apply to {edit.preview.sessions} classes
+              {t('edit.apply', { count: edit.preview.sessions })}
             </Button>
           ) : (
             <Button variant="default" onClick={() => edit.run(change, true)} loading={edit.pending} disabled={Object.keys(change).length === 0}>
-              Preview changes
+              {t('edit.preview')}
             </Button>
           )}
         </Group>
@@ -220,27 +236,28 @@ function changedFields(series: SeriesView, placement: { staff_id: string; room_i
   return body;
 }
 
-function ExtendSeries({ series }: { series: SeriesView }) {
+function ExtendSeries({ series, locale }: { series: SeriesView; locale: string }) {
   const [endsOn, setEndsOn] = useState('');
   const extend = usePreviewed(webClassesContracts.webExtendSeries, series.id);
+  const { t } = useTranslation('classes');
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Extend the series">
+    <Paper withBorder p="sm" component="section" aria-label={t('extend.label')}>
       <Stack>
         <Title order={2} size="h3">
-          Run it longer
+          {t('extend.title')}
         </Title>
-        <TextInput label="New last day" type="date" value={endsOn} onChange={(event) => (setEndsOn(event.currentTarget.value), extend.clear())} />
+        <DateField locale={locale} label={t('extend.last_day')} value={endsOn} onChange={(next) => (setEndsOn(next), extend.clear())} />
         <ErrorAlert error={extend.error} />
-        {extend.preview ? <Impact>Adds {extend.preview.classes_created} classes.</Impact> : null}
-        {extend.done ? <Text role="status">Added {extend.done.classes_created} classes.</Text> : null}
+        {extend.preview ? <Impact>{t('extend.impact', { count: extend.preview.classes_created })}</Impact> : null}
+        {extend.done ? <Text role="status">{t('extend.done', { count: extend.done.classes_created })}</Text> : null}
         <Group justify="flex-end">
           {extend.preview ? (
             <Button onClick={() => extend.run({ ends_on: endsOn }, false)} loading={extend.pending}>
-              Extend by {extend.preview.classes_created} classes
+              {t('extend.apply', { count: extend.preview.classes_created })}
             </Button>
           ) : (
             <Button variant="default" onClick={() => extend.run({ ends_on: endsOn }, true)} loading={extend.pending} disabled={!endsOn}>
-              Preview extension
+              {t('extend.preview')}
             </Button>
           )}
         </Group>
@@ -249,36 +266,29 @@ function ExtendSeries({ series }: { series: SeriesView }) {
   );
 }
 
-function EndSeries({ series }: { series: SeriesView }) {
+function EndSeries({ series, locale }: { series: SeriesView; locale: string }) {
   const [from, setFrom] = useState('');
   const end = usePreviewed(webClassesContracts.webEndSeries, series.id);
+  const { t } = useTranslation('classes');
   return (
-    <Paper withBorder p="sm" component="section" aria-label="End the series">
+    <Paper withBorder p="sm" component="section" aria-label={t('end.label')}>
       <Stack>
         <Title order={2} size="h3">
-          End the series
+          {t('end.title')}
         </Title>
-        <Text size="sm">Classes nobody booked are removed; a class with bookings or a waitlist is cancelled, its places released without using a credit.</Text>
-        <TextInput label="First day without it" type="date" value={from} onChange={(event) => (setFrom(event.currentTarget.value), end.clear())} />
+        <Text size="sm">{t('end.note')}</Text>
+        <DateField locale={locale} label={t('end.from')} value={from} onChange={(next) => (setFrom(next), end.clear())} />
         <ErrorAlert error={end.error} />
-        {end.preview ? (
-          <Impact>
-            Removes {end.preview.removed} classes and cancels {end.preview.cancelled}, releasing {end.preview.bookings_released} bookings.
-          </Impact>
-        ) : null}
-        {end.done ? (
-          <Text role="status">
-            Ended: {end.done.removed} classes removed, {end.done.cancelled} cancelled.
-          </Text>
-        ) : null}
+        {end.preview ? <Impact>{t('end.impact', { removed: end.preview.removed, cancelled: end.preview.cancelled, released: end.preview.bookings_released })}</Impact> : null}
+        {end.done ? <Text role="status">{t('end.done', { removed: end.done.removed, cancelled: end.done.cancelled })}</Text> : null}
         <Group justify="flex-end">
           {end.preview ? (
             <Button color="red.9" onClick={() => end.run({ from }, false)} loading={end.pending}>
-              End series
+              {t('end.apply')}
             </Button>
           ) : (
             <Button variant="default" onClick={() => end.run({ from }, true)} loading={end.pending} disabled={!from}>
-              Preview ending
+              {t('end.preview')}
             </Button>
           )}
         </Group>
@@ -288,8 +298,9 @@ function EndSeries({ series }: { series: SeriesView }) {
 }
 
 function Impact({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation('classes');
   return (
-    <Alert color="blue.9" variant="light" role="status" title="Before you apply">
+    <Alert color="blue.9" variant="light" role="status" title={t('impact.title')}>
       {children}
     </Alert>
   );
