@@ -24,7 +24,10 @@ describe('studio-server serve whose standard output is closed', () => {
     studio.child.stdout!.destroy();
     // At debug the request's own line meets the closed pipe, unless a line the server wrote on its
     // own did first: then the server is already stopping, and may answer 503 or close the connection.
-    const answer = await fetch(`${studio.base}/openapi.json`).then((response) => response.status, () => 'connection closed');
+    const answer = await fetch(`${studio.base}/openapi.json`).then(
+      (response) => response.status,
+      () => 'connection closed',
+    );
     expect([200, 503, 'connection closed']).toContain(answer);
     expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))])).toBe(0);
     // SQLite removes the WAL file when its last connection closes cleanly.
