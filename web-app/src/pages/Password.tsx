@@ -1,11 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { call, type BodyOf } from '../api/call.ts';
-import { fetchSession, sessionKey } from '../api/session.ts';
+import { useLinkSecret, useLinkSignIn } from '../api/link-sign-in.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
@@ -16,19 +14,9 @@ import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
  */
 export function PasswordPage() {
   const { t } = useTranslation('accounts');
-  const [link] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
+  const link = useLinkSecret();
   const [password, setPassword] = useState('');
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const save = useMutation({
-    mutationFn: (body: BodyOf<'webUsePasswordLink'>) => call(webAuthContracts.webUsePasswordLink, { body }),
-    onSuccess: async () => {
-      // Take the secret out of the address bar and history once used.
-      window.history.replaceState(null, '', window.location.pathname);
-      client.setQueryData(sessionKey, await fetchSession());
-      void navigate('/', { replace: true });
-    },
-  });
+  const save = useLinkSignIn((body: BodyOf<'webUsePasswordLink'>) => call(webAuthContracts.webUsePasswordLink, { body }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

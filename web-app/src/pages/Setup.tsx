@@ -1,11 +1,9 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerSetupRequest } from '@studio/shared/web-app';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { call, type BodyOf } from '../api/call.ts';
-import { fetchSession, sessionKey } from '../api/session.ts';
+import { useLinkSecret, useLinkSignIn } from '../api/link-sign-in.ts';
 import { CenteredForm } from '../components/CenteredForm.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
@@ -15,20 +13,10 @@ import { webAuthContracts } from '@studio/shared/contracts/web-auth';
 /** The first owner, from the one-time setup link: the token is in the URL fragment, which never reaches a server log. */
 export function SetupPage() {
   const { t } = useTranslation('setup');
-  const [token] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
+  const token = useLinkSecret();
   const [values, setValues] = useState({ email: '', display_name: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const setup = useMutation({
-    mutationFn: (body: BodyOf<'webOwnerSetup'>) => call(webAuthContracts.webOwnerSetup, { body }),
-    onSuccess: async () => {
-      // Take the token out of the address bar and history once used.
-      window.history.replaceState(null, '', window.location.pathname);
-      client.setQueryData(sessionKey, await fetchSession());
-      void navigate('/', { replace: true });
-    },
-  });
+  const setup = useLinkSignIn((body: BodyOf<'webOwnerSetup'>) => call(webAuthContracts.webOwnerSetup, { body }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
