@@ -236,7 +236,10 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
   );
 }
 
-/** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
+/**
+ * Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages.
+ * Each action code is worded in the catalog; a code added on the server later shows as itself until then.
+ */
 function RecentChanges({ zone, locale }: { zone: string; locale: string }) {
   const { t } = useTranslation('accounts');
   const audit = useContractQuery(webAccountsContracts.webAuditLog, {});
@@ -263,7 +266,7 @@ function RecentChanges({ zone, locale }: { zone: string; locale: string }) {
               <Table.Tr key={entry.id}>
                 <Table.Td>{formatLocalDateTime(entry.at, zone, locale)}</Table.Td>
                 <Table.Td>{entry.actor}</Table.Td>
-                <Table.Td>{entry.action.replaceAll('_', ' ').replaceAll('.', ': ')}</Table.Td>
+                <Table.Td>{t('changes.action', { action: entry.action })}</Table.Td>
                 <Table.Td>{entry.target ?? ''}</Table.Td>
               </Table.Tr>
             ))}

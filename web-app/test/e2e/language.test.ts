@@ -59,6 +59,7 @@ describe("a staff member's language", () => {
     await staff.getByRole('cell', { name: 'Inhaber', exact: true }).waitFor();
     await staff.getByRole('cell', { name: 'Alle Standorte', exact: true }).waitFor();
     await page.page.getByRole('heading', { name: 'Letzte Änderungen' }).waitFor();
+    await page.page.getByRole('table', { name: 'Letzte Änderungen' }).getByRole('cell', { name: 'Inhaber angelegt', exact: true }).waitFor();
     await page.page.getByRole('button', { name: 'Person hinzufügen' }).waitFor();
     await page.check('staff-de');
     // Account: its sessions table and the way to sign out everywhere.
