@@ -62,6 +62,12 @@ describe("a staff member's language", () => {
     await page.page.getByRole('table', { name: 'Letzte Änderungen' }).getByRole('cell', { name: 'Inhaber angelegt', exact: true }).waitFor();
     await page.page.getByRole('button', { name: 'Person hinzufügen' }).waitFor();
     await page.check('staff-de');
+    await page.page.getByRole('button', { name: 'Person hinzufügen' }).click();
+    const adding = page.page.getByRole('dialog', { name: 'Person hinzufügen' });
+    await adding.getByRole('combobox', { name: 'Rolle' }).waitFor();
+    await page.check('staff-add-de', { show: adding });
+    await adding.getByRole('button', { name: 'Abbrechen' }).click();
+    await adding.waitFor({ state: 'hidden' });
     // Account: its sessions table and the way to sign out everywhere.
     await nav.getByRole('link', { name: 'Konto', exact: true }).click();
     await page.heading('Konto').waitFor();
