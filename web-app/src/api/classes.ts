@@ -32,13 +32,3 @@ export function useClassMutation<TBody, TResult>(request: (body: TBody) => Promi
     },
   });
 }
-
-/** Monday to Sunday (ISO weekdays 1 to 7) as the locale names them: "Monday", "Montag", "lunes". */
-export function weekdayNamesIn(locale: string): string[] {
-  const name = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-  // 1 January 2024 was a Monday.
-  return Array.from({ length: 7 }, (_, index) => name.format(Date.UTC(2024, 0, 1 + index)));
-}
-
-/** English names, for callers not yet given the page's locale. */
-export const weekdayNames = weekdayNamesIn('en-GB');

@@ -1,6 +1,6 @@
 import type { MemberSearchRow } from '@studio/shared/web-app';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDateTime } from '../format/time.ts';
+import { formatLocalDateTime, relativeTo } from '../format/time.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 /** Whether a search row can come in, at a glance: the status chip ("No membership" in words when none) and the plan. */
@@ -13,24 +13,15 @@ export function MembershipSummary({ row }: { row: Pick<MemberSearchRow, 'status'
   );
 }
 
-/** How long ago, in the reader's language and in short units ("3 days ago", "hace 3 días"). */
-function ago(iso: string, now: Date, language: string): string | null {
-  const minutes = Math.floor((now.getTime() - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return null;
-  const words = new Intl.RelativeTimeFormat(language, { numeric: 'always', style: 'short' });
-  if (minutes < 60) return words.format(-minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  return hours < 24 ? words.format(-hours, 'hour') : words.format(-Math.floor(hours / 24), 'day');
-}
-
-/** "3 days ago" after `prefix`, with the exact time in the location's zone in a title; "No visits yet" when none. */
-export function LastVisit({ at, zone, prefix = '', now = new Date() }: { at: string | null; zone: string; prefix?: string; now?: Date }) {
-  const { t, i18n } = useTranslation();
+/**
+ * "3 days ago" in the page's locale (the same short phrase as elsewhere), put into `label` where a
+ * caller words it ("Last visit 3 days ago"), with the exact time in the location's zone in a title;
+ * "No visits yet" when none.
+ */
+export function LastVisit({ at, zone, locale, label = (when) => when, now = new Date() }: { at: string | null; zone: string; locale: string; label?: (when: string) => string; now?: Date }) {
+  const { t } = useTranslation();
   if (!at) return <span>{t('last_visit.none')}</span>;
-  return (
-    <span title={formatLocalDateTime(at, zone)}>
-      {prefix}
-      {ago(at, now, i18n.language) ?? t('last_visit.just_now')}
-    </span>
-  );
+  // Under a minute reads "just now": the bare "now" of relativeTo is odd after "Last visit".
+  const when = now.getTime() - Date.parse(at) < 60_000 ? t('last_visit.just_now') : relativeTo(at, now, locale);
+  return <span title={formatLocalDateTime(at, zone, locale)}>{label(when)}</span>;
 }

@@ -12,6 +12,7 @@ import { Dialog } from '../components/Dialog.tsx';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
 import { fieldErrors, withoutEmpty } from '../format/form-errors.ts';
+import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
 import { contactsContracts } from '@studio/shared/contracts/contacts';
 
@@ -36,6 +37,7 @@ export function MembersPage() {
   const { t } = useTranslation('members');
   const session = useSignedIn();
   const [location] = useLocation(session);
+  const locale = useLocale(location);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const term = params.get('search') ?? '';
@@ -81,7 +83,7 @@ export function MembersPage() {
         style={{ alignSelf: 'flex-start' }}
       />
       <ErrorAlert error={error} />
-      <Results contacts={rows} loading={isFetching && !data} searching={term.trim() !== ''} zone={location.time_zone} />
+      <Results contacts={rows} loading={isFetching && !data} searching={term.trim() !== ''} zone={location.time_zone} locale={locale} />
       {pages.length > 1 || data?.next_cursor ? (
         <Group aria-label={t('page.label')} role="group">
           <Button variant="default" disabled={pages.length === 1} onClick={() => setPages(pages.slice(0, -1))}>
@@ -97,7 +99,7 @@ export function MembersPage() {
   );
 }
 
-function Results({ contacts, loading, searching, zone }: { contacts: MemberSearchRow[]; loading: boolean; searching: boolean; zone: string }) {
+function Results({ contacts, loading, searching, zone, locale }: { contacts: MemberSearchRow[]; loading: boolean; searching: boolean; zone: string; locale: string }) {
   const { t } = useTranslation('members');
   if (loading) return <Text>{t('loading')}</Text>;
   if (contacts.length === 0) return <Text>{searching ? t('empty.search') : t('empty.list')}</Text>;
@@ -124,7 +126,7 @@ function Results({ contacts, loading, searching, zone }: { contacts: MemberSearc
               <MembershipSummary row={contact} />
             </Table.Td>
             <Table.Td>
-              <LastVisit at={contact.last_visit_at} zone={zone} />
+              <LastVisit at={contact.last_visit_at} zone={zone} locale={locale} />
             </Table.Td>
             <Table.Td>{contact.phone ?? ''}</Table.Td>
             <Table.Td>{contact.email ?? ''}</Table.Td>

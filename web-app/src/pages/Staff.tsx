@@ -13,18 +13,19 @@ import { LocationChoice } from '../components/LocationChoice.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { fieldErrors } from '../format/form-errors.ts';
 import { formatLocalDateTime } from '../format/time.ts';
+import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
 import { webAccountsContracts } from '@studio/shared/contracts/web-accounts';
 import { PasswordLinkDialog, type ShownLink } from './staff/PasswordLinkDialog.tsx';
 
-const roleWords: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk' };
 /** An owner gives any role; a manager looks after front-desk accounts only. */
-const rolesFor = (role: StaffRole) => (role === 'owner' ? staffRoles : (['front_desk'] as const)).map((r) => ({ value: r, label: roleWords[r] }));
+const rolesFor = (role: StaffRole, roleName: (role: StaffRole) => string) => (role === 'owner' ? staffRoles : (['front_desk'] as const)).map((r) => ({ value: r, label: roleName(r) }));
 type RoleChoices = ReturnType<typeof rolesFor>;
 
 export function StaffPage() {
+  const { t } = useTranslation('accounts');
   return (
-    <ManagersOnly title="Staff" what="Staff accounts">
+    <ManagersOnly title={t('staff.title')} refusal={t('staff.refusal')}>
       <AccountsPage />
     </ManagersOnly>
   );
@@ -34,6 +35,8 @@ function AccountsPage() {
   const { t } = useTranslation('accounts');
   const session = useSignedIn();
   const [location] = useLocation(session);
+  const locale = useLocale(location);
+  const roleName = (role: StaffRole) => t('staff.role', { role });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffAccountView | null>(null);
   const [shownLink, setShownLink] = useState<ShownLink | null>(null);
@@ -50,24 +53,24 @@ function AccountsPage() {
       await invalidateContracts(client, [webAccountsContracts.webAuditLog]);
     },
   });
-  const names = (ids: string[] | null) => (ids === null ? 'Every location' : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? 'another location').join(', '));
+  const names = (ids: string[] | null) => (ids === null ? t('staff.every_location') : ids.map((id) => session.locations.find((l) => l.id === id)?.name ?? t('staff.another_location')).join(', '));
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Staff</Title>
-        <Button onClick={() => setAdding(true)}>Add staff member</Button>
+        <Title order={1}>{t('staff.title')}</Title>
+        <Button onClick={() => setAdding(true)}>{t('staff.add')}</Button>
       </Group>
-      <Text>Everyone has their own sign-in, so every check-in, sale and change says who did it. A role change signs the person out.</Text>
+      <Text>{t('staff.intro')}</Text>
       <ErrorAlert error={accounts.error ?? disable.error ?? reset.error} />
-      <Table aria-label="Staff accounts" striped>
+      <Table aria-label={t('staff.table')} striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Locations</Table.Th>
-            <Table.Th>Added</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('staff.column.name')}</Table.Th>
+            <Table.Th>{t('staff.column.email')}</Table.Th>
+            <Table.Th>{t('staff.column.role')}</Table.Th>
+            <Table.Th>{t('staff.column.locations')}</Table.Th>
+            <Table.Th>{t('staff.column.added')}</Table.Th>
+            <Table.Th>{t('staff.column.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -75,18 +78,18 @@ function AccountsPage() {
             <Table.Tr key={account.id}>
               <Table.Td fw={600}>{account.display_name}</Table.Td>
               <Table.Td>{account.email}</Table.Td>
-              <Table.Td>{roleWords[account.role]}</Table.Td>
+              <Table.Td>{roleName(account.role)}</Table.Td>
               <Table.Td>{names(account.location_ids)}</Table.Td>
-              <Table.Td>{formatLocalDateTime(account.created_at, location.time_zone)}</Table.Td>
+              <Table.Td>{formatLocalDateTime(account.created_at, location.time_zone, locale)}</Table.Td>
               <Table.Td>
                 {account.disabled_at ? (
                   <StatusChip status="disabled" />
                 ) : account.id === session.account.id ? (
-                  <Text size="sm">You</Text>
+                  <Text size="sm">{t('staff.you')}</Text>
                 ) : (
                   <Group gap="xs">
-                    <Button size="xs" variant="default" onClick={() => setEditing(account)} aria-label={`Change role of ${account.display_name}`}>
-                      Change role
+                    <Button size="xs" variant="default" onClick={() => setEditing(account)} aria-label={t('staff.change_role_label', { name: account.display_name })}>
+                      {t('staff.change_role')}
                     </Button>
                     <Button
                       size="xs"
@@ -103,9 +106,9 @@ function AccountsPage() {
                       color="red.9"
                       onClick={() => disable.mutate(account.id)}
                       loading={disable.isPending && disable.variables === account.id}
-                      aria-label={`Disable ${account.display_name}`}
+                      aria-label={t('staff.disable_label', { name: account.display_name })}
                     >
-                      Disable
+                      {t('staff.disable')}
                     </Button>
                   </Group>
                 )}
@@ -114,12 +117,18 @@ function AccountsPage() {
           ))}
         </Table.Tbody>
       </Table>
-      <RecentChanges zone={location.time_zone} />
+      <RecentChanges zone={location.time_zone} locale={locale} />
       {adding ? (
-        <AddStaffDialog onClose={() => setAdding(false)} onInvited={(invited) => setShownLink(invited)} locations={session.locations} current={location} roles={rolesFor(session.account.role)} />
+        <AddStaffDialog
+          onClose={() => setAdding(false)}
+          onInvited={(invited) => setShownLink(invited)}
+          locations={session.locations}
+          current={location}
+          roles={rolesFor(session.account.role, roleName)}
+        />
       ) : null}
       {shownLink ? <PasswordLinkDialog shown={shownLink} zone={location.time_zone} onClose={() => setShownLink(null)} /> : null}
-      {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} roles={rolesFor(session.account.role)} /> : null}
+      {editing ? <AccessDialog account={editing} onClose={() => setEditing(null)} locations={session.locations} roles={rolesFor(session.account.role, roleName)} /> : null}
     </Stack>
   );
 }
@@ -161,25 +170,25 @@ function AddStaffDialog({
     create.mutate(parsed.data);
   }
   return (
-    <Dialog opened onClose={onClose} title="Add staff member" size="lg">
+    <Dialog opened onClose={onClose} title={t('staff.add')} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={create.error} />
-          <TextInput label="Email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} data-autofocus />
-          <TextInput label="Name" value={values.display_name} onChange={(e) => setValues({ ...values, display_name: e.currentTarget.value })} error={errors.display_name} />
-          <NativeSelect label="Role" value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value as StaffRole })} data={roles} />
+          <TextInput label={t('staff.column.email')} type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} data-autofocus />
+          <TextInput label={t('staff.column.name')} value={values.display_name} onChange={(e) => setValues({ ...values, display_name: e.currentTarget.value })} error={errors.display_name} />
+          <NativeSelect label={t('staff.column.role')} value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value as StaffRole })} data={roles} />
           {values.role === 'owner' ? (
-            <Text size="sm">An owner works at every location.</Text>
+            <Text size="sm">{t('staff.owner_everywhere')}</Text>
           ) : (
-            <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} error={errors.location_ids} />
+            <LocationChoice label={t('staff.column.locations')} locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} error={errors.location_ids} />
           )}
           <Text size="sm">{t('staff.invite_note')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('staff.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Add staff member
+              {t('staff.add')}
             </Button>
           </Group>
         </Stack>
@@ -189,6 +198,7 @@ function AddStaffDialog({
 }
 
 function AccessDialog({ account, onClose, locations, roles }: { account: StaffAccountView; onClose: () => void; locations: SessionLocation[]; roles: RoleChoices }) {
+  const { t } = useTranslation('accounts');
   const client = useQueryClient();
   const [role, setRole] = useState<StaffRole>(account.role);
   const [locationIds, setLocationIds] = useState<string[] | null>(account.location_ids ?? []);
@@ -205,19 +215,19 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
     if (parsed.success) change.mutate(parsed.data);
   }
   return (
-    <Dialog opened onClose={onClose} title={`Role of ${account.display_name}`}>
+    <Dialog opened onClose={onClose} title={t('staff.access_title', { name: account.display_name })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorAlert error={change.error} />
-          <NativeSelect label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} data={roles} data-autofocus />
-          {role === 'owner' ? null : <LocationChoice label="Locations" locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} />}
-          <Text size="sm">Saving signs {account.display_name} out everywhere.</Text>
+          <NativeSelect label={t('staff.column.role')} value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)} data={roles} data-autofocus />
+          {role === 'owner' ? null : <LocationChoice label={t('staff.column.locations')} locations={locations} value={locationIds} onChange={setLocationIds} allowAll={false} />}
+          <Text size="sm">{t('staff.access_note', { name: account.display_name })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('staff.cancel')}
             </Button>
             <Button type="submit" loading={change.isPending}>
-              Save
+              {t('staff.save')}
             </Button>
           </Group>
         </Stack>
@@ -226,33 +236,37 @@ function AccessDialog({ account, onClose, locations, roles }: { account: StaffAc
   );
 }
 
-/** Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages. */
-function RecentChanges({ zone }: { zone: string }) {
+/**
+ * Admin events (sign-ins, accounts, keys), newest first; check-ins are on Today and the member pages.
+ * Each action code is worded in the catalog; a code added on the server later shows as itself until then.
+ */
+function RecentChanges({ zone, locale }: { zone: string; locale: string }) {
+  const { t } = useTranslation('accounts');
   const audit = useContractQuery(webAccountsContracts.webAuditLog, {});
   const entries = audit.data?.data ?? [];
   return (
     <section aria-labelledby="recent-changes">
       <Title order={2} size="h3" id="recent-changes" mb="xs">
-        Recent changes
+        {t('changes.title')}
       </Title>
       <ErrorAlert error={audit.error} />
-      {audit.isSuccess && entries.length === 0 ? <Text>Nothing recorded yet.</Text> : null}
+      {audit.isSuccess && entries.length === 0 ? <Text>{t('changes.none')}</Text> : null}
       {entries.length > 0 ? (
-        <Table aria-label="Recent changes">
+        <Table aria-label={t('changes.title')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Subject</Table.Th>
+              <Table.Th>{t('changes.when')}</Table.Th>
+              <Table.Th>{t('changes.who')}</Table.Th>
+              <Table.Th>{t('changes.what')}</Table.Th>
+              <Table.Th>{t('changes.subject')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {entries.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td>{formatLocalDateTime(entry.at, zone)}</Table.Td>
+                <Table.Td>{formatLocalDateTime(entry.at, zone, locale)}</Table.Td>
                 <Table.Td>{entry.actor}</Table.Td>
-                <Table.Td>{entry.action.replaceAll('_', ' ').replaceAll('.', ': ')}</Table.Td>
+                <Table.Td>{t('changes.action', { action: entry.action })}</Table.Td>
                 <Table.Td>{entry.target ?? ''}</Table.Td>
               </Table.Tr>
             ))}

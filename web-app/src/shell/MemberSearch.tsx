@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fullName, resolveIdentifier, useMemberSearch } from '../api/contacts.ts';
 import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
@@ -9,7 +10,8 @@ import { LastVisit, MembershipSummary } from '../components/MemberSummary.tsx';
  * character, each saying whether the member can come in (status, plan, last visit); arrows move,
  * Enter opens the member (or the Members page for the whole list).
  */
-export function MemberSearch({ locationId, zone }: { locationId: string; zone: string }) {
+export function MemberSearch({ locationId, zone, locale }: { locationId: string; zone: string; locale: string }) {
+  const { t } = useTranslation('shell');
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -73,12 +75,12 @@ export function MemberSearch({ locationId, zone }: { locationId: string; zone: s
         ref={input}
         type="search"
         role="combobox"
-        aria-label="Search members"
+        aria-label={t('search.label')}
         aria-expanded={expanded}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search members ( / )"
+        placeholder={t('search.placeholder')}
         className="mantine-Input-input"
         style={{ width: '100%', padding: '0 0.75rem', border: '1px solid var(--mantine-color-gray-5)', borderRadius: 4, fontSize: '1rem', minHeight: '2.75rem' }}
         value={term}
@@ -93,7 +95,7 @@ export function MemberSearch({ locationId, zone }: { locationId: string; zone: s
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       {isFetching ? <Loader size="xs" style={{ position: 'absolute', right: 10, top: 14 }} aria-hidden /> : null}
-      <ul id={listId} role="listbox" aria-label="Members found" className="search-results" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={t('search.results')} className="search-results" hidden={!expanded}>
         {results.map((contact, index) => (
           <li
             key={contact.id}
@@ -110,7 +112,7 @@ export function MemberSearch({ locationId, zone }: { locationId: string; zone: s
             <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.875rem', marginTop: 2 }}>
               <MembershipSummary row={contact} />
               <span style={{ color: 'var(--mantine-color-gray-7)' }}>
-                <LastVisit at={contact.last_visit_at} zone={zone} prefix="Last visit " />
+                <LastVisit at={contact.last_visit_at} zone={zone} locale={locale} label={(when) => t('search.last_visit', { when })} />
               </span>
             </div>
           </li>

@@ -8,6 +8,7 @@ import { managesAccounts, useSession, useSignedOut } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { useAppLanguage } from '../i18n/useAppLanguage.ts';
 import { useLocation } from './location.ts';
+import { useLocale } from '../i18n/locale.ts';
 import { MemberSearch } from './MemberSearch.tsx';
 import type { StaffSessionView } from '@studio/shared/web-app';
 
@@ -74,6 +75,7 @@ function ShellFrame({ session, unreachable }: { session: StaffSessionView; unrea
   const { t } = useTranslation('shell');
   const here = useRouterLocation();
   const [location, setLocation] = useLocation(session);
+  const locale = useLocale(location);
   const signedOut = useSignedOut();
   const signOut = useMutation({
     mutationFn: () => call(webAuthContracts.webSignOut),
@@ -87,7 +89,7 @@ function ShellFrame({ session, unreachable }: { session: StaffSessionView; unrea
             <Text fw={700} size="lg">
               {session.company.name}
             </Text>
-            <MemberSearch locationId={location.id} zone={location.time_zone} />
+            <MemberSearch locationId={location.id} zone={location.time_zone} locale={locale} />
           </Group>
           <Group wrap="nowrap" gap="sm">
             <NativeSelect

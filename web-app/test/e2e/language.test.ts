@@ -43,7 +43,8 @@ describe("a staff member's language", () => {
 
     await page.page.reload();
     await nav.getByRole('link', { name: 'Heute', exact: true }).click();
-    // Today and Members speak it too.
+    // Today, Members, Staff and Account speak it too, and so does the header's search.
+    await page.page.getByRole('combobox', { name: 'Mitglieder suchen' }).waitFor();
     await page.heading('Heute').waitFor();
     await page.page.getByText('Heute eingecheckt', { exact: true }).waitFor();
     await page.check('today-de');
@@ -51,7 +52,28 @@ describe("a staff member's language", () => {
     await page.heading('Mitglieder').waitFor();
     await page.page.getByRole('radiogroup', { name: 'Mitgliedschaft' }).getByText('Ohne Mitgliedschaft', { exact: true }).waitFor();
     await page.check('members-de');
+    // Staff: the owner's own row, roles and the recent changes in German, dates as Germans write them.
+    await nav.getByRole('link', { name: 'Personal', exact: true }).click();
+    await page.heading('Personal').waitFor();
+    const staff = page.page.getByRole('table', { name: 'Personalkonten' });
+    await staff.getByRole('cell', { name: 'Inhaber', exact: true }).waitFor();
+    await staff.getByRole('cell', { name: 'Alle Standorte', exact: true }).waitFor();
+    await page.page.getByRole('heading', { name: 'Letzte Änderungen' }).waitFor();
+    await page.page.getByRole('table', { name: 'Letzte Änderungen' }).getByRole('cell', { name: 'Inhaber angelegt', exact: true }).waitFor();
+    await page.page.getByRole('button', { name: 'Person hinzufügen' }).waitFor();
+    await page.check('staff-de');
+    await page.page.getByRole('button', { name: 'Person hinzufügen' }).click();
+    const adding = page.page.getByRole('dialog', { name: 'Person hinzufügen' });
+    await adding.getByRole('combobox', { name: 'Rolle' }).waitFor();
+    await page.check('staff-add-de', { show: adding });
+    await adding.getByRole('button', { name: 'Abbrechen' }).click();
+    await adding.waitFor({ state: 'hidden' });
+    // Account: its sessions table and the way to sign out everywhere.
     await nav.getByRole('link', { name: 'Konto', exact: true }).click();
+    await page.heading('Konto').waitFor();
+    await page.page.getByRole('table', { name: 'Ihre Sitzungen' }).getByText('Dieser Browser', { exact: true }).waitFor();
+    await page.page.getByRole('button', { name: 'Überall abmelden' }).waitFor();
+    await page.check('account-de');
 
     await page.choose('Sprache', 'Sprache des Standorts (English)');
     await page.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();

@@ -22,7 +22,7 @@ import { NoClassService } from '../../components/SetupLinks.tsx';
 export function SeriesFormPage() {
   const { t } = useTranslation('classes');
   return (
-    <ManagersOnly title={t('series.title')} what={t('series.title')}>
+    <ManagersOnly title={t('series.title')} refusal={t('series.managers_only')}>
       <SeriesForm />
     </ManagersOnly>
   );
