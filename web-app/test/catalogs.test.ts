@@ -55,26 +55,19 @@ const sameOnPurpose = new Set<string>([
   ...['es', 'de'].flatMap((language) => [`${language}:appointments:booking.what`, `${language}:appointments:hours.day_problem`, `${language}:appointments:override.line`]),
   'de:appointments:booking.status',
   'es:appointments:new.service_option',
+  // The member's page: Plan and Status read the same, a member code is a Code, and options made of their values.
+  'es:profile:col.plan',
+  'es:profile:sell.plan',
+  'de:profile:col.status',
+  'de:profile:memberships.code',
+  ...['es', 'de'].flatMap((language) => [`${language}:profile:sell.plan_option`, `${language}:profile:sell.held`]),
 ]);
 
 /**
  * Source files not yet moved to the catalogs. This list only shrinks: a file leaves it when its
  * words are in the catalogs, and the test fails if a listed file has no hard-coded words left.
  */
-const notYetTranslated = new Set<string>([
-  'components/PasswordAgain.tsx',
-  'format/reasons.ts',
-  'format/standing.ts',
-  'pages/Account.tsx',
-  'pages/Profile.tsx',
-  'pages/Staff.tsx',
-  'pages/profile/CardTakenAlert.tsx',
-  'pages/profile/EditContactDialog.tsx',
-  'pages/profile/EnrolCardDialog.tsx',
-  'pages/profile/Sections.tsx',
-  'pages/profile/SellDialog.tsx',
-  'shell/MemberSearch.tsx',
-]);
+const notYetTranslated = new Set<string>(['components/PasswordAgain.tsx', 'pages/Account.tsx', 'pages/Staff.tsx', 'shell/MemberSearch.tsx']);
 
 describe('the web app catalogs', () => {
   it('have the same namespaces and keys in every language as in English', () => {
