@@ -41,7 +41,7 @@ export function MembershipsSection({ profile, locale }: { profile: MemberProfile
   const { t } = useTranslation('profile');
   return (
     <Section id="memberships" title={t('memberships.title')} empty={profile.memberships.length === 0 ? t('memberships.empty') : null}>
-      {/* Dates and counts keep to one line: at 1024 px the plan's name and the buttons wrap instead. */}
+      {/* Dates and counts keep to one line; a membership's actions have a row of their own under it, so at 1024 px the plan's name keeps its line too. */}
       <Table aria-label={t('memberships.title')} style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
@@ -50,7 +50,6 @@ export function MembershipsSection({ profile, locale }: { profile: MemberProfile
             <Table.Th>{t('col.from')}</Table.Th>
             <Table.Th>{t('col.until')}</Table.Th>
             <Table.Th>{t('col.visits_left')}</Table.Th>
-            <Table.Th>{t('col.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -67,37 +66,48 @@ function MembershipRow({ held, contactId, locale }: { held: Held; contactId: str
   const { t } = useTranslation('profile');
   const change = useProfileMutation(contactId, (status: BodyOf<'webSetMembershipStatus'>['status']) => call(webDeskContracts.webSetMembershipStatus, { params: { id: held.id }, body: { status } }));
   const left = held.kind === 'package' ? held.credits_remaining : held.visits_remaining;
+  const actions = statusActions(held.status);
+  const withActions = actions.length > 0 || change.error !== null;
+  // The facts and the actions are two rows of one membership: no line between them.
+  const joined = withActions ? { borderBottom: 'none' } : undefined;
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'normal' }}>
-        <Text fw={600}>{held.plan_name}</Text>
-        {held.member_code ? <Text size="sm">{t('memberships.code', { code: held.member_code })}</Text> : null}
-      </Table.Td>
-      <Table.Td>
-        <StatusChip status={held.status} />
-      </Table.Td>
-      <Table.Td>{formatDay(held.start_date, locale)}</Table.Td>
-      <Table.Td>{held.end_date ? formatDay(held.end_date, locale) : held.renews_at ? t('memberships.renews', { date: formatDay(held.renews_at, locale) }) : t('memberships.open_ended')}</Table.Td>
-      <Table.Td className="tabular">{left === null ? t('memberships.unlimited') : left}</Table.Td>
-      <Table.Td>
-        <Group gap="xs">
-          {statusActions(held.status).map((action) => (
-            <Button
-              key={action.status}
-              size="xs"
-              variant={action.status === 'cancelled' ? 'outline' : 'default'}
-              color={action.status === 'cancelled' ? 'red' : undefined}
-              loading={change.isPending && change.variables === action.status}
-              disabled={change.isPending}
-              onClick={() => change.mutate(action.status)}
-            >
-              {t(action.key)}
-            </Button>
-          ))}
-        </Group>
-        <ErrorAlert error={change.error} />
-      </Table.Td>
-    </Table.Tr>
+    <>
+      <Table.Tr style={joined}>
+        {/* A very long plan name may still wrap rather than push the table wider than the page. */}
+        <Table.Td style={{ whiteSpace: 'normal' }}>
+          <Text fw={600}>{held.plan_name}</Text>
+          {held.member_code ? <Text size="sm">{t('memberships.code', { code: held.member_code })}</Text> : null}
+        </Table.Td>
+        <Table.Td>
+          <StatusChip status={held.status} />
+        </Table.Td>
+        <Table.Td>{formatDay(held.start_date, locale)}</Table.Td>
+        <Table.Td>{held.end_date ? formatDay(held.end_date, locale) : held.renews_at ? t('memberships.renews', { date: formatDay(held.renews_at, locale) }) : t('memberships.open_ended')}</Table.Td>
+        <Table.Td className="tabular">{left === null ? t('memberships.unlimited') : left}</Table.Td>
+      </Table.Tr>
+      {withActions ? (
+        <Table.Tr>
+          <Table.Td colSpan={5} pt={0}>
+            <Group gap="xs" aria-label={t('memberships.actions_for', { plan: held.plan_name })} role="group">
+              {actions.map((action) => (
+                <Button
+                  key={action.status}
+                  size="xs"
+                  variant={action.status === 'cancelled' ? 'outline' : 'default'}
+                  color={action.status === 'cancelled' ? 'red' : undefined}
+                  loading={change.isPending && change.variables === action.status}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate(action.status)}
+                >
+                  {t(action.key)}
+                </Button>
+              ))}
+            </Group>
+            <ErrorAlert error={change.error} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
   );
 }
 

@@ -50,7 +50,7 @@ export function SellDialog({ opened, onClose, profile, location }: { opened: boo
     },
   });
   const plan = plans.data?.data.find((p) => p.id === planId) ?? null;
-  const price = plan ? formatMoney(plan.price_cents, location.currency) : '';
+  const price = plan ? formatMoney(plan.price_cents, location.currency, locale) : '';
   const current = profile.memberships.filter((m) => m.status === 'active' || m.status === 'pending' || m.status === 'past_due');
   const held = current.map((m) => t('sell.held', { plan: m.plan_name, status: common(`status.${m.status as 'active' | 'pending' | 'past_due'}`) })).join(', ');
   const interval = plan ? (Object.hasOwn(intervalKeys, plan.billing_interval) ? t(intervalKeys[plan.billing_interval as keyof typeof intervalKeys]) : plan.billing_interval) : '';
@@ -79,7 +79,7 @@ export function SellDialog({ opened, onClose, profile, location }: { opened: boo
             error={errors.plan_id ? t('sell.choose_plan_error') : undefined}
             data={[
               { value: '', label: plans.isPending ? t('sell.loading_plans') : t('sell.choose_plan') },
-              ...(plans.data?.data ?? []).map((p) => ({ value: p.id, label: t('sell.plan_option', { name: p.name, price: formatMoney(p.price_cents, location.currency) }) })),
+              ...(plans.data?.data ?? []).map((p) => ({ value: p.id, label: t('sell.plan_option', { name: p.name, price: formatMoney(p.price_cents, location.currency, locale) }) })),
             ]}
             data-autofocus
           />
