@@ -5,6 +5,8 @@ import english from '../src/i18n/catalogs/en/common.json';
 import { isEnrollable, resultOf, visitWarnings } from '../src/format/event-words.ts';
 import { latestScan } from '../src/format/scans.ts';
 import { mainMembership, standing, statusActions } from '../src/format/standing.ts';
+import { createTranslator } from '@studio/shared/i18n';
+import { english as catalogs, namespaces } from '../src/i18n/english.ts';
 
 const location = '00000000-0000-4000-8000-000000000001';
 
@@ -49,14 +51,15 @@ describe('card enrolment', () => {
 });
 
 describe('the status banner', () => {
+  const t = createTranslator({ language: 'en', resources: { en: catalogs }, namespaces, defaultNamespace: 'common' }).getFixedT('en', 'profile');
   const held = (status: string, extra: object = {}) =>
     ({ id: status, status, plan_name: 'Unlimited', start_date: '2026-03-01', end_date: null, visits_remaining: null, ...extra }) as unknown as MemberProfile['memberships'][number];
 
   it('says in words whether the member can check in', () => {
-    expect(standing({ memberships: [held('active')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toEqual({ tone: 'ok', words: 'Can check in: Unlimited.' });
-    expect(standing({ memberships: [held('active', { visits_remaining: 1 })], form_signed_at: '2026-01-01T00:00:00.000Z' }).words).toBe('Warning: last visit on Unlimited.');
-    expect(standing({ memberships: [held('past_due')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toMatchObject({ tone: 'blocked', words: 'Blocked: payment past due on Unlimited.' });
-    expect(standing({ memberships: [], form_signed_at: null })).toMatchObject({ tone: 'none', words: 'No plan: sell one to let them in. Waiver not signed.' });
+    expect(standing(t, { memberships: [held('active')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toEqual({ tone: 'ok', words: 'Can check in: Unlimited.' });
+    expect(standing(t, { memberships: [held('active', { visits_remaining: 1 })], form_signed_at: '2026-01-01T00:00:00.000Z' }).words).toBe('Warning: last visit on Unlimited.');
+    expect(standing(t, { memberships: [held('past_due')], form_signed_at: '2026-01-01T00:00:00.000Z' })).toMatchObject({ tone: 'blocked', words: 'Blocked: payment past due on Unlimited.' });
+    expect(standing(t, { memberships: [], form_signed_at: null })).toMatchObject({ tone: 'none', words: 'No plan: sell one to let them in. Waiver not signed.' });
   });
 
   it('prefers a usable membership over an ended one', () => {
@@ -64,8 +67,8 @@ describe('the status banner', () => {
   });
 
   it('offers the status changes that make sense for each status', () => {
-    expect(statusActions('active').map((a) => a.label)).toEqual(['Pause', 'Mark past due', 'Cancel membership']);
-    expect(statusActions('paused').map((a) => a.label)).toEqual(['Reactivate', 'Cancel membership']);
+    expect(statusActions('active').map((a) => t(a.key))).toEqual(['Pause', 'Mark past due', 'Cancel membership']);
+    expect(statusActions('paused').map((a) => t(a.key))).toEqual(['Reactivate', 'Cancel membership']);
     expect(statusActions('cancelled')).toEqual([]);
   });
 });

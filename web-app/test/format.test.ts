@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/format/money.ts';
 import { formatDay, formatLocalDateTime, formatLocalDateTimeSeconds, formatLocalTime, relativeTo as relativeTimeOf, todayAt } from '../src/format/time.ts';
+import { createTranslator } from '@studio/shared/i18n';
 import { reasonInWords, sourceInWords } from '../src/format/reasons.ts';
+import { standing, statusActions } from '../src/format/standing.ts';
+import { english, namespaces } from '../src/i18n/english.ts';
+import germanProfile from '../src/i18n/catalogs/de/profile.json';
 import { fieldErrors, withoutEmpty } from '../src/format/form-errors.ts';
 import { ContactCreate } from '@studio/shared/schemas/contacts';
 
@@ -66,17 +70,32 @@ describe('time at the location', () => {
 });
 
 describe('words', () => {
-  it('names every refusal reason the way the kiosk does', () => {
-    expect(reasonInWords('past_due')).toBe('Payment past due');
-    expect(reasonInWords('form_missing')).toBe('Waiver not signed');
+  // A translator of its own (no react plugin), so the app's global one is left alone.
+  const translator = createTranslator({ language: 'en', resources: { en: english, de: { profile: germanProfile } }, namespaces, defaultNamespace: 'common' });
+  const profile = translator.getFixedT('en', 'profile');
+  const common = translator.getFixedT('en', 'common');
+  const today = translator.getFixedT('en', 'today');
+
+  it('names every refusal reason the way the kiosk does, and the flags a visit carries', () => {
+    expect(reasonInWords(profile, common, 'past_due')).toBe('Payment past due');
+    expect(reasonInWords(profile, common, 'form_missing')).toBe('Waiver not signed');
     // A member without a card has "No card", not a card the door did not know.
-    expect(reasonInWords('no_card')).toBe('No card');
-    expect(reasonInWords('something_new')).toBe('something new');
+    expect(reasonInWords(profile, common, 'no_card')).toBe('No card');
+    expect(reasonInWords(profile, common, 'staff_override')).toBe('Let in by a staff override');
+    expect(reasonInWords(profile, common, 'something_new')).toBe('Not allowed in');
   });
 
-  it('names the source and device of a check-in', () => {
-    expect(sourceInWords('turnstile', 'front-gate')).toBe('Turnstile · front-gate');
-    expect(sourceInWords(null, null)).toBe('Device');
+  it('names the source of a check-in', () => {
+    expect(sourceInWords(today, 'turnstile')).toBe('Turnstile');
+    expect(sourceInWords(today, null)).toBe('Device');
+  });
+
+  it("says a member's standing in the reader's language, with the waiver as a second sentence", () => {
+    const held = { id: 'm1', kind: 'membership', plan_name: 'Unlimited', status: 'active', visits_remaining: 1, start_date: '2026-01-01', end_date: null } as never;
+    expect(standing(profile, { memberships: [held], form_signed_at: null })).toEqual({ tone: 'warn', words: 'Warning: last visit on Unlimited. Waiver not signed.' });
+    const german = translator.getFixedT('de', 'profile');
+    expect(standing(german, { memberships: [], form_signed_at: '2026-01-01T00:00:00.000Z' }).words).toBe(germanProfile['standing.no_plan']);
+    expect(statusActions('paused').map((action) => german(action.key))).toEqual([germanProfile['action.reactivate'], germanProfile['action.cancel']]);
   });
 });
 

@@ -1,33 +1,27 @@
-/** The refusal vocabulary in words, the same the kiosk and the door use (design reference, check-in table). */
-const reasonWords: Record<string, string> = {
-  not_found: 'No such member or card',
-  not_started: 'Plan has not started yet',
-  expired: 'Plan has ended',
-  cancelled: 'Plan was cancelled',
-  paused: 'Plan is paused',
-  past_due: 'Payment past due',
-  no_visits_remaining: 'No visits left',
-  location_not_allowed: 'Plan not valid at this location',
-  no_card: 'No card',
-  form_missing: 'Waiver not signed',
-  outside_access_hours: 'Outside access hours',
-  ineligible_at_checkin: 'Let in while offline although not eligible: follow up',
-  device_clock_ahead: 'Device clock was ahead',
-  outside_checkin_window: 'Outside the class check-in window',
-  staff_override: 'Let in by a staff override',
-};
+import type { TFunction } from 'i18next';
+import { reasonWords } from './event-words.ts';
 
-export function reasonInWords(code: string): string {
-  return reasonWords[code] ?? code.replaceAll('_', ' ');
+/** Visit flags that are not refusal reasons: the words the member's page gives them (`profile` catalog). */
+const flagKeys = {
+  ineligible_at_checkin: 'flag.ineligible_at_checkin',
+  device_clock_ahead: 'flag.device_clock_ahead',
+  outside_checkin_window: 'flag.outside_checkin_window',
+  staff_override: 'flag.staff_override',
+} as const;
+
+/** A refusal reason or visit flag in the reader's language: the shared refusal vocabulary first, then the flags. */
+export function reasonInWords(t: TFunction<'profile'>, common: TFunction<'common'>, code: string): string {
+  return Object.hasOwn(flagKeys, code) ? t(flagKeys[code as keyof typeof flagKeys]) : reasonWords(common, code);
 }
 
-export function reasonsInWords(codes: readonly string[]): string {
-  return codes.map(reasonInWords).join('; ');
+export function reasonsInWords(t: TFunction<'profile'>, common: TFunction<'common'>, codes: readonly string[]): string {
+  return codes.map((code) => reasonInWords(t, common, code)).join('; ');
 }
 
-const sourceWords: Record<string, string> = { kiosk: 'Kiosk', turnstile: 'Turnstile', biometric: 'Biometric reader', staff: 'Desk', api: 'Integration' };
+const sourceKeys = { kiosk: 'source.kiosk', turnstile: 'source.turnstile', biometric: 'source.biometric', staff: 'source.staff', api: 'source.api' } as const;
 
-export function sourceInWords(source: string | null, deviceId: string | null): string {
-  const name = source ? (sourceWords[source] ?? source) : 'Device';
-  return deviceId ? `${name} · ${deviceId}` : name;
+/** Where a check-in came from, in the words Today uses (`today` catalog). */
+export function sourceInWords(t: TFunction<'today'>, source: string | null): string {
+  if (!source) return t('source.device');
+  return Object.hasOwn(sourceKeys, source) ? t(sourceKeys[source as keyof typeof sourceKeys]) : source;
 }

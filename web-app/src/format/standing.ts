@@ -1,4 +1,5 @@
 import type { MemberProfile } from '@studio/shared/web-app';
+import type { TFunction } from 'i18next';
 import { formatDay } from './time.ts';
 
 export interface Standing {
@@ -15,45 +16,50 @@ export function mainMembership(memberships: readonly Held[]): Held | null {
   return [...memberships].sort((a, b) => preference.indexOf(a.status) - preference.indexOf(b.status) || b.start_date.localeCompare(a.start_date))[0] ?? null;
 }
 
-/** The status banner in words ("Can check in", "Warning: last visit on …", "Blocked: payment past due"). */
-export function standing(profile: Pick<MemberProfile, 'memberships' | 'form_signed_at'>): Standing {
+/** The status banner in the reader's language ("Can check in", "Warning: last visit on …", "Blocked: payment past due"). */
+export function standing(t: TFunction<'profile'>, profile: Pick<MemberProfile, 'memberships' | 'form_signed_at'>, locale?: string): Standing {
   const held = mainMembership(profile.memberships);
-  const waiver = profile.form_signed_at ? '' : ' Waiver not signed.';
-  if (!held) return { tone: 'none', words: `No plan: sell one to let them in.${waiver}` };
+  // A missing waiver is a second sentence after whatever the plan says.
+  const withWaiver = (tone: Standing['tone'], words: string): Standing => ({ tone, words: profile.form_signed_at ? words : `${words} ${t('standing.waiver_missing')}` });
+  if (!held) return withWaiver('none', t('standing.no_plan'));
   const plan = held.plan_name;
+  const day = (date: string) => formatDay(date, locale);
   switch (held.status) {
     case 'active':
-      if (held.visits_remaining === 0) return { tone: 'blocked', words: `Blocked: no visits left on ${plan}.${waiver}` };
-      if (held.visits_remaining === 1) return { tone: 'warn', words: `Warning: last visit on ${plan}.${waiver}` };
-      return { tone: profile.form_signed_at ? 'ok' : 'warn', words: `Can check in: ${plan}${held.end_date ? ` until ${formatDay(held.end_date)}` : ''}.${waiver}` };
+      if (held.visits_remaining === 0) return withWaiver('blocked', t('standing.no_visits_left', { plan }));
+      if (held.visits_remaining === 1) return withWaiver('warn', t('standing.last_visit', { plan }));
+      return withWaiver(profile.form_signed_at ? 'ok' : 'warn', held.end_date ? t('standing.can_check_in_until', { plan, date: day(held.end_date) }) : t('standing.can_check_in', { plan }));
     case 'past_due':
-      return { tone: 'blocked', words: `Blocked: payment past due on ${plan}.${waiver}` };
+      return withWaiver('blocked', t('standing.past_due', { plan }));
     case 'paused':
-      return { tone: 'blocked', words: `Blocked: ${plan} is paused.${waiver}` };
+      return withWaiver('blocked', t('standing.paused', { plan }));
     case 'pending':
-      return { tone: 'blocked', words: `Blocked: ${plan} starts on ${formatDay(held.start_date)}.${waiver}` };
+      return withWaiver('blocked', t('standing.pending', { plan, date: day(held.start_date) }));
     default:
-      return { tone: 'none', words: `No current plan: ${plan} ${held.status === 'cancelled' ? 'was cancelled' : 'ended'}${held.end_date ? ` on ${formatDay(held.end_date)}` : ''}.${waiver}` };
+      if (held.status === 'cancelled') return withWaiver('none', held.end_date ? t('standing.cancelled_on', { plan, date: day(held.end_date) }) : t('standing.cancelled', { plan }));
+      return withWaiver('none', held.end_date ? t('standing.ended_on', { plan, date: day(held.end_date) }) : t('standing.ended', { plan }));
   }
 }
 
-/** Which status changes a membership row offers, by its status. */
-export function statusActions(status: string): Array<{ label: string; status: 'active' | 'paused' | 'past_due' | 'cancelled' }> {
+type StatusAction = { key: 'action.pause' | 'action.mark_past_due' | 'action.cancel' | 'action.reactivate'; status: 'active' | 'paused' | 'past_due' | 'cancelled' };
+
+/** Which status changes a membership row offers, by its status; `key` names its words in the `profile` catalog. */
+export function statusActions(status: string): StatusAction[] {
   switch (status) {
     case 'active':
       return [
-        { label: 'Pause', status: 'paused' },
-        { label: 'Mark past due', status: 'past_due' },
-        { label: 'Cancel membership', status: 'cancelled' },
+        { key: 'action.pause', status: 'paused' },
+        { key: 'action.mark_past_due', status: 'past_due' },
+        { key: 'action.cancel', status: 'cancelled' },
       ];
     case 'paused':
     case 'past_due':
       return [
-        { label: 'Reactivate', status: 'active' },
-        { label: 'Cancel membership', status: 'cancelled' },
+        { key: 'action.reactivate', status: 'active' },
+        { key: 'action.cancel', status: 'cancelled' },
       ];
     case 'pending':
-      return [{ label: 'Cancel membership', status: 'cancelled' }];
+      return [{ key: 'action.cancel', status: 'cancelled' }];
     default:
       return [];
   }

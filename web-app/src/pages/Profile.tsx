@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MemberProfile, SessionLocation } from '@studio/shared/web-app';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation as useRouterLocation, useParams } from 'react-router';
 import { fullName } from '../api/contacts.ts';
 import { call } from '../api/call.ts';
@@ -8,6 +9,7 @@ import { useProfile, useProfileMutation } from '../api/members.ts';
 import { useSignedIn } from '../api/session.ts';
 import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { standing } from '../format/standing.ts';
+import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
 import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
@@ -27,23 +29,26 @@ const bannerLook = {
 };
 
 export function ProfilePage() {
+  const { t } = useTranslation('profile');
   const { id = '' } = useParams();
   const { data: profile, error, isPending } = useProfile(id);
   if (isPending) return <Skeleton height={240} />;
-  if (!profile) return <ErrorAlert error={error} title="This member's page cannot be shown" />;
+  if (!profile) return <ErrorAlert error={error} title={t('page.error')} />;
   // Keyed by member: a link to another member's page (a card's holder) starts with no dialog open.
   return <Profile key={profile.contact.id} profile={profile} />;
 }
 
 function Profile({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation('profile');
   const session = useSignedIn();
   const [location] = useLocation(session);
+  const locale = useLocale(location);
   // Today's "Enrol to a member" arrives here with Enrol card to open, on the reader that read the card.
   const intent = (useRouterLocation().state as Partial<EnrolCardIntent> | null)?.enrolCard;
   const [dialog, setDialog] = useState<'sell' | 'enrol' | 'edit' | null>(intent ? 'enrol' : null);
   const checkIn = useDeskCheckIn(profile.contact.id, location.id);
   const name = fullName(profile.contact);
-  const state = standing(profile);
+  const state = standing(t, profile, locale);
   const look = bannerLook[state.tone];
   const zoneOf = (locationId: string) => session.locations.find((l: SessionLocation) => l.id === locationId)?.time_zone ?? location.time_zone;
   const formSigned = useProfileMutation(profile.contact.id, () => call(webDeskContracts.webSetFormSigned, { params: { id: profile.contact.id }, body: { signed: true } }));
@@ -57,7 +62,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
             <Group gap="xs">
               <Text size="sm">{[profile.contact.phone, profile.contact.email].filter(Boolean).join(' · ')}</Text>
               <Button variant="default" size="sm" onClick={() => setDialog('edit')}>
-                Edit details
+                {t('edit_details')}
               </Button>
             </Group>
             {profile.contact.notes ? (
@@ -72,7 +77,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
             {profile.form_signed_at ? null : (
               <Group gap="xs">
                 <Button variant="default" size="sm" onClick={() => formSigned.mutate(undefined)} loading={formSigned.isPending}>
-                  Mark form signed
+                  {t('mark_form_signed')}
                 </Button>
                 <ErrorAlert error={formSigned.error} />
               </Group>
@@ -80,23 +85,23 @@ function Profile({ profile }: { profile: MemberProfile }) {
           </Stack>
           <Group>
             <Button onClick={() => (checkIn.isPending ? undefined : checkIn.mutate({}))} disabled={checkIn.isPending} loading={checkIn.isPending}>
-              Check in
+              {t('check_in')}
             </Button>
             <Button variant="default" onClick={() => setDialog('sell')}>
-              Sell
+              {t('sell')}
             </Button>
             <Button variant="default" onClick={() => setDialog('enrol')}>
-              Enrol card
+              {t('enrol_card')}
             </Button>
           </Group>
         </Group>
         <CheckInResult mutation={checkIn} name={name} session={session} />
       </Paper>
-      <MembershipsSection profile={profile} />
-      <CardsSection profile={profile} zone={location.time_zone} />
-      <VisitsSection profile={profile} zoneOf={zoneOf} />
-      <DenialsSection profile={profile} zoneOf={zoneOf} />
-      <BookingsSection profile={profile} zone={location.time_zone} />
+      <MembershipsSection profile={profile} locale={locale} />
+      <CardsSection profile={profile} zone={location.time_zone} locale={locale} />
+      <VisitsSection profile={profile} zoneOf={zoneOf} locale={locale} />
+      <DenialsSection profile={profile} zoneOf={zoneOf} locale={locale} />
+      <BookingsSection profile={profile} zone={location.time_zone} locale={locale} />
       <Suspense fallback={null}>
         <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
         <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />

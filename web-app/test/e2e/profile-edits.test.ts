@@ -1,4 +1,6 @@
+import { fillDate, typedDate } from '@studio/testkit/web/date-field';
 import { webSeed } from '@studio/testkit/web/seed-business';
+import { DateTime } from 'luxon';
 import { useOwnerAtNorth } from '@studio/testkit/web/owner-at-north';
 import { labelled } from '@studio/testkit/web/staff-page';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * cleared one removed), keeping what was typed when the server refuses. Real `studio serve`
  * (SQLite), Debian's Chromium; the steps build on each other, in order.
  */
-const { owner, pastDue, northMember } = webSeed;
+const { owner, pastDue, northMember, northPlan } = webSeed;
 const paulaName = `${pastDue.firstName} ${pastDue.lastName}`;
 const noraName = `${northMember.firstName} ${northMember.lastName}`;
 const renamed = `${northMember.firstName} Kelly-Byrne`;
@@ -88,5 +90,36 @@ describe("a member's page", () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await world.desk.heading(paulaName).waitFor();
+  });
+
+  it("speaks German: the banner, the sections, a membership's three actions at 1024 px, and Sell's start date typed as German writes it", async () => {
+    await world.desk.goto('/app/account');
+    await world.desk.choose('Language', 'Deutsch');
+    try {
+      await world.desk.goto(`/app/members/${world.stack.seed.contacts.nora}`);
+      await world.desk.heading(renamed).waitFor();
+      for (const name of ['Mitgliedschaften', 'Karten', 'Besuche', 'Abgewiesene Check-ins', 'Buchungen']) await world.desk.heading(name, 2).waitFor();
+      await expect.poll(() => world.desk.page.getByRole('status').first().textContent(), poll).toContain(`Kann einchecken: ${northPlan.name}`);
+      const memberships = world.desk.page.getByRole('table', { name: 'Mitgliedschaften' });
+      for (const action of ['Pausieren', 'Als überfällig markieren', 'Mitgliedschaft kündigen']) await memberships.getByRole('button', { name: action, exact: true }).waitFor();
+      await world.desk.check('member-profile-de');
+
+      // A fixed day far ahead: the field reads it the way German writes it in Ireland, whatever today is.
+      const start = DateTime.fromISO('2030-03-01');
+      await world.desk.button('Verkaufen').click();
+      const sell = world.desk.dialog('Verkaufen');
+      await labelled(sell, 'Tarif').selectOption({ label: `${northPlan.name}, ${new Intl.NumberFormat('de-IE', { style: 'currency', currency: 'EUR' }).format(northPlan.priceCents / 100)}` });
+      await fillDate(labelled(sell, 'Startdatum'), start, 'de-IE');
+      expect(await labelled(sell, 'Startdatum').inputValue()).toBe(typedDate(start, 'de-IE'));
+      await expect.poll(() => sell.textContent(), poll).toContain('Hat bereits');
+      expect(await sell.textContent()).toContain('verlängert sich monatlich, ab ');
+      await world.desk.check('member-sell-de');
+      await sell.getByRole('button', { name: 'Abbrechen' }).click();
+      await sell.waitFor({ state: 'hidden' });
+    } finally {
+      await world.desk.goto('/app/account');
+      await world.desk.choose('Sprache', 'Sprache des Standorts (English)');
+      await world.desk.mainNavigation().getByRole('link', { name: 'Members', exact: true }).waitFor();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/http.ts';
 import type { CardHolder } from '../../format/card-taken.ts';
@@ -10,20 +11,22 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
  * says whom to ask instead.
  */
 export function CardTakenAlert({ error, holder, onOpenHolder }: { error: unknown; holder: CardHolder | null; onOpenHolder: () => void }) {
-  if (!holder) return <ErrorAlert error={error} title="This card is held by another member" />;
+  const { t } = useTranslation('profile');
+  const { t: common } = useTranslation();
+  if (!holder) return <ErrorAlert error={error} title={t('taken.title')} />;
   const requestId = error instanceof ApiRequestError ? error.requestId : null;
   return (
     <Alert role="alert" color="red.9" variant="light">
       <Text size="sm">
-        This card belongs to{' '}
+        {t('taken.belongs_before')}{' '}
         <Anchor component={Link} to={`/members/${encodeURIComponent(holder.contact_id)}`} onClick={onOpenHolder} c="inherit" fw={700} underline="always">
           {holder.name}
         </Anchor>
-        . To move it, revoke it on their page first.
+        {t('taken.belongs_after')}
       </Text>
       {requestId ? (
         <Text size="xs" c="dimmed" mt={4}>
-          Request id: {requestId}
+          {common('error.request_id', { id: requestId })}
         </Text>
       ) : null}
     </Alert>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactUpdate, type Contact } from '@studio/shared/schemas/contacts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, invalidateContracts, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -13,8 +14,9 @@ import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 /** "Edit details": a member's name, phone, email and notes. Never optimistic: the page shows the server's answer. */
 export function EditContactDialog({ opened, onClose, contact }: { opened: boolean; onClose: () => void; contact: Contact }) {
+  const { t } = useTranslation('profile');
   return (
-    <Dialog opened={opened} onClose={onClose} title="Edit details" size="md">
+    <Dialog opened={opened} onClose={onClose} title={t('edit_details')} size="md">
       {/* Mounted while open only, so each opening starts from the contact as stored now. */}
       {opened ? <EditContactForm contact={contact} onClose={onClose} /> : null}
     </Dialog>
@@ -22,6 +24,7 @@ export function EditContactDialog({ opened, onClose, contact }: { opened: boolea
 }
 
 function EditContactForm({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+  const { t } = useTranslation('profile');
   const client = useQueryClient();
   const [values, setValues] = useState<ContactFields>(() => fieldsOf(contact));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -54,17 +57,17 @@ function EditContactForm({ contact, onClose }: { contact: Contact; onClose: () =
     <form onSubmit={submit} noValidate>
       <Stack>
         <ErrorAlert error={save.error} />
-        <TextInput label="First name" withAsterisk={false} required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
-        <TextInput label="Last name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-        <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
-        <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} value={values.notes} onChange={set('notes')} error={errors.notes} />
+        <TextInput label={t('edit.first_name')} withAsterisk={false} required value={values.first_name} onChange={set('first_name')} error={errors.first_name} data-autofocus />
+        <TextInput label={t('edit.last_name')} value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+        <TextInput label={t('edit.phone')} type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextInput label={t('edit.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} />
+        <Textarea label={t('edit.notes')} autosize minRows={2} maxRows={6} value={values.notes} onChange={set('notes')} error={errors.notes} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save details
+            {t('edit.save')}
           </Button>
         </Group>
       </Stack>

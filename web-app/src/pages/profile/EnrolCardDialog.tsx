@@ -3,6 +3,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EnrolTypedCardRequest, type MemberProfile, type SessionLocation } from '@studio/shared/web-app';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, useContractQuery, type BodyOf } from '../../api/call.ts';
 import { profileKey } from '../../api/members.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -11,6 +12,7 @@ import { cardTaken } from '../../format/card-taken.ts';
 import { fieldErrors } from '../../format/form-errors.ts';
 import { mainMembership } from '../../format/standing.ts';
 import { formatLocalTime } from '../../format/time.ts';
+import { useLocale } from '../../i18n/locale.ts';
 import { latestScan } from '../../format/scans.ts';
 import { CardTakenAlert } from './CardTakenAlert.tsx';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
@@ -43,6 +45,9 @@ export function EnrolCardDialog({
   location: SessionLocation;
   reader?: string | undefined;
 }) {
+  const { t } = useTranslation('profile');
+  const { t: common } = useTranslation();
+  const locale = useLocale(location);
   const client = useQueryClient();
   const candidates = profile.memberships.filter((m) => m.status !== 'cancelled' && m.status !== 'expired');
   const [membershipId, setMembershipId] = useState(() => mainMembership(candidates)?.id ?? '');
@@ -91,41 +96,39 @@ export function EnrolCardDialog({
   }
 
   return (
-    <Dialog opened={opened} onClose={onClose} title="Enrol card" size="lg">
+    <Dialog opened={opened} onClose={onClose} title={t('enrol_card')} size="lg">
       <Stack>
-        {candidates.length === 0 ? <Text fw={600}>A card belongs to a membership: sell a plan first.</Text> : null}
+        {candidates.length === 0 ? <Text fw={600}>{t('enrol.sell_first')}</Text> : null}
         {candidates.length > 1 ? (
           <NativeSelect
-            label="Membership"
+            label={t('enrol.membership')}
             value={chosenMembership}
             onChange={(e) => setMembershipId(e.currentTarget.value)}
-            data={candidates.map((m) => ({ value: m.id, label: `${m.plan_name} (${m.status.replace('_', ' ')})` }))}
+            data={candidates.map((m) => ({ value: m.id, label: t('sell.held', { plan: m.plan_name, status: common(`status.${m.status as 'active' | 'pending' | 'paused' | 'past_due'}`) }) }))}
           />
         ) : null}
         <ErrorAlert error={scans.error ?? (taken ? null : enrolError)} />
         {taken ? <CardTakenAlert error={enrolError} holder={taken.holder} onOpenHolder={onClose} /> : null}
         <NativeSelect
-          label="Desk reader"
-          description="The reader on this desk; remembered on this computer"
+          label={t('enrol.reader')}
+          description={t('enrol.reader_hint')}
           value={reader}
           onChange={(e) => chooseReader(e.currentTarget.value)}
-          data={[{ value: '', label: 'Any reader at this location' }, ...readers.map((id) => ({ value: id, label: id }))]}
+          data={[{ value: '', label: t('enrol.any_reader') }, ...readers.map((id) => ({ value: id, label: id }))]}
         />
         {scan ? (
-          <Text size="sm">
-            Last unknown card: ending {scan.last_four}, read at {formatLocalTime(scan.scanned_at, location.time_zone)} on {scan.device_id} ({scan.format}).
-          </Text>
+          <Text size="sm">{t('enrol.last_scan', { last_four: scan.last_four, time: formatLocalTime(scan.scanned_at, location.time_zone, locale), device: scan.device_id, format: scan.format })}</Text>
         ) : (
-          <Text size="sm">No unknown card in the last 2 minutes: tap the card on the desk reader.</Text>
+          <Text size="sm">{t('enrol.no_scan')}</Text>
         )}
         <Button onClick={() => scan && enrolScan.mutate(scan.id)} disabled={!scan || !chosenMembership || enrolScan.isPending} loading={enrolScan.isPending}>
-          {scan ? `Add the card just scanned (ending ${scan.last_four})` : 'Add the card just scanned'}
+          {scan ? t('enrol.add_scanned_ending', { last_four: scan.last_four }) : t('enrol.add_scanned')}
         </Button>
         <form onSubmit={submitTyped} noValidate>
           <Group align="flex-end">
             <TextInput
-              label="Card number"
-              description="Type it, or swipe the card with this field selected"
+              label={t('enrol.card_number')}
+              description={t('enrol.card_number_hint')}
               value={uid}
               onChange={(e) => setUid(e.currentTarget.value)}
               error={errors.uid}
@@ -133,7 +136,7 @@ export function EnrolCardDialog({
               style={{ flex: 1 }}
             />
             <Button type="submit" variant="default" disabled={!chosenMembership || enrolTyped.isPending} loading={enrolTyped.isPending}>
-              Add card
+              {t('enrol.add_card')}
             </Button>
           </Group>
         </form>
