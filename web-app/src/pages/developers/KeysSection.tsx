@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { StaffSessionView } from '@studio/shared/web-app';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiKeys, type ApiKey, type Environment } from '../../api/developers.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { formatLocalDateTime } from '../../format/time.ts';
+import { formatDay, formatLocalDateTime } from '../../format/time.ts';
 import { CreateKeyDialog } from './CreateKeyDialog.tsx';
 import { RevokeKeyDialog } from './RevokeKeyDialog.tsx';
 import { nowrap } from './table-styles.ts';
@@ -65,7 +66,10 @@ export function KeysSection({ environment, session, zone, locationId }: { enviro
                 <Table.Td>
                   <WholeItems items={names(key.location_ids)} />
                 </Table.Td>
-                <Table.Td style={nowrap}>{formatLocalDateTime(key.created_at, zone, locale)}</Table.Td>
+                {/* The day alone, its time on hover: a German date and time together overflow a 1024 px tablet in March. */}
+                <Table.Td style={nowrap}>
+                  <span title={formatLocalDateTime(key.created_at, zone, locale)}>{formatDay(DateTime.fromISO(key.created_at, { zone }).toISODate()!, locale)}</span>
+                </Table.Td>
                 <Table.Td style={nowrap}>
                   {key.last_used_at ? <span title={formatLocalDateTime(key.last_used_at, zone, locale)}>{lastUsedInWords(t, key.last_used_at, new Date())}</span> : t('keys.never_used')}
                 </Table.Td>
