@@ -87,7 +87,9 @@ export class StaffPage {
     await labelled(this.page, 'Your name').fill(owner.name);
     await labelled(this.page, 'Password').fill(owner.password);
     await this.button('Create owner account').click();
-    await this.heading('Today').waitFor();
+    // Setting the owner's password hashes it at full cost (scrypt, 128 MiB), then signs in: on two
+    // cores busy with other browser suites this took over 15 s once, so this step alone gets 30.
+    await this.heading('Today').waitFor({ timeout: 30_000 });
   }
 
   /** The one-time password link the Staff page shows after adding or resetting `name`; closes its dialog. */
