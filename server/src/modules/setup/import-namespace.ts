@@ -6,6 +6,25 @@ import type { Problems } from './import-problems.js';
 /** Keeps `in (...)` lists well under either dialect's limit on bound parameters. */
 const keysPerQuery = 500;
 
+/** The company's live card keys among `keys`, with the membership holding each, in bounded queries. */
+async function liveCardKeys(db: Db, companyId: string, keys: readonly string[]): Promise<{ match_key: string; membership_id: string }[]> {
+  const rows: { match_key: string; membership_id: string }[] = [];
+  for (let i = 0; i < keys.length; i += keysPerQuery) {
+    rows.push(
+      ...(await db.all(
+        db.qb
+          .selectFrom('credential_keys')
+          .select(['match_key', 'membership_id'])
+          .where('company_id', '=', companyId)
+          .where('kind', '=', 'card_uid')
+          .where('match_key', 'in', keys.slice(i, i + keysPerQuery))
+          .where('revoked_at', 'is', null),
+      )),
+    );
+  }
+  return rows;
+}
+
 /** A card's claim belongs to the membership whose code claim is `codeWhere` (`memberships[3]` holds `memberships[3].card_uids[0]`). */
 const sameMembership = (codeWhere: string, cardWhere: string) => cardWhere.startsWith(`${codeWhere}.`);
 
@@ -32,21 +51,9 @@ export async function databaseCodeCardClashes(db: Db, companyId: string, claims:
   const fileCodes = [...claims].filter(([, claim]) => claim.kind === 'code');
   const shadows = new Map<string, KeyClaim>();
   for (const [key, claim] of fileCodes) for (const cardKey of codeAsCardKeys(key.slice(2))) shadows.set(cardKey, claim);
-  const wanted = [...shadows.keys()];
-  for (let i = 0; i < wanted.length; i += keysPerQuery) {
-    const found = await db.all(
-      db.qb
-        .selectFrom('credential_keys')
-        .select(['match_key', 'membership_id'])
-        .where('company_id', '=', companyId)
-        .where('kind', '=', 'card_uid')
-        .where('match_key', 'in', wanted.slice(i, i + keysPerQuery))
-        .where('revoked_at', 'is', null),
-    );
-    for (const row of found) {
-      const claim = shadows.get(row.match_key)!;
-      problems.add(claim.where, `${claim.what} is how a reader prints a card of membership ${row.membership_id} in this company`);
-    }
+  for (const row of await liveCardKeys(db, companyId, [...shadows.keys()])) {
+    const claim = shadows.get(row.match_key)!;
+    problems.add(claim.where, `${claim.what} is how a reader prints a card of membership ${row.membership_id} in this company`);
   }
   const liveCodes = await db.all(
     db.qb.selectFrom('credential_keys').select(['match_key', 'membership_id']).where('company_id', '=', companyId).where('kind', '=', 'code').where('revoked_at', 'is', null),
@@ -93,24 +100,12 @@ export function fileReversedCardClashes(claims: ReadonlyMap<string, KeyClaim>, p
 export async function databaseReversedCardClashes(db: Db, companyId: string, claims: ReadonlyMap<string, KeyClaim>, problems: Problems): Promise<void> {
   const reversedOf = new Map<string, KeyClaim>();
   for (const [claim, keys] of cardClaims(claims)) for (const key of otherByteOrderKeys(keys)) reversedOf.set(key, claim);
-  const wanted = [...reversedOf.keys()];
   const reported = new Set<string>();
-  for (let i = 0; i < wanted.length; i += keysPerQuery) {
-    const found = await db.all(
-      db.qb
-        .selectFrom('credential_keys')
-        .select(['match_key', 'membership_id'])
-        .where('company_id', '=', companyId)
-        .where('kind', '=', 'card_uid')
-        .where('match_key', 'in', wanted.slice(i, i + keysPerQuery))
-        .where('revoked_at', 'is', null),
-    );
-    for (const row of found) {
-      const claim = reversedOf.get(row.match_key)!;
-      const message = otherOrderProblem(`a card of membership ${row.membership_id} in this company`);
-      if (reported.has(claim.where + message)) continue;
-      reported.add(claim.where + message);
-      problems.add(claim.where, message);
-    }
+  for (const row of await liveCardKeys(db, companyId, [...reversedOf.keys()])) {
+    const claim = reversedOf.get(row.match_key)!;
+    const message = otherOrderProblem(`a card of membership ${row.membership_id} in this company`);
+    if (reported.has(claim.where + message)) continue;
+    reported.add(claim.where + message);
+    problems.add(claim.where, message);
   }
 }
