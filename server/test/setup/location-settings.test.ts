@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocationSettings, parseLocationSettings } from '../../src/modules/locations/settings.js';
+import { defaultLocationSettings, LocationSettings, parseLocationSettings } from '../../src/modules/locations/settings.js';
 
 describe('location settings', () => {
   it('gives every rule its default from an empty object', () => {
@@ -43,5 +43,14 @@ describe('location settings', () => {
     expect(issues({ access_hours: { funday: [] } })).toEqual(['access_hours']);
     expect(issues({ access_hours: { friday: [{ start: '22:00', end: '06:00' }] } })).toEqual(['access_hours.friday.0.end']);
     expect(issues({ checkin_alerts: { past_due: 'ignore' } })).toEqual(['checkin_alerts.past_due']);
+  });
+
+  it("gives a new location its country's language, German in Germany and Austria, Spanish in Spain and Mexico, else English", () => {
+    const language = (country: string) => defaultLocationSettings(country).branding.language;
+    expect(['DE', 'at', 'CH'].map(language)).toEqual(['de', 'de', 'de']);
+    expect(['ES', 'MX', 'ar'].map(language)).toEqual(['es', 'es', 'es']);
+    expect(['IE', 'GB', 'US', 'FR', ''].map(language)).toEqual(['en', 'en', 'en', 'en', 'en']);
+    // Only the language differs from the defaults.
+    expect({ ...defaultLocationSettings('DE'), branding: parseLocationSettings('{}').branding }).toEqual(parseLocationSettings('{}'));
   });
 });

@@ -21,7 +21,7 @@ export const catalogContracts = {
     operationId: 'getLocationBranding',
     summary: "Retrieve a location's kiosk branding (extension)",
     description:
-      "An extension to the specification, for device agents that run a kiosk: the location's logo (a data URL, or null), accent colour (#RRGGBB) and kiosk language (`en` or `es`), as staff set them in the location's settings; a location that never set them answers the defaults.",
+      "An extension to the specification, for device agents that run a kiosk: the location's logo (a data URL, or null), accent colour (#RRGGBB) and kiosk language (`en`, `es` or `de`), as staff set them in the location's settings; a location that never set them answers the defaults.",
     tag: 'Catalog',
     scopes: ['read:catalog'],
     params: IdParams,

@@ -32,3 +32,22 @@ export function localeFor(language: Language, country: string | null | undefined
   }
   return language === 'en' ? 'en-GB' : language;
 }
+
+/** Countries where most people read German, or Spanish: a new location there speaks that language. */
+const countriesByLanguage: Record<Exclude<Language, 'en'>, readonly string[]> = {
+  de: ['DE', 'AT', 'CH', 'LI'],
+  es: ['ES', 'MX', 'AR', 'CO', 'CL', 'PE', 'VE', 'EC', 'GT', 'CU', 'BO', 'DO', 'HN', 'PY', 'SV', 'NI', 'CR', 'PA', 'UY', 'PR', 'GQ'],
+};
+
+/**
+ * The language a new location speaks by default (its kiosk's, and its staff's unless they choose
+ * their own): German in Germany, Spanish in Spain or Mexico, otherwise English. Staff change it in
+ * the location's settings.
+ */
+export function languageOfCountry(country: string | null | undefined): Language {
+  const code = country?.toUpperCase();
+  for (const [language, countries] of Object.entries(countriesByLanguage) as [Language, readonly string[]][]) {
+    if (code && countries.includes(code)) return language;
+  }
+  return 'en';
+}

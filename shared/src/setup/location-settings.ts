@@ -4,6 +4,7 @@ import { MatchingProfile } from '../credentials/profile.js';
 import { AccessHours, CheckinAlerts } from '../eligibility/rules.js';
 import { StoredInteger } from '../schemas/common.js';
 import { brandingLanguages, defaultBranding } from '../schemas/locations.js';
+import { languageOfCountry } from '../i18n/languages.js';
 
 /** A location's rules (server/src/modules/locations/settings.ts reads them), and what the setup screens send and show of them. */
 
@@ -69,3 +70,8 @@ export const LocationSettings = z.strictObject({
   branding: Branding.prefault({}),
 });
 export type LocationSettings = z.infer<typeof LocationSettings>;
+
+/** A new location's settings: every default, and the language of its country (German in Germany). */
+export function defaultLocationSettings(country: string): LocationSettings {
+  return LocationSettings.parse({ branding: { language: languageOfCountry(country) } });
+}

@@ -1,7 +1,7 @@
 import type { CheckinRules, CheckinWindowRule, MatchingProfile } from '@studio/shared';
 import { LocationSettings, type ClassRules } from '@studio/shared/setup';
 
-export { AppointmentRules, Branding, ClassRules, LocationSettings } from '@studio/shared/setup';
+export { AppointmentRules, Branding, ClassRules, defaultLocationSettings, LocationSettings } from '@studio/shared/setup';
 
 export { AccessHours, CheckinAlerts, DailySpan, LocalEndTime, LocalTime, endAfterStart, weekdayNames } from '@studio/shared';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyInput } from '../companies/repository.js';
-import { LocationSettings } from '../locations/settings.js';
+import { defaultLocationSettings } from '../locations/settings.js';
 import { planContext, type ExistingEntries, type FileSections, type ImportRows, type KeyClaim, type PlanContext, type Placed, type PlannedSeries } from './import-context.js';
 import type { ParsedImport } from './import-parse.js';
 import { fileCodeCardClashes, fileReversedCardClashes } from './import-namespace.js';
@@ -83,7 +83,7 @@ function planLocations(ctx: PlanContext): void {
       currency: entry.currency ?? null,
       address: entry.address ?? null,
       // Stored complete, defaults filled in: what the location runs by is visible in its row.
-      settings: JSON.stringify(entry.settings ?? LocationSettings.parse({})),
+      settings: JSON.stringify(entry.settings ?? defaultLocationSettings(entry.country)),
       created_at: ctx.now,
     });
     ctx.known.locations.set(id, { country: entry.country, timezone: entry.timezone });

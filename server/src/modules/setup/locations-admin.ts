@@ -9,7 +9,7 @@ import { bumpCompanyFeed } from '../feed/sequence.js';
 import { requireManager, requireOwner } from '../staff-accounts/setup-role.js';
 import { LocationCreate, mergedInput, type LocationUpdate } from './setup-inputs.js';
 import { requireLocation } from '../locations/lookup.js';
-import { LocationSettings, parseLocationSettings } from '../locations/settings.js';
+import { defaultLocationSettings, LocationSettings, parseLocationSettings } from '../locations/settings.js';
 
 /** A location as the setup screens and the CLI show it: every setting with its default filled in. */
 export interface LocationView {
@@ -48,7 +48,7 @@ export async function getSetupLocation(db: Db, actor: Actor, id: string): Promis
 export async function createLocation(db: Db, actor: Actor, input: LocationCreate): Promise<LocationView> {
   requireOwner(actor, 'Locations');
   const id = randomUUID();
-  const settings = input.settings ?? LocationSettings.parse({});
+  const settings = input.settings ?? defaultLocationSettings(input.country);
   try {
     await db.run(
       db.qb.insertInto('locations').values({
