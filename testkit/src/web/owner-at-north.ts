@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { webSeed } from './seed-business.js';
-import { launchStaffBrowser, StaffPage } from './staff-page.js';
+import { answerForEachTest, launchStaffBrowser, StaffPage } from './staff-page.js';
 import { startWebStack, type WebStack } from './web-stack.js';
 
 /** What a browser test file works with: the stack, and the owner's page standing at North. */
@@ -32,10 +32,6 @@ export function useOwnerAtNorth(options: { agents?: boolean } = {}): OwnerAtNort
     await browser?.close();
     await world.stack?.close();
   });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await world.desk.saveFailure(task.name);
-    expect(world.desk.pageErrors.splice(0)).toEqual([]);
-    expect(world.desk.accessibility.splice(0)).toEqual([]);
-  });
+  answerForEachTest(() => world.desk);
   return world;
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 import { launchKioskBrowser } from '../kiosk/kiosk-browser.js';
 import { seriousViolations } from '../browser/accessibility.js';
 import { screenshotBothSizes, staffViewports, webScreenshotDir, type StaffViewport } from './screenshots.js';
@@ -49,8 +50,9 @@ export class StaffPage {
    * `checks: false` makes `check()` do nothing: for a flow a file runs again on another database,
    * whose pages were already checked and photographed the first time.
    */
-  static async open(browser: Browser, origin: string, viewport: StaffViewport = staffViewports.desktop, options: { checks?: boolean } = {}): Promise<StaffPage> {
-    const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  static async open(browser: Browser, origin: string, viewport: StaffViewport = staffViewports.desktop, options: { checks?: boolean; locale?: string } = {}): Promise<StaffPage> {
+    // The browser's language is the one the pages speak before anyone has signed in (en-GB unless asked).
+    const context = await browser.newContext({ viewport, locale: options.locale ?? 'en-GB' });
     return new StaffPage(context, await context.newPage(), origin, options.checks ?? true);
   }
 
@@ -219,4 +221,22 @@ export class StaffPage {
       await options.show?.scrollIntoViewIfNeeded();
     });
   }
+}
+
+/**
+ * Registers a test file's `afterEach` for the staff page it drives (`page()`, as it stands then): a
+ * failed test leaves a screenshot of the page, and each test answers for its own page errors and
+ * serious accessibility findings (both taken, so the next test starts clean). `more` runs after, for
+ * a file's own checks of the same kind.
+ */
+export function answerForEachTest(page: () => StaffPage | undefined, more?: () => void | Promise<void>): void {
+  afterEach(async ({ task }) => {
+    const staff = page();
+    if (staff) {
+      if (task.result?.state === 'fail') await staff.saveFailure(task.name);
+      expect(staff.pageErrors.splice(0)).toEqual([]);
+      expect(staff.accessibility.splice(0)).toEqual([]);
+    }
+    await more?.();
+  });
 }

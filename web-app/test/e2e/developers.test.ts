@@ -1,9 +1,9 @@
 import { pingWithKey } from '@studio/testkit/web/api-key-probe';
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 17, Settings -> Developers: a key minted in the browser answers `GET /v1/ping` for an
@@ -30,12 +30,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  // Taken, so each test answers for its own pages only.
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-});
+answerForEachTest(() => page);
 
 const keysTable = () => page.page.getByRole('table', { name: 'API keys' });
 

@@ -1,10 +1,10 @@
 import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
 import { webSeed } from '@studio/testkit/web/seed-business';
 import { startDeskAgent, startTurnstileAgent, type DeskAgent, type TurnstileAgent } from '@studio/testkit/web/simulated-agents';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import type { Browser } from 'playwright-core';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The Devices page against the real server (its `buildApp`, in this process on a clock the test moves
@@ -35,11 +35,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-});
+answerForEachTest(() => page);
 
 const devicesTable = () => page.page.getByRole('table', { name: 'Devices' });
 const rowOf = (deviceId: string) => devicesTable().locator(`tr[data-device="${deviceId}"]`);

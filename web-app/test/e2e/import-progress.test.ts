@@ -1,9 +1,9 @@
 import { gateReadsOf } from '@studio/testkit/server/read-gate';
 import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The import page shows a running import's progress, polled from the server: during its own dry
@@ -47,11 +47,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-});
+answerForEachTest(() => page);
 
 describe('the import progress bar', () => {
   it('shows where its own dry run stands while it runs, and goes when the report is in', async () => {

@@ -1,8 +1,8 @@
 import { startClockedWebStack, type ClockedWebStack } from '@studio/testkit/web/clocked-web-stack';
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Each staff member picks their own language on the Account page; the whole app follows at once and
@@ -25,11 +25,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-});
+answerForEachTest(() => page);
 
 describe("a staff member's language", () => {
   it('switches the app to German from the Account page, keeps it after a reload, and goes back to the location’s', async () => {

@@ -1,9 +1,9 @@
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser } from 'playwright-core';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Settings -> Developers, test mode: an owner deletes all test data (the demo loaded there by
@@ -34,11 +34,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-});
+answerForEachTest(() => page);
 
 async function testLocations(): Promise<unknown[]> {
   const response = await request(`${stack.apiUrl}/locations`, { headers: { authorization: `Bearer ${testKey}` } });

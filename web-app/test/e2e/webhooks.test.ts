@@ -1,10 +1,10 @@
 import { webSeed } from '@studio/testkit/web/seed-business';
-import { labelled, launchStaffBrowser, StaffPage } from '@studio/testkit/web/staff-page';
+import { labelled, launchStaffBrowser, StaffPage, answerForEachTest } from '@studio/testkit/web/staff-page';
 import { WebhookReceiver } from '@studio/testkit/web/webhook-receiver';
 import { startWebStack, type WebStack } from '@studio/testkit/web/web-stack';
 import type { Browser, Locator } from 'playwright-core';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 19, Settings -> Developers -> Webhooks: an owner adds an endpoint pointing at a real
@@ -38,13 +38,13 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.saveFailure(task.name);
-  expect(page.pageErrors.splice(0)).toEqual([]);
-  expect(page.accessibility.splice(0)).toEqual([]);
-  // Nothing reached the receiver with a signature it could not verify.
-  expect(receiver.refused).toEqual([]);
-});
+answerForEachTest(
+  () => page,
+  () => {
+    // Nothing reached the receiver with a signature it could not verify.
+    expect(receiver.refused).toEqual([]);
+  },
+);
 
 const endpointCard = (url: string) => page.page.getByRole('article', { name: url });
 const deliveryRows = (url: string) => page.page.getByRole('table', { name: `Deliveries to ${url}` }).getByRole('row');
