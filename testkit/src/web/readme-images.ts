@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { screenshotFile, staffViewports } from './screenshots.js';
 import { repositoryRoot } from './web-app-build.js';
 
-/** The pages the README shows, each at the size a studio most often sees it. */
+/** The pages the README and the guides show, each at the size a studio most often sees it. */
 export const readmeScreenshots = [
   { name: 'today-refusals', viewport: staffViewports.desktop },
   { name: 'member-profile', viewport: staffViewports.desktop },
@@ -22,6 +22,11 @@ export const readmeScreenshots = [
   { name: 'test-data-deleted', viewport: staffViewports.desktop },
   { name: 'webhooks-attempts', viewport: staffViewports.tablet },
   { name: 'webhooks-test-event', viewport: staffViewports.tablet },
+  // docs/own-studio.md: the owner's first hour, in German.
+  { name: 'first-hour-service', viewport: staffViewports.desktop },
+  { name: 'first-hour-timetable', viewport: staffViewports.tablet },
+  { name: 'first-hour-enrol', viewport: staffViewports.tablet },
+  { name: 'first-hour-today', viewport: staffViewports.tablet },
 ] as const;
 
 export const readmeImageDir = join(repositoryRoot, 'docs/images/web');
