@@ -364,6 +364,30 @@ export interface Tables {
     expires_at: string;
     used_at: string | null;
   };
+  member_messages: {
+    id: string;
+    company_id: string;
+    location_id: string | null;
+    contact_id: string | null;
+    to_address: string;
+    /** modules/messages/templates.ts: which message. */
+    template: string;
+    language: 'en' | 'es' | 'de';
+    /** The template's values, JSON. */
+    data: string;
+    status: 'queued' | 'sent' | 'failed';
+    attempts: number;
+    next_attempt_at: string;
+    created_at: string;
+    sent_at: string | null;
+  };
+  member_message_attempts: {
+    id: string;
+    message_id: string;
+    at: string;
+    outcome: 'sent' | 'failed' | 'not_configured';
+    detail: string | null;
+  };
   staff_audit_log: {
     id: string;
     company_id: string;

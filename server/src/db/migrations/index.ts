@@ -18,6 +18,7 @@ import { deviceKeys } from './019-device-keys.js';
 import { staffLanguage } from './020-staff-language.js';
 import { passwordLinks } from './021-password-links.js';
 import { deniedCardLastFour } from './022-denied-card-last-four.js';
+import { memberMessages } from './023-member-messages.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   staffLanguage,
   passwordLinks,
   deniedCardLastFour,
+  memberMessages,
 ];
