@@ -19,8 +19,9 @@ describe('money', () => {
     expect(formatMoney(5000, 'JPY', 'en-US')).toBe('¥5,000');
   });
 
-  it('reads a debt as "owes", never as a minus sign', () => {
-    expect(formatMoney(-1200, 'EUR', 'en-IE')).toBe('owes €12.00');
+  it('writes no words of its own: the amount only, in the locale (a debt is worded from the catalogs)', () => {
+    expect(formatMoney(1200, 'EUR', 'de-DE')).toBe('12,00\u00a0€');
+    expect(formatMoney(-1200, 'EUR', 'en-IE')).toBe('-€12.00');
   });
 });
 
