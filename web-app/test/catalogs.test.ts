@@ -26,6 +26,9 @@ const sameOnPurpose = new Set<string>([
   'es:developers:webhooks.title',
   'de:developers:keys.column.name',
   'de:accounts:staff.column.name',
+  // Who acted: an account's name and role, made only of the values it fills; the server, by its process's name.
+  ...['es', 'de'].map((language) => `${language}:accounts:actor.account`),
+  'de:accounts:actor.system',
   'de:accounts:account.column.browser',
   'de:developers:create_key.name',
   'de:developers:log.column.status',

@@ -392,6 +392,7 @@ export interface Tables {
     id: string;
     company_id: string;
     actor_account_id: string | null;
+    /** An account's role code, else the system actor's name, `device <id>` or `api key <id>` (modules/staff-accounts/actor-view.ts). */
     actor_name: string;
     action: string;
     target_account_id: string | null;
@@ -419,6 +420,7 @@ export interface Tables {
     visit_id: string;
     contact_id: string;
     actor_account_id: string | null;
+    /** As in `staff_audit_log`; overrides before ActorView stored an account as "Ana (front desk)" (modules/staff-accounts/actor-view.ts). */
     actor_name: string;
     /** JSON list of the reasons overridden. */
     reasons: string;

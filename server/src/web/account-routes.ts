@@ -4,6 +4,7 @@ import { created, implement, ok } from '../http/route.js';
 import { changeAccess, disableAccount, inviteAccount, listAccounts, resetPasswordLink, type StaffAccount } from '../modules/staff-accounts/accounts.js';
 import type { MintedPasswordLink } from '../modules/staff-accounts/password-links.js';
 import { auditLog } from '../modules/staff-accounts/audit.js';
+import { accountNames, actorView } from '../modules/staff-accounts/actor-view.js';
 import { managingRole } from '../modules/staff-accounts/roles.js';
 import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
@@ -13,16 +14,6 @@ function view({ company_id: _company, ...account }: StaffAccount) {
   return account;
 }
 
-const roleWords: Record<string, string> = { owner: 'owner', manager: 'manager', front_desk: 'front desk' };
-
-/** "Ana (front desk)", "the setup link", "command line": who acted, as the log page reads it. */
-function actorWords(entry: { actor_account_id: string | null; actor_name: string }, names: Map<string, string>): string {
-  if (entry.actor_account_id !== null) return `${names.get(entry.actor_account_id) ?? 'a removed account'} (${roleWords[entry.actor_name] ?? entry.actor_name})`;
-  if (entry.actor_name === 'owner setup link') return 'the setup link';
-  if (entry.actor_name === 'studio CLI') return 'command line';
-  return entry.actor_name;
-}
-
 /**
  * The audit log an actor may read: an owner all of it; a manager the entries about the accounts it
  * looks after or made by itself; the front desk none (listAccounts refuses it).
@@ -30,15 +21,14 @@ function actorWords(entry: { actor_account_id: string | null; actor_name: string
 async function visibleAudit(db: Db, actor: Actor) {
   const accounts = await listAccounts(db, actor);
   const entries = await auditLog(db, actor.companyId, 200);
-  const all = await db.all(db.qb.selectFrom('staff_accounts').select(['id', 'display_name']).where('company_id', '=', actor.companyId));
-  const names = new Map(all.map((row) => [row.id, row.display_name]));
+  const names = await accountNames(db, actor.companyId);
   const own = actor.identity.kind === 'staff_user' ? actor.identity.staffUserId : null;
   const managed = new Set(accounts.map((account) => account.id));
   const visible = managingRole(actor) === 'owner' ? entries : entries.filter((entry) => entry.actor_account_id === own || (entry.target_account_id !== null && managed.has(entry.target_account_id)));
   return visible.slice(0, 100).map((entry) => ({
     id: entry.id,
     at: entry.at,
-    actor: actorWords(entry, names),
+    actor: actorView(entry, names),
     action: entry.action,
     target: entry.target_account_id === null ? null : (names.get(entry.target_account_id) ?? null),
     details: entry.details === null ? null : (JSON.parse(entry.details) as Record<string, unknown>),

@@ -119,14 +119,14 @@ describe.each(dialects)('staff passwords: invitations, own change, resets (%s)',
     expect(errorOf(await signIn('lee@alder.example', strong)).code).toBe('invalid_credentials');
     expect((await signIn('lee@alder.example', chosen)).statusCode).toBe(200);
 
-    const audit = (await s.send({ method: 'GET', url: '/app/api/audit', as: owner })).json<{ data: { action: string; actor: string; target: string }[] }>().data;
+    const audit = (await s.send({ method: 'GET', url: '/app/api/audit', as: owner })).json<{ data: { action: string; actor: unknown; target: string }[] }>().data;
     // The hand clock stands still: entries of one instant come in no set order.
     const lees = audit.filter((entry) => entry.target === 'lee').map((entry) => [entry.action, entry.actor]);
     expect(lees).toEqual(
       expect.arrayContaining([
-        ['password_invitation_minted', 'olive (owner)'],
-        ['password_reset_minted', 'mark (manager)'],
-        ['password_set_from_link', 'password link'],
+        ['password_invitation_minted', { kind: 'account', account_id: s.owner.id, name: 'olive', role: 'owner' }],
+        ['password_reset_minted', { kind: 'account', account_id: s.manager.id, name: 'mark', role: 'manager' }],
+        ['password_set_from_link', { kind: 'password_link' }],
       ]),
     );
   });

@@ -50,6 +50,17 @@ describe.each(dialects)('accounts setup-link: the first owner from the command l
     expect(again.statusCode).toBe(401);
     expect(JSON.parse(again.body).error.code).toBe('setup_link_invalid');
 
+    // The new owner's Recent changes say who by kind, for the web app to word: the link, made on the command line.
+    const cookie = setCookieOf(first as never)!.split(';')[0]!;
+    const audit = await app.inject({ method: 'GET', url: '/app/api/audit', headers: { host: 'box.test', cookie } });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = (JSON.parse(audit.body) as { data: { action: string; actor: unknown }[] }).data;
+    // The command ran on the real clock, the app on a hand clock: the two come in no set order.
+    expect(entries.map((entry) => [entry.action, entry.actor]).sort(([a], [b]) => String(a).localeCompare(String(b)))).toEqual([
+      ['owner_created', { kind: 'setup_link' }],
+      ['setup_link_minted', { kind: 'command_line' }],
+    ]);
+
     const listed = await runStudio(database.url, ['accounts', 'list']);
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { email: string; company_id: string }[]).map((a) => [a.email, a.company_id])).toEqual([['olive@alder.example', companyId]]);

@@ -172,10 +172,33 @@ export const SignInPage = z.object({
 export type SignInPage = z.infer<typeof SignInPage>;
 export const StaffAccountAccess = z.strictObject({ role: StaffRole, location_ids: z.array(Id).nullable() });
 
+/**
+ * Who acted, by kind and never in words: the web app words it in the page's language. A staff
+ * account by its current display name and the role it acted in; the business's own ways in (the
+ * owner setup link, a password link, the `studio` command line); a device or an API key by id.
+ */
+export const ActorView = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('account'),
+      account_id: Id,
+      name: z.string().nullable().describe("The account's display name now; null: the account is gone"),
+      role: StaffRole.nullable().describe('The role it acted in; null: not recorded in a role this server knows'),
+    }),
+    z.object({ kind: z.literal('setup_link').describe('The owner setup link `studio start` prints') }),
+    z.object({ kind: z.literal('password_link').describe('An invitation or password reset link, used by its account') }),
+    z.object({ kind: z.literal('command_line').describe('The `studio` command line on the server') }),
+    z.object({ kind: z.literal('device'), device_id: z.string() }),
+    z.object({ kind: z.literal('api_key'), key_id: z.string() }),
+    z.object({ kind: z.literal('system'), name: z.string().describe("Another of the server's own processes, by its internal name (not words to show as they are)") }),
+  ])
+  .meta({ id: 'ActorView' });
+export type ActorView = z.infer<typeof ActorView>;
+
 export const AuditEntryView = z.object({
   id: Id,
   at: Timestamp,
-  actor: z.string().describe('Who acted, in words: "Ana (front desk)", "the setup link", "command line"'),
+  actor: ActorView.describe('Who acted: a staff account with its role, the setup link, the command line, a device or a key'),
   action: z.string(),
   target: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
@@ -288,7 +311,7 @@ export const CheckinOverrideView = z.object({
   location_id: Id,
   visit_id: Id,
   contact_id: Id,
-  actor: z.string().describe('Who let the member in, in words: "Ana (manager)"'),
+  actor: ActorView.describe('Who let the member in: an owner or manager account with its role'),
   reasons: z.array(EligibilityReason),
   reason: z.string(),
 });

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../components/ErrorAlert.tsx';
 import { ManagersOnly } from '../components/ManagersOnly.tsx';
 import { LocationChoice } from '../components/LocationChoice.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
+import { actorWords } from '../format/actor.ts';
 import { fieldErrors } from '../format/form-errors.ts';
 import { formatLocalDateTime } from '../format/time.ts';
 import { useLocale } from '../i18n/locale.ts';
@@ -265,7 +266,7 @@ function RecentChanges({ zone, locale }: { zone: string; locale: string }) {
             {entries.map((entry) => (
               <Table.Tr key={entry.id}>
                 <Table.Td>{formatLocalDateTime(entry.at, zone, locale)}</Table.Td>
-                <Table.Td>{entry.actor}</Table.Td>
+                <Table.Td>{actorWords(t, entry.actor)}</Table.Td>
                 <Table.Td>{t('changes.action', { action: entry.action })}</Table.Td>
                 <Table.Td>{entry.target ?? ''}</Table.Td>
               </Table.Tr>

@@ -55,7 +55,11 @@ describe("a staff member's language", () => {
     await staff.getByRole('cell', { name: 'Inhaber', exact: true }).waitFor();
     await staff.getByRole('cell', { name: 'Alle Standorte', exact: true }).waitFor();
     await page.page.getByRole('heading', { name: 'Letzte Änderungen' }).waitFor();
-    await page.page.getByRole('table', { name: 'Letzte Änderungen' }).getByRole('cell', { name: 'Inhaber angelegt', exact: true }).waitFor();
+    const changes = page.page.getByRole('table', { name: 'Letzte Änderungen' });
+    await changes.getByRole('cell', { name: 'Inhaber angelegt', exact: true }).waitFor();
+    // Who made the owner, in German too: the setup link the owner came in by.
+    const ownerMade = changes.getByRole('row').filter({ has: page.page.getByRole('cell', { name: 'Inhaber angelegt', exact: true }) });
+    await ownerMade.getByRole('cell', { name: 'Der Einrichtungslink', exact: true }).waitFor();
     await page.page.getByRole('button', { name: 'Person hinzufügen' }).waitFor();
     await page.check('staff-de');
     await page.page.getByRole('button', { name: 'Person hinzufügen' }).click();

@@ -3,6 +3,7 @@ import { ApiError } from '@studio/shared';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { toIso, type Clock } from '../../clock/time.js';
+import { storedActor } from '../staff-accounts/actor-view.js';
 
 /** A refused check-in let through anyway: why, as the person who did it typed it. Only an owner or a manager may (`requireOverrideRole`). */
 export interface CheckInOverride {
@@ -24,18 +25,6 @@ export function requireOverrideRole(actor: Actor): void {
 /** The flag an overridden visit carries, beside the reasons it was let through despite. */
 export const overrideFlag = 'staff_override';
 
-/** How the override list names who let the member in: "Ana (manager)", the command, or the key. */
-async function actorName(db: Db, sql: Queryable, actor: Actor): Promise<{ actor_account_id: string | null; actor_name: string }> {
-  if (actor.identity.kind === 'staff_user') {
-    const account = await sql.first(db.qb.selectFrom('staff_accounts').select('display_name').where('id', '=', actor.identity.staffUserId));
-    const role = actor.identity.role.replace('_', ' ');
-    return { actor_account_id: actor.identity.staffUserId, actor_name: account ? `${account.display_name} (${role})` : role };
-  }
-  if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
-  if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
-  return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
-}
-
 /** Records the override in the visit's own transaction, so a visit never carries the flag without its record. */
 export async function recordOverride(
   db: Db,
@@ -51,7 +40,8 @@ export async function recordOverride(
       location_id: entry.locationId,
       visit_id: entry.visitId,
       contact_id: entry.contactId,
-      ...(await actorName(db, sql, actor)),
+      // Who, as the staff audit log stores it: the account and its role; the web app words it.
+      ...storedActor(actor),
       reasons: JSON.stringify(entry.reasons),
       reason: entry.reason,
       at: toIso(clock()),

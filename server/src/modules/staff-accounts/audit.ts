@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../domain/actor.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { toIso, type Clock } from '../../clock/time.js';
+import { storedActor } from './actor-view.js';
 
 export type AuditAction =
   | 'setup_link_minted'
@@ -36,21 +37,13 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Who is behind an actor, as the log names them: a staff account, or the business's command or key. */
-function actorColumns(actor: Actor): { actor_account_id: string | null; actor_name: string } {
-  if (actor.identity.kind === 'staff_user') return { actor_account_id: actor.identity.staffUserId, actor_name: actor.identity.role };
-  if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
-  if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
-  return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
-}
-
 /** Records a change to staff accounts with who made it; written in the change's own transaction. */
 export async function recordAudit(db: Db, sql: Queryable, actor: Actor, entry: AuditEntry, clock: Clock): Promise<void> {
   await sql.run(
     db.qb.insertInto('staff_audit_log').values({
       id: randomUUID(),
       company_id: actor.companyId,
-      ...actorColumns(actor),
+      ...storedActor(actor),
       action: entry.action,
       target_account_id: entry.targetAccountId,
       details: entry.details === undefined ? null : JSON.stringify(entry.details),

@@ -7,6 +7,7 @@ import { lastFour } from '../../modules/desk-scans/card-holder.js';
 import { createStaffKey, listStaffKeys, revokeStaffKey } from '../../modules/keys/staff-keys.js';
 import { requireLocation } from '../../modules/locations/lookup.js';
 import { listOverrides } from '../../modules/members/checkin-override.js';
+import { accountNames, actorView } from '../../modules/staff-accounts/actor-view.js';
 import { revokeCard, setFormSigned, setMembershipStatus } from '../../modules/members/admin.js';
 import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
@@ -48,6 +49,7 @@ export function deskRoutes(clock: Clock = systemClock) {
     implement(contracts.webCheckinOverrides, async ({ db, actor, query }) => {
       const location = await requireLocation(db, db, actor, query.location_id);
       const rows = await listOverrides(db, actor.companyId, { locationId: location.id });
+      const names = await accountNames(db, actor.companyId);
       return ok({
         data: rows.map((row) => ({
           id: row.id,
@@ -55,7 +57,7 @@ export function deskRoutes(clock: Clock = systemClock) {
           location_id: row.location_id,
           visit_id: row.visit_id,
           contact_id: row.contact_id,
-          actor: row.actor_name,
+          actor: actorView(row, names),
           // Written from the check-in's eligibility reasons (checkin-override.ts), read back from JSON.
           reasons: row.reasons as (typeof eligibilityReasons)[number][],
           reason: row.reason,

@@ -32,6 +32,7 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
     await f.close();
   });
 
+  const idOf = (staff: Actor) => (staff.identity.kind === 'staff_user' ? staff.identity.staffUserId : '');
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
     const answer = await app.inject({ method, url, ...(body !== undefined && { payload: body as object }) });
     return { status: answer.statusCode, body: answer.json() };
@@ -94,15 +95,40 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
     });
     expect(await call('GET', '/app/api/keys')).toMatchObject({ status: 403, body: { error: { code: 'role_not_allowed' } } });
     actor = s.manager;
+    const managerId = idOf(s.manager);
     expect(await call('POST', `/app/api/members/${pat.contactId}/check-in`, { location_id: s.site, override_reason: 'paid cash' })).toMatchObject({
       status: 201,
       body: { flags: ['staff_override', 'past_due'] },
     });
     expect(await call('GET', `/app/api/checkin-overrides?location_id=${s.site}`)).toMatchObject({
       status: 200,
-      body: { data: [{ contact_id: pat.contactId, actor: 'Manon (manager)', reason: 'paid cash' }] },
+      body: { data: [{ contact_id: pat.contactId, actor: { kind: 'account', account_id: managerId, name: 'Manon', role: 'manager' }, reason: 'paid cash' }] },
     });
     expect(await call('POST', `/app/api/memberships/${pat.membershipId}/status`, { status: 'active' })).toMatchObject({ status: 200, body: { id: pat.membershipId, status: 'active' } });
     expect(await call('POST', `/app/api/contacts/${pat.contactId}/form-signed`, { signed: true })).toMatchObject({ status: 200, body: { form_signed_at: new Date(base).toISOString() } });
+  });
+
+  it('reads an override stored before the actor had a kind ("Manon (manager)") as the account it names, by its name now', async () => {
+    actor = s.owner;
+    const pat = await s.build.member({ locationId: s.site, status: 'past_due', cards: [{ value: '04EE00000000C1' }] });
+    expect(await call('POST', `/app/api/members/${pat.contactId}/check-in`, { location_id: s.site, override_reason: 'paid by card' })).toMatchObject({ status: 201 });
+    const [stored] = await f.db.all(f.db.qb.selectFrom('checkin_overrides').selectAll().where('contact_id', '=', pat.contactId));
+    expect(stored).toMatchObject({ actor_account_id: idOf(s.owner), actor_name: 'owner' });
+    const gone = '0b9d6c1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e';
+    const older = [
+      { id: 'a0000000-0000-4000-8000-000000000001', actor_account_id: idOf(s.manager), actor_name: 'Manon (manager)', at: '2031-03-04T13:00:00.000Z' },
+      { id: 'a0000000-0000-4000-8000-000000000002', actor_account_id: gone, actor_name: 'Gil (front desk)', at: '2031-03-04T12:00:00.000Z' },
+      { id: 'a0000000-0000-4000-8000-000000000003', actor_account_id: gone, actor_name: 'manager', at: '2031-03-04T11:00:00.000Z' },
+    ];
+    await f.db.run(f.db.qb.insertInto('checkin_overrides').values(older.map((row) => ({ ...stored!, ...row }))));
+    const listed = await call('GET', `/app/api/checkin-overrides?location_id=${s.site}`);
+    expect(listed.status).toBe(200);
+    const mine = (listed.body.data as { contact_id: string; actor: unknown }[]).filter((row) => row.contact_id === pat.contactId).map((row) => row.actor);
+    expect(mine).toEqual([
+      { kind: 'account', account_id: idOf(s.owner), name: 'Olive', role: 'owner' },
+      { kind: 'account', account_id: idOf(s.manager), name: 'Manon', role: 'manager' },
+      { kind: 'account', account_id: gone, name: 'Gil', role: 'front_desk' },
+      { kind: 'account', account_id: gone, name: null, role: 'manager' },
+    ]);
   });
 });
