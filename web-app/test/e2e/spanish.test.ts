@@ -214,8 +214,8 @@ describe('the web app in Spanish', () => {
     // Who acted, in Spanish too: the server sends who it was, the app says it.
     const created = changes.getByRole('row').filter({ hasText: 'Propietario creado' });
     expect(await created.textContent()).toMatch(spanishDayTime);
-    expect(await created.textContent()).toContain('el enlace de configuración');
-    expect(await changes.getByRole('row').filter({ hasText: 'Enlace de configuración creado' }).textContent()).toContain('la línea de comandos');
+    expect(await created.textContent()).toContain('El enlace de configuración');
+    expect(await changes.getByRole('row').filter({ hasText: 'Enlace de configuración creado' }).textContent()).toContain('Línea de comandos');
     await look('staff');
 
     await world.desk.button('Añadir persona').click();
