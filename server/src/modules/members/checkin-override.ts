@@ -33,6 +33,7 @@ async function actorName(db: Db, sql: Queryable, actor: Actor): Promise<{ actor_
   }
   if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
   if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
+  if (actor.identity.kind === 'member') return { actor_account_id: null, actor_name: 'member' };
   return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
 }
 

@@ -41,6 +41,7 @@ function actorColumns(actor: Actor): { actor_account_id: string | null; actor_na
   if (actor.identity.kind === 'staff_user') return { actor_account_id: actor.identity.staffUserId, actor_name: actor.identity.role };
   if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
   if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
+  if (actor.identity.kind === 'member') return { actor_account_id: null, actor_name: 'member' };
   return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
 }
 
