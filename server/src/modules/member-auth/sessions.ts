@@ -104,12 +104,14 @@ export function openMemberSessions(db: Db, settings: MemberAuthSettings, company
  * ended. A session of another contact is never touched: the contact is part of the condition.
  */
 export async function endMemberSessions(db: Db, settings: MemberAuthSettings, member: { companyId: string; contactId: string }, sessionId: string | null, by: 'member' | 'staff'): Promise<number> {
+  const now = toIso(settings.clock());
   let update = db.qb
     .updateTable('member_sessions')
-    .set({ ended_at: toIso(settings.clock()), ended_by: by })
+    .set({ ended_at: now, ended_by: by })
     .where('company_id', '=', member.companyId)
     .where('contact_id', '=', member.contactId)
-    .where('ended_at', 'is', null);
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now);
   if (sessionId !== null) update = update.where('id', '=', sessionId);
   return db.run(update);
 }
