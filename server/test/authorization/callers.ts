@@ -207,7 +207,7 @@ export const members: CallerKind<Extract<Caller, { kind: 'member' }>> = {
     world.logScan.add({ never: [opened.token, hashSecret(opened.token)], notAtInfo: [] });
     return [
       { kind: 'member', name: 'member cookie', cookie: `studio_member=${opened.token}`, csrf },
-      { kind: 'member', name: "member token as a staff cookie", cookie: `studio_session=${opened.token}`, csrf },
+      { kind: 'member', name: 'member token as a staff cookie', cookie: `studio_session=${opened.token}`, csrf },
     ];
   },
   headers: (caller, method) => ({ host, cookie: caller.cookie, ...(method !== 'GET' && { origin, 'x-csrf-token': caller.csrf }) }),

@@ -33,8 +33,8 @@ export function memberCookieOf(response: WebResponse): string | undefined {
  * The web studio (web/web-studio.ts) with members: nina at north and sam at south hold a
  * membership and an email; `lead` at north has an email and no membership. North speaks German.
  */
-export async function memberStudio(db: Db) {
-  const s = await webStudio(db);
+export async function memberStudio(db: Db, options: Parameters<typeof webStudio>[1] = {}) {
+  const s = await webStudio(db, options);
   const target = (contact: string, location: string, company = s.studio) => ({ company, location, contact, clock: s.clock.now }) as unknown as Target;
   await membershipAt(db, target(s.studio.nina, s.studio.north));
   await membershipAt(db, target(s.studio.sam, s.studio.south));
@@ -46,7 +46,12 @@ export async function memberStudio(db: Db) {
   const north = await db.first(db.qb.selectFrom('locations').select('settings').where('id', '=', s.studio.north));
   const settings = JSON.parse(north!.settings) as { branding?: Record<string, unknown> };
   settings.branding = { logo: null, accent_colour: '#1c7ed6', ...settings.branding, language: 'de' };
-  await db.run(db.qb.updateTable('locations').set({ settings: JSON.stringify(settings) }).where('id', '=', s.studio.north));
+  await db.run(
+    db.qb
+      .updateTable('locations')
+      .set({ settings: JSON.stringify(settings) })
+      .where('id', '=', s.studio.north),
+  );
 
   async function sendMember(request: MemberRequest): Promise<WebResponse> {
     const headers: Record<string, string> = { host, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36', ...request.headers };
@@ -55,14 +60,25 @@ export async function memberStudio(db: Db) {
     if (request.as) headers.cookie = request.as.cookie;
     if (writes && request.as) headers['x-csrf-token'] = request.as.csrf;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await s.app.inject({ method: request.method, url: `/m/api${request.path}`, headers, remoteAddress: request.address ?? '127.0.0.1', ...(request.body !== undefined && { payload: JSON.stringify(request.body) }) });
+    const response = await s.app.inject({
+      method: request.method,
+      url: `/m/api${request.path}`,
+      headers,
+      remoteAddress: request.address ?? '127.0.0.1',
+      ...(request.body !== undefined && { payload: JSON.stringify(request.body) }),
+    });
     return response as unknown as WebResponse;
   }
 
   /** The newest message queued to the contact: its code, link and language. */
   async function lastMessage(contactId: string) {
     const row = await db.first(
-      db.qb.selectFrom('member_messages').select(['id', 'to_address', 'language', 'data', 'contact_id', 'location_id', 'template']).where('contact_id', '=', contactId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      db.qb
+        .selectFrom('member_messages')
+        .select(['id', 'to_address', 'language', 'data', 'contact_id', 'location_id', 'template'])
+        .where('contact_id', '=', contactId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
     );
     if (!row) return undefined;
     return { ...row, data: JSON.parse(row.data) as { code: string; link: string; minutes: number } };

@@ -61,7 +61,10 @@ describe.each(dialects)("members' app sessions: one per device, ended by the mem
 
   it('needs the session’s CSRF token and a same-origin Origin on every signed-in write', async () => {
     const { phone } = await signInTwice('sam@example.com', s.studio.sam, 'south');
-    for (const as of [{ ...phone, csrf: 'not-the-token' }, { ...phone, csrf: '' }]) {
+    for (const as of [
+      { ...phone, csrf: 'not-the-token' },
+      { ...phone, csrf: '' },
+    ]) {
       const response = await s.sendMember({ method: 'POST', path: '/sign-out', as });
       expect(response.statusCode).toBe(403);
       expect(errorOf(response)).toBe('csrf_failed');

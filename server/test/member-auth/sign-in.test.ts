@@ -203,7 +203,13 @@ describe.each(dialects)("members' app sign-in by emailed code or link (%s)", (di
   });
 
   it('answers /m/api only under an allowed host name', async () => {
-    const response = await s.sendMember({ method: 'POST', path: '/sign-in/code', body: { email: 'sam@example.com', location: 'south' }, headers: { host: 'rebound.attacker.example' }, origin: 'http://rebound.attacker.example' });
+    const response = await s.sendMember({
+      method: 'POST',
+      path: '/sign-in/code',
+      body: { email: 'sam@example.com', location: 'south' },
+      headers: { host: 'rebound.attacker.example' },
+      origin: 'http://rebound.attacker.example',
+    });
     expect(response.statusCode).toBe(421);
     expect(errorOf(response)).toBe('host_not_allowed');
   });

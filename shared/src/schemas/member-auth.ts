@@ -42,7 +42,7 @@ export const MemberSessionView = z.object({
   id: Id,
   created_at: Timestamp,
   last_seen_at: Timestamp,
-  device: z.string().nullable().describe("The browser and system the session was opened on, from its User-Agent (\"Firefox on Android\")"),
+  device: z.string().nullable().describe('The browser and system the session was opened on, from its User-Agent ("Firefox on Android")'),
   current: z.boolean().describe('This request came with this session'),
 });
 export const MemberSessionList = list(MemberSessionView);

@@ -73,7 +73,14 @@ export async function requestSignInCode(db: Db, settings: MemberAuthSettings, lo
     );
     if (!member || Number(recent?.n ?? 0) >= settings.codesPerHour) return;
     // One code works at a time: the newest.
-    await tx.run(db.qb.updateTable('member_sign_in_codes').set({ expires_at: toIso(now) }).where('contact_id', '=', member.id).where('used_at', 'is', null).where('expires_at', '>', toIso(now)));
+    await tx.run(
+      db.qb
+        .updateTable('member_sign_in_codes')
+        .set({ expires_at: toIso(now) })
+        .where('contact_id', '=', member.id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', toIso(now)),
+    );
     await tx.run(
       db.qb.insertInto('member_sign_in_codes').values({
         id,
@@ -89,7 +96,12 @@ export async function requestSignInCode(db: Db, settings: MemberAuthSettings, lo
       }),
     );
     const data = { code, link: signInLink(input.origin, link.secret), minutes: Math.round(settings.codeValidityMs / 60_000) };
-    await queueMessage(db, tx, { companyId: location.companyId, locationId: location.id, contactId: member.id, to: member.email!, template: 'sign_in_code', language: location.language, data }, settings.clock);
+    await queueMessage(
+      db,
+      tx,
+      { companyId: location.companyId, locationId: location.id, contactId: member.id, to: member.email!, template: 'sign_in_code', language: location.language, data },
+      settings.clock,
+    );
   });
 }
 

@@ -79,7 +79,13 @@ export async function memberSessionFromToken(db: Db, settings: MemberAuthSetting
   let expiresAt = row.expires_at;
   if (now - Date.parse(row.last_seen_at) >= touchEveryMs) {
     expiresAt = toIso(expiry(settings, Date.parse(row.created_at), now));
-    await db.run(db.qb.updateTable('member_sessions').set({ last_seen_at: toIso(now), expires_at: expiresAt }).where('id', '=', row.id).where('ended_at', 'is', null));
+    await db.run(
+      db.qb
+        .updateTable('member_sessions')
+        .set({ last_seen_at: toIso(now), expires_at: expiresAt })
+        .where('id', '=', row.id)
+        .where('ended_at', 'is', null),
+    );
   }
   return { sessionId: row.id, companyId: row.company_id, contactId: row.contact_id, locationId: row.location_id, actor: memberActor(row.company_id, row.contact_id, row.id), expiresAt };
 }
@@ -118,5 +124,11 @@ export async function endMemberSessions(db: Db, settings: MemberAuthSettings, me
 
 /** Ends the session of this token, whoever's it is (signing out); twice is harmless. */
 export async function endMemberSessionByToken(db: Db, settings: MemberAuthSettings, token: string): Promise<void> {
-  await db.run(db.qb.updateTable('member_sessions').set({ ended_at: toIso(settings.clock()), ended_by: 'member' }).where('token_hash', '=', hashSecret(token)).where('ended_at', 'is', null));
+  await db.run(
+    db.qb
+      .updateTable('member_sessions')
+      .set({ ended_at: toIso(settings.clock()), ended_by: 'member' })
+      .where('token_hash', '=', hashSecret(token))
+      .where('ended_at', 'is', null),
+  );
 }

@@ -137,7 +137,12 @@ export async function beginAttempt(db: Db, clock: Clock, key: AttemptKey, log: A
 }
 
 export async function settleAttempt(db: Db, id: string, outcome: 'succeeded' | 'refused', log: AttemptLog = staffPasswords): Promise<void> {
-  await db.run(db.qb.updateTable(log.table as 'staff_login_attempts').set({ outcome }).where('id', '=', id));
+  await db.run(
+    db.qb
+      .updateTable(log.table as 'staff_login_attempts')
+      .set({ outcome })
+      .where('id', '=', id),
+  );
 }
 
 /** Deletes what the waits no longer read: failures past their memory, successes once their client is no longer known. */
