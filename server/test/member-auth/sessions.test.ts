@@ -1,5 +1,7 @@
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { memberRoutes } from '../../src/web/member/routes.js';
 import { memberCookieOf, memberStudio, type MemberBrowser, type MemberStudio } from './member-studio.js';
 
 const day = 24 * 3600_000;
@@ -71,6 +73,24 @@ describe.each(dialects)("members' app sessions: one per device, ended by the mem
     }
     const foreign = await s.sendMember({ method: 'POST', path: '/sign-out', as: phone, origin: 'http://evil.example' });
     expect(errorOf(foreign)).toBe('csrf_failed');
+    expect((await s.sendMember({ method: 'GET', path: '/me', as: phone })).statusCode).toBe(200);
+  });
+
+  it('refuses every write of the members’ app without a same-origin Origin, and every signed-in write without the CSRF token', async () => {
+    const { phone } = await signInTwice('sam@example.com', s.studio.sam, 'south');
+    const writes = memberRoutes.filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(4);
+    const wrong: string[] = [];
+    for (const route of writes) {
+      const path = route.path.replace(/:[A-Za-z_]+/g, () => randomUUID());
+      const method = route.method as 'POST' | 'DELETE';
+      const cases = [{ as: phone, origin: null }, ...(route.signedOut ? [] : [{ as: { ...phone, csrf: 'forged' }, origin: undefined }])];
+      for (const { as, origin } of cases) {
+        const response = await s.sendMember({ method, path, as, origin, body: {} });
+        if (response.statusCode !== 403 || errorOf(response) !== 'csrf_failed') wrong.push(`${route.operationId} origin ${String(origin)}: ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
     expect((await s.sendMember({ method: 'GET', path: '/me', as: phone })).statusCode).toBe(200);
   });
 
