@@ -17,6 +17,8 @@ import { registerOpenApiRoute } from './openapi/route.js';
 import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
 import { registerWebApp } from './web/mount-web.js';
+import { registerMemberApp } from './web/member/mount-member.js';
+import { memberAuthSettings } from './modules/member-auth/settings.js';
 import { webRoutesFor } from './web/routes.js';
 import { defaultWebAppDir } from './web/static-app.js';
 
@@ -91,6 +93,8 @@ export async function buildApp({
   const limiter = await registerRateLimits(app, limits);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
   await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets), limiter, allowedHosts });
+  // The members' app's sign-in and sessions at /m/api, on staff sign-in's clock (a test that fixes one fixes both).
+  registerMemberApp(app, db, cursors, memberAuthSettings(staffAuth.clock), limiter);
   // The document states the default limits, whatever this server's environment changed.
   registerOpenApiRoute(app, defaultLimits);
 

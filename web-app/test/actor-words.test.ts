@@ -21,6 +21,7 @@ const actors: ActorView[] = [
   { kind: 'command_line' },
   { kind: 'device', device_id: 'front-door' },
   { kind: 'api_key', key_id: id },
+  { kind: 'member', contact_id: id },
   { kind: 'system', name: 'waitlist offer sweep' },
 ];
 
@@ -36,6 +37,7 @@ describe('who acted, in words', () => {
       'Command line',
       'Device front-door',
       `API key ${id}`,
+      'A member, in the members’ app',
       'Server (waitlist offer sweep)',
     ]);
   });
@@ -51,6 +53,7 @@ describe('who acted, in words', () => {
       'Línea de comandos',
       'Dispositivo front-door',
       `Clave de API ${id}`,
+      'Un miembro, en la app de miembros',
       'Servidor (waitlist offer sweep)',
     ]);
   });
@@ -66,6 +69,7 @@ describe('who acted, in words', () => {
       'Kommandozeile',
       'Gerät front-door',
       `API-Schlüssel ${id}`,
+      'Ein Mitglied, in der Mitglieder-App',
       'Server (waitlist offer sweep)',
     ]);
   });

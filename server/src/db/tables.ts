@@ -388,6 +388,34 @@ export interface Tables {
     outcome: 'sent' | 'failed' | 'not_configured';
     detail: string | null;
   };
+  /** A sign-in code sent to a member (migration 024): hashes only, of the code and of the link's secret. */
+  member_sign_in_codes: {
+    id: string;
+    company_id: string;
+    contact_id: string;
+    location_id: string;
+    code_hash: string;
+    link_hash: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+    wrong_tries: Generated<number>;
+  };
+  /** A member's signed-in device (migration 024); `ended_by`: 'member', 'staff' or null. */
+  member_sessions: {
+    id: string;
+    company_id: string;
+    contact_id: string;
+    location_id: string;
+    token_hash: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    user_agent: string | null;
+    ended_at: string | null;
+    ended_by: 'member' | 'staff' | null;
+  };
+  member_sign_in_attempts: { id: string; company_id: string; email: string; address: string; outcome: 'failed' | 'succeeded' | 'refused'; at: string };
   staff_audit_log: {
     id: string;
     company_id: string;

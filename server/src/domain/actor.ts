@@ -34,7 +34,9 @@ export type ActorIdentity =
       /** The address the session's request came from (web/session-auth.ts): "password again" counts its wrong tries by it, as sign-in does. */
       readonly address?: string | undefined;
     }
-  | { readonly kind: 'system'; readonly name: string };
+  | { readonly kind: 'system'; readonly name: string }
+  /** A member signed in to the members' app (modules/member-auth): acts on its own contact only, as the member services check. */
+  | { readonly kind: 'member'; readonly contactId: string; readonly sessionId: string };
 
 /** What authenticating an API key yields (plugins/auth.ts), as far as the domain needs it. */
 export interface ApiKeyGrant {
@@ -58,6 +60,15 @@ export function systemActor(companyId: string, name: string, environment: Enviro
   return { companyId, environment, identity: { kind: 'system', name }, scopes: everyScope, locationIds: null };
 }
 
+/**
+ * A signed-in member: no scope and no location, so a scope check (every API and staff route) and
+ * the location rule (every service) refuse it; the member services (modules/member-auth) read its
+ * contact from `identity` and act on that contact alone.
+ */
+export function memberActor(companyId: string, contactId: string, sessionId: string): Actor {
+  return { companyId, environment: 'live', identity: { kind: 'member', contactId, sessionId }, scopes: [], locationIds: [] };
+}
+
 /** True when the actor may act on the location (the location is known to be the company's). */
 export function mayActOn(actor: Actor, locationId: string): boolean {
   return actor.locationIds === null || actor.locationIds.includes(locationId);
@@ -66,5 +77,6 @@ export function mayActOn(actor: Actor, locationId: string): boolean {
 /** How a refusal names the actor: "this key", "this staff account" (a message never names who it is). */
 export function actorNoun(actor: Actor): string {
   if (actor.identity.kind === 'api_key' || actor.identity.kind === 'device') return 'this key';
+  if (actor.identity.kind === 'member') return 'this member';
   return actor.identity.kind === 'staff_user' ? 'this staff account' : 'the business';
 }

@@ -20,11 +20,12 @@ declare module 'fastify' {
   }
 }
 
-/** Who a request acts for, and under /app/api the session and web context behind it. */
+/** Who a request acts for, and under /app/api the session and web context behind it (under /m/api the member's). */
 export interface Caller {
   actor: Actor;
   session?: StaffSession;
   web?: HandlerContext<unknown, unknown, unknown>['web'];
+  member?: HandlerContext<unknown, unknown, unknown>['member'];
 }
 
 /**
@@ -40,6 +41,7 @@ function context(db: Db, cursors: CursorCodec, request: FastifyRequest, caller: 
   const ctx: HandlerContext<unknown, unknown, unknown> = { params, query, body, actor: caller.actor, db, requestId: request.id, cursors };
   if (caller.session) ctx.session = caller.session;
   if (caller.web) ctx.web = caller.web;
+  if (caller.member) ctx.member = caller.member;
   return ctx;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/types.js';
 import type { Actor } from '../domain/actor.js';
 import type { StaffSession } from '../modules/staff-accounts/sessions.js';
 import type { CursorCodec } from '../pagination/cursor.js';
+import type { MemberRequestContext } from './member-context.js';
 import type { WebRequestContext } from './web-context.js';
 
 /**
@@ -22,6 +23,8 @@ export interface HandlerContext<P, Q, B> {
   session?: StaffSession;
   /** Under /app/api only: the request's cookie and client, for the routes that open or end a session. */
   web?: WebRequestContext;
+  /** Under /m/api only: the member's cookie and client, and once signed in the member's session. */
+  member?: MemberRequestContext;
 }
 
 export interface Reply<R = unknown> {

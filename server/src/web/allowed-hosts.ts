@@ -39,9 +39,9 @@ export function allowedHosts(configured: readonly string[], machine: string = ho
   return (name) => isIP(name) !== 0 || names.has(name);
 }
 
-/** Whether a request's path is the web app's: its pages and its endpoints. */
+/** Whether a request's path is a browser app's: the staff web app's (/app) or the members' (/m), pages and endpoints. */
 export function isWebAppPath(url: string): boolean {
-  return /^\/app(?:[/?#]|$)/.test(url);
+  return /^\/(?:app|m)(?:[/?#]|$)/.test(url);
 }
 
 /**

@@ -11,6 +11,7 @@ import { developerRoutes } from './developers/routes.js';
 import { testDataRoutes } from './developers/test-data-routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
 import { importRoutes } from './import/routes.js';
+import { memberAppSessionRoutes } from './desk/member-app-sessions.js';
 import { setupRoutes } from './setup/routes.js';
 
 /**
@@ -23,6 +24,7 @@ export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy =
     ...authRoutes,
     ...accountRoutes,
     ...deskRoutes(clock),
+    ...memberAppSessionRoutes(clock),
     ...appointmentRoutes(clock),
     ...classWebRoutes(clock),
     ...deviceWebRoutes(clock),

@@ -9,12 +9,18 @@ import { createAccount, disableAccount } from '../../src/modules/staff-accounts/
 import { apiRoutes } from '../../src/modules/routes.js';
 import { webApiPrefix } from '../../src/web/mount-web.js';
 import { webRoutes } from '../../src/web/routes.js';
+import { openMemberSession } from '../../src/modules/member-auth/sessions.js';
+import { memberAuthSettings } from '../../src/modules/member-auth/settings.js';
+import { csrfToken } from '../../src/web/csrf.js';
+import { memberApiPrefix } from '../../src/web/member/mount-member.js';
+import { memberRoutes } from '../../src/web/member/routes.js';
+import { memberDecisions, type MemberCaller, type MemberPlace } from './member-decisions.js';
 import { envelopeProblems } from '../helpers/envelope.js';
 import { documentedOperations, serialize, validParts, validRequests } from '../reliability/operations.js';
 import { fixtureSecrets, LogScan } from '../reliability/secrets.js';
 import { buildWorld, type TargetName, type World } from '../reliability/world.js';
 import { testSettings } from '../staff-accounts/studio.js';
-import { password, webStudio } from '../web/web-studio.js';
+import { host, origin, password, webStudio } from '../web/web-studio.js';
 import { apiDecisions } from './api-decisions.js';
 import { asCaller, callerKinds, staffSessions, success, type Caller, type CallerKind, type Outcome } from './callers.js';
 import { webDecisions, type Place, type Role, type Target } from './web-decisions.js';
@@ -74,6 +80,7 @@ describe.each(dialects)('authorization matrix: every route of both mounts x call
     expect(operations.map((op) => op.id).sort()).toEqual(Object.keys(apiDecisions).sort());
     expect(operations.filter((op) => op.route.scopes.length === 0).map((op) => op.id)).toEqual(['ping']);
     expect(sessionRoutes.map((route) => route.operationId).sort()).toEqual([...new Set(Object.keys(webDecisions).map(routeOf))].sort());
+    expect(memberRoutes.map((route) => route.operationId).sort()).toEqual(Object.keys(memberDecisions).sort());
   });
 
   it("names in each web route's contract exactly the roles its decisions do not refuse for their role alone, checked before the body", () => {
@@ -127,8 +134,8 @@ describe.each(dialects)('authorization matrix: every route of both mounts x call
           if (problem) wrong.push(`${op.id} ${caller.name} at ${mount}: ${problem}`);
         }
       }
-      // The web app's own routes read a session only.
-      if (kind.apiMount !== '/v1') continue;
+      // The web app's own routes read a staff session only: a key's or a member's is no session there.
+      if (kind.kind === 'staff session') continue;
       for (const route of sessionRoutes) {
         const response = await world.send({ method: route.method, url: anyPath(webApiPrefix, route), headers: kind.headers(caller, route.method) });
         const problem = mismatch(response, { status: 401, code: 'invalid_session' });
@@ -207,6 +214,48 @@ describe.each(dialects)('authorization matrix: every route of both mounts x call
     }
     expect(wrong).toEqual([]);
   }, 300_000);
+
+  it("answers each members' app route for the member, a staff session and nobody, at the member's own, another member's and another company's session, as decided", async () => {
+    const settings = memberAuthSettings(s.settings.clock);
+    const memberSession = async (companyId: string, contactId: string, locationId: string) =>
+      suite.db.transaction((tx) => openMemberSession(suite.db, tx, settings, { companyId, contactId, locationId, userAgent: undefined }));
+    const nina = () => memberSession(s.studio.companyId, s.studio.nina, s.studio.north);
+    const targets: Record<MemberPlace, () => Promise<{ sessionId: string }>> = {
+      own: nina,
+      otherMember: () => memberSession(s.studio.companyId, s.studio.sam, s.studio.south),
+      otherCompany: () => memberSession(s.other.companyId, s.other.nina, s.other.north),
+    };
+    const staff = await s.signIn('olive@alder.example');
+    const cookieOf = async (caller: MemberCaller) => {
+      if (caller === 'staff') return staff;
+      if (caller === 'none') return undefined;
+      const { token } = await nina();
+      return { cookie: `studio_member=${token}`, csrf: csrfToken(token) };
+    };
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const caller of ['member', 'staff', 'none'] as const) {
+      let as = await cookieOf(caller);
+      for (const [name, decision] of Object.entries(memberDecisions)) {
+        for (const place of ['own', 'otherMember', 'otherCompany'] as const) {
+          const expected = typeof decision.expected[caller] === 'string' ? decision.expected[caller] : decision.expected[caller][place];
+          const { sessionId } = await targets[place]();
+          const request = decision.request({ session: sessionId, companyId: s.studio.companyId });
+          const writes = request.method !== 'GET';
+          const headers: Record<string, string> = { host, ...(as && { cookie: as.cookie }), ...(writes && { origin }), ...(writes && as && { 'x-csrf-token': as.csrf }) };
+          if (request.body !== undefined) headers['content-type'] = 'application/json';
+          const response = await s.app.inject({ method: request.method, url: memberApiPrefix + request.path, headers, ...(request.body !== undefined && { payload: JSON.stringify(request.body) }) });
+          const problems = response.statusCode >= 400 ? envelopeProblems({ status: response.statusCode, headers: response.headers as never, body: response.body }) : [];
+          const got = `${response.statusCode}${response.statusCode >= 400 ? ` ${codeOf(response) ?? ''}` : ''}`;
+          if (got !== expected || problems.length > 0) wrong.push(`${name} as ${caller} at ${place}: ${got} ${problems.join('; ')}, expected ${expected}`);
+          cells++;
+          if (decision.endsSession) as = await cookieOf(caller);
+        }
+      }
+    }
+    expect(cells).toBe(Object.keys(memberDecisions).length * 9);
+    expect(wrong).toEqual([]);
+  });
 
   it("answers 401 invalid_session without a session, or with a disabled account's, on every /app/api route but sign-in and setup, the API mount included", async () => {
     const mounted = [...sessionRoutes.map((route) => ({ route, prefix: webApiPrefix })), ...apiRoutes.map((route) => ({ route, prefix: `${webApiPrefix}/v1` }))];

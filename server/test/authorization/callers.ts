@@ -1,7 +1,11 @@
 import { deviceKeyScopes, scopes, type DeviceKind, type Scope } from '@studio/shared';
 import { systemActor } from '../../src/domain/actor.js';
 import { createDeviceKey, revokeKey } from '../../src/modules/keys/repository.js';
+import { openMemberSession } from '../../src/modules/member-auth/sessions.js';
+import { memberAuthSettings } from '../../src/modules/member-auth/settings.js';
 import { createAccount, disableAccount } from '../../src/modules/staff-accounts/accounts.js';
+import { hashSecret } from '../../src/modules/staff-accounts/secrets.js';
+import { csrfToken } from '../../src/web/csrf.js';
 import type { StaffAuthSettings } from '../../src/modules/staff-accounts/settings.js';
 import { validRequests, type Operation } from '../reliability/operations.js';
 import type { ApiRequest, TargetName, World } from '../reliability/world.js';
@@ -30,12 +34,13 @@ export type StaffRole = (typeof staffRoles)[number];
 export type Caller =
   | { kind: 'api key'; name: string; scope: Scope; state: KeyState; authorization: string | null }
   | { kind: 'staff session'; name: string; role: StaffRole; cookie: string; csrf: string }
-  | { kind: 'device key'; name: string; device: DeviceKind; revoked: boolean; authorization: string };
+  | { kind: 'device key'; name: string; device: DeviceKind; revoked: boolean; authorization: string }
+  | { kind: 'member'; name: string; cookie: string; csrf: string };
 export type CallerKindName = Caller['kind'];
 
 export interface CallerKind<C extends Caller = Caller> {
   kind: C['kind'];
-  /** Where the API's routes read this kind's credential; every other mount answers it 401. */
+  /** Where the API's routes read this kind's credential (a member's: nowhere, so where a staff cookie is read); every other mount answers it 401. */
   apiMount: '/v1' | '/app/api/v1';
   make(world: World, settings: StaffAuthSettings): Promise<C[]>;
   headers(caller: C, method: string): Record<string, string>;
@@ -182,8 +187,35 @@ export const deviceKeys: CallerKind<Extract<Caller, { kind: 'device key' }>> = {
   },
 };
 
+/**
+ * A member signed in to the members' app (/m/api), at the own location: its session cookie, with its
+ * CSRF token and a same-origin Origin on writes, sent where a staff session's would be, and its
+ * token under the staff cookie's name too. No API or staff route reads a member session: every one
+ * is 401 invalid_session on /app/api and /app/api/v1, and invalid_api_key on /v1. The member's own
+ * routes are decided in member-decisions.ts.
+ */
+export const members: CallerKind<Extract<Caller, { kind: 'member' }>> = {
+  kind: 'member',
+  apiMount: '/app/api/v1',
+  async make(world, settings) {
+    const own = world.targets.own;
+    const opened = await world.db.transaction((tx) =>
+      openMemberSession(world.db, tx, memberAuthSettings(settings.clock), { companyId: world.ownCompanyId, contactId: own.contact, locationId: own.location, userAgent: undefined }),
+    );
+    const csrf = csrfToken(opened.token);
+    // Scanned for in every log line, as the keys are: the token and the hash the database keeps.
+    world.logScan.add({ never: [opened.token, hashSecret(opened.token)], notAtInfo: [] });
+    return [
+      { kind: 'member', name: 'member cookie', cookie: `studio_member=${opened.token}`, csrf },
+      { kind: 'member', name: 'member token as a staff cookie', cookie: `studio_session=${opened.token}`, csrf },
+    ];
+  },
+  headers: (caller, method) => ({ host, cookie: caller.cookie, ...(method !== 'GET' && { origin, 'x-csrf-token': caller.csrf }) }),
+  decide: () => refused(401, 'invalid_session'),
+};
+
 /** Every caller kind of the matrix; a new kind is one more entry (its callers, mount, headers and rule). */
-export const callerKinds: readonly CallerKind[] = [apiKeys as CallerKind, staffSessions as CallerKind, deviceKeys as CallerKind];
+export const callerKinds: readonly CallerKind[] = [apiKeys as CallerKind, staffSessions as CallerKind, deviceKeys as CallerKind, members as CallerKind];
 
 /** The request of `parts` as `caller` sends it on `mount`. */
 export function asCaller(request: ApiRequest, kind: CallerKind, caller: Caller, mount: string): ApiRequest {

@@ -5,6 +5,7 @@ import { deskDecisions } from './authorization-decisions-desk.js';
 import { developerDecisions } from './authorization-decisions-developers.js';
 import { deviceDecisions } from './authorization-decisions-devices.js';
 import { importDecisions } from './authorization-decisions-import.js';
+import { memberSessionDecisions } from './authorization-decisions-member-sessions.js';
 import { setupDecisions } from './authorization-decisions-setup.js';
 import { testDataDecisions } from './authorization-decisions-test-data.js';
 
@@ -19,6 +20,7 @@ export type { Decision, Place, Role, Target } from './authorization-decisions.js
 export const webDecisions: Record<string, Decision> = {
   ...accountDecisions,
   ...deskDecisions,
+  ...memberSessionDecisions,
   ...appointmentDecisions,
   ...classDecisions,
   ...deviceDecisions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromAuth, systemActor, type Actor } from '../../src/domain/actor.js';
+import { actorFromAuth, memberActor, systemActor, type Actor } from '../../src/domain/actor.js';
 import { actorView, storedActor } from '../../src/modules/staff-accounts/actor-view.js';
 
 const company = '11111111-1111-4111-8111-111111111111';
@@ -25,6 +25,7 @@ describe('who acted, by kind (the staff audit log and the check-in overrides)', 
     const grant = { keyId: key, companyId: company, environment: 'live' as const, scopes: [], locationIds: null };
     expect(roundTrip(actorFromAuth(grant))).toEqual({ kind: 'api_key', key_id: key });
     expect(roundTrip(actorFromAuth({ ...grant, device: { id: 'front-door', kind: 'turnstile' } }))).toEqual({ kind: 'device', device_id: 'front-door' });
+    expect(roundTrip(memberActor(company, ana, key))).toEqual({ kind: 'member', contact_id: ana });
   });
 
   it('reads the overrides stored before, "Ana (front desk)", with the name they recorded once the account is gone', () => {

@@ -16,7 +16,7 @@ describe('reading a Host header', () => {
   });
 
   it('covers the web app’s pages and endpoints, not the API', () => {
-    for (const url of ['/app', '/app/', '/app?x=1', '/app/api/sign-in', '/app/assets/index.js']) expect(isWebAppPath(url), url).toBe(true);
-    for (const url of ['/v1/ping', '/application', '/apps']) expect(isWebAppPath(url), url).toBe(false);
+    for (const url of ['/app', '/app/', '/app?x=1', '/app/api/sign-in', '/app/assets/index.js', '/m', '/m/', '/m/api/sign-in']) expect(isWebAppPath(url), url).toBe(true);
+    for (const url of ['/v1/ping', '/application', '/apps', '/members', '/m2']) expect(isWebAppPath(url), url).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { defaultLimits, type ServerLimits } from '../../src/config.js';
 import type { Db } from '../../src/db/types.js';
@@ -45,7 +45,7 @@ export function setCookieOf(response: WebResponse): string | undefined {
  * A studio (two locations, north and south) with an owner, a manager of north and a front desk of
  * north, beside another company with its own; the app on an injected clock and a cheap hash.
  */
-export async function webStudio(db: Db, options: { webAppDir?: string; limits?: ServerLimits } = {}) {
+export async function webStudio(db: Db, options: { webAppDir?: string; limits?: ServerLimits; logger?: FastifyBaseLogger } = {}) {
   const clock = handClock();
   const settings = testSettings(clock.now);
   const studio = await twoLocationStudio(db);
@@ -61,7 +61,14 @@ export async function webStudio(db: Db, options: { webAppDir?: string; limits?: 
   // A suite sends hundreds of requests as one account within the minute: the per-account limit is off
   // unless `limits` says otherwise (security/request-bodies.test.ts tests it).
   const limits = options.limits ?? { ...defaultLimits, rateLimitSessionMax: 0 };
-  const app: FastifyInstance = await buildApp({ db, staffAuth: settings, webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist', limits, allowedHosts: [host] });
+  const app: FastifyInstance = await buildApp({
+    db,
+    staffAuth: settings,
+    webAppDir: options.webAppDir ?? '/nonexistent/web-app/dist',
+    limits,
+    allowedHosts: [host],
+    ...(options.logger && { logger: options.logger }),
+  });
 
   async function send(request: WebRequest): Promise<WebResponse> {
     const headers: Record<string, string> = { host };

@@ -30,13 +30,16 @@ export interface RouteContract<
   B extends Schema | undefined = Schema | undefined,
   R extends Record<number, ContractResponse> = Record<number, ContractResponse>,
 > {
-  /** `api`: below /v1 with API keys, and again below /app/api/v1 with staff sessions; `web`: the web app's own, below /app/api. */
-  mount: 'api' | 'web';
+  /**
+   * `api`: below /v1 with API keys, and again below /app/api/v1 with staff sessions; `web`: the web
+   * app's own, below /app/api; `member`: the members' app's, below /m/api with member sessions.
+   */
+  mount: 'api' | 'web' | 'member';
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Below its mount's prefix (/v1, /app/api), in Fastify syntax: `/contacts/:id`. */
+  /** Below its mount's prefix (/v1, /app/api, /m/api), in Fastify syntax: `/contacts/:id`. */
   path: string;
   /**
-   * Web routes only: answered before any session exists (sign-in, owner setup). Their handler's
+   * Web and member routes only: answered before any session exists (sign-in, owner setup). Their handler's
    * `actor` is a visitor with no scope and no location; they still need a same-origin `Origin`.
    */
   signedOut?: true;

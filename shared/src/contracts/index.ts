@@ -6,6 +6,7 @@ import type { RouteContract } from './contract.js';
 import { deskScansContracts } from './desk-scans.js';
 import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
+import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
 import { membersContracts } from './members.js';
 import { membershipsContracts } from './memberships.js';
 import { pingContracts } from './ping.js';
@@ -47,6 +48,7 @@ const web = {
   ...webAuthContracts,
   ...webAccountsContracts,
   ...webDeskContracts,
+  ...webMemberSessionsContracts,
   ...webAppointmentsContracts,
   ...webClassesContracts,
   ...webDevicesContracts,
@@ -61,3 +63,10 @@ export const contracts = { ...api, ...web };
 
 export const apiContracts: readonly RouteContract[] = Object.values(api);
 export const webContracts: readonly RouteContract[] = Object.values(web);
+
+/**
+ * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
+ * staff web app calls, and out of the API's document.
+ */
+export const memberContracts: readonly RouteContract[] = Object.values(memberAuthContracts);
+export { memberAuthContracts };

@@ -24,7 +24,7 @@ export const errorCodes = {
     type: 'invalid_request',
     status: 421,
     description:
-      "The staff web app (`/app`) was asked for under a host name the server does not answer under, as a DNS-rebinding page would; localhost, the machine's name and IP addresses always work, other names are added to `ALLOWED_HOSTS`.",
+      "The staff web app (`/app`) or the members' app (`/m`) was asked for under a host name the server does not answer under, as a DNS-rebinding page would; localhost, the machine's name and IP addresses always work, other names are added to `ALLOWED_HOSTS`.",
   },
   request_timeout: { type: 'invalid_request', status: 408, description: 'The client took too long to send the request; the connection is closed.' },
   number_too_large: {
@@ -64,9 +64,14 @@ export const errorCodes = {
   },
   invalid_api_key: { type: 'authentication', status: 401, description: 'The key is missing, malformed, unknown or revoked.' },
   invalid_credentials: { type: 'authentication', status: 401, description: 'The email or password is wrong (never saying which), or the staff account is disabled.' },
-  invalid_session: { type: 'authentication', status: 401, description: 'The staff session is missing, unknown, expired or signed out, or its account is disabled.' },
+  invalid_session: { type: 'authentication', status: 401, description: "The staff session (or under /m/api the member's) is missing, unknown, expired or signed out, or its account is disabled." },
   setup_link_invalid: { type: 'authentication', status: 401, description: 'The owner setup link is unknown, already used or expired.' },
   password_link_invalid: { type: 'authentication', status: 401, description: 'The password link (invitation or reset) is unknown, already used, replaced by a newer one or expired.' },
+  sign_in_code_invalid: {
+    type: 'authentication',
+    status: 401,
+    description: "The members' app sign-in code or link is wrong, used, expired (10 minutes), replaced by a newer one, or tried wrongly 5 times; ask for a new one.",
+  },
   insufficient_scope: { type: 'permission', status: 403, description: 'The key lacks the scope the endpoint needs.' },
   location_not_allowed: { type: 'permission', status: 403, description: 'The target location is outside the locations the key (or staff member) may act on.' },
   csrf_failed: { type: 'permission', status: 403, description: "A web app write lacked the session's CSRF token or a same-origin Origin header; reload the page and try again." },

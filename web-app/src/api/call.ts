@@ -33,7 +33,8 @@ export type QueryOf<K extends keyof Contracts> = ContractQueryInput<Contracts[K]
 /** A route's success answer, by operationId: `ResultOf<'webMemberProfile'>`. */
 export type ResultOf<K extends keyof Contracts> = ContractResult<Contracts[K]>;
 
-const mountPrefix: Record<RouteContract['mount'], string> = { api: '/v1', web: '' };
+/** The members' app's routes (below /m/api) are not the staff app's to call. */
+const mountPrefix: Record<RouteContract['mount'], string | null> = { api: '/v1', web: '', member: null };
 
 /** The contract's path below /app/api, with its params filled in and its query appended. */
 export function contractPath(contract: RouteContract, input: { params?: unknown; query?: unknown } = {}): string {
@@ -44,7 +45,9 @@ export function contractPath(contract: RouteContract, input: { params?: unknown;
     if (value !== undefined && value !== null) query.set(name, String(value));
   }
   const search = query.toString();
-  return mountPrefix[contract.mount] + path + (search ? `?${search}` : '');
+  const prefix = mountPrefix[contract.mount];
+  if (prefix === null) throw new Error(`${contract.operationId} is a route of the members' app, not the staff app's`);
+  return prefix + path + (search ? `?${search}` : '');
 }
 
 /** Calls the route `contract` describes; answers its success body, or throws ApiRequestError. */

@@ -24,6 +24,8 @@ export function actorWords(t: AccountsT, actor: ActorView): string {
       return t('actor.device', { id: actor.device_id });
     case 'api_key':
       return t('actor.api_key', { id: actor.key_id });
+    case 'member':
+      return t('actor.member');
     case 'system':
       return t('actor.system', { name: actor.name });
   }

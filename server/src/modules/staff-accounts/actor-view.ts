@@ -6,8 +6,8 @@ import type { Db } from '../../db/types.js';
  * Who acted, as the staff audit log and the check-in overrides store it: the account (if a staff
  * account acted) and a name. For an account the name is its role ("front_desk"); the overrides
  * before this stored "Ana (front desk)" or just "front desk", which still reads. Otherwise the
- * name is the system actor's ("studio CLI", "owner setup link", "password link"), "device <id>" or
- * "api key <id>".
+ * name is the system actor's ("studio CLI", "owner setup link", "password link"), "device <id>",
+ * "member <contact id>" or "api key <id>".
  */
 export interface StoredActor {
   actor_account_id: string | null;
@@ -19,6 +19,7 @@ export function storedActor(actor: Actor): StoredActor {
   if (actor.identity.kind === 'staff_user') return { actor_account_id: actor.identity.staffUserId, actor_name: actor.identity.role };
   if (actor.identity.kind === 'system') return { actor_account_id: null, actor_name: actor.identity.name };
   if (actor.identity.kind === 'device') return { actor_account_id: null, actor_name: `device ${actor.identity.deviceId}` };
+  if (actor.identity.kind === 'member') return { actor_account_id: null, actor_name: `member ${actor.identity.contactId}` };
   return { actor_account_id: null, actor_name: `api key ${actor.identity.keyId}` };
 }
 
@@ -57,6 +58,7 @@ export function actorView(stored: StoredActor, names: ReadonlyMap<string, string
   if (kind !== undefined) return { kind };
   if (stored.actor_name.startsWith('device ')) return { kind: 'device', device_id: stored.actor_name.slice('device '.length) };
   if (stored.actor_name.startsWith('api key ')) return { kind: 'api_key', key_id: stored.actor_name.slice('api key '.length) };
+  if (stored.actor_name.startsWith('member ')) return { kind: 'member', contact_id: stored.actor_name.slice('member '.length) };
   return { kind: 'system', name: stored.actor_name };
 }
 

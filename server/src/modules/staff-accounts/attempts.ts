@@ -47,6 +47,19 @@ export const attemptDelays = {
 /** Enough rows to reach every rule's longest wait (free failures and the doublings to the cap). */
 const rowsRead = 32;
 
+/**
+ * Where tries are counted, and what a wait names: staff passwords (`staffPasswords`) or members'
+ * sign-in codes (member-auth/codes.ts). The two tables have the same columns and never mix, so a
+ * member's wrong codes never slow a staff member's sign-in.
+ */
+export interface AttemptLog {
+  table: 'staff_login_attempts' | 'member_sign_in_attempts';
+  /** "wrong passwords", "wrong codes". */
+  wrongs: string;
+}
+
+export const staffPasswords: AttemptLog = { table: 'staff_login_attempts', wrongs: 'wrong passwords' };
+
 export interface AttemptKey {
   companyId: string;
   /** Lower-cased; counted whether or not an account has it, so the waits tell nothing about which exist. */
@@ -86,21 +99,23 @@ function waitWords(seconds: number): string {
  * `rate_limited` with the seconds to wait while a delay runs. Call it outside any transaction: a
  * failure must stay written although the caller throws.
  */
-export async function beginAttempt(db: Db, clock: Clock, key: AttemptKey): Promise<string> {
+export async function beginAttempt(db: Db, clock: Clock, key: AttemptKey, log: AttemptLog = staffPasswords): Promise<string> {
   const now = clock();
   const id = randomUUID();
   const client = clientOf(key.address);
-  await db.run(db.qb.insertInto('staff_login_attempts').values({ id, company_id: key.companyId, email: key.email, address: client, outcome: 'failed', at: toIso(now) }));
+  // Both tables have the same columns: typed as the staff one, written to the log's.
+  const table = log.table as 'staff_login_attempts';
+  await db.run(db.qb.insertInto(table).values({ id, company_id: key.companyId, email: key.email, address: client, outcome: 'failed', at: toIso(now) }));
   const since = toIso(now - attemptDelays.memoryMs);
   const recent = (filter: 'pair' | 'account' | 'client') => {
-    let query = db.qb.selectFrom('staff_login_attempts').select(['outcome', 'at']).where('at', '>', since).where('outcome', '!=', 'refused').where('id', '!=', id);
+    let query = db.qb.selectFrom(table).select(['outcome', 'at']).where('at', '>', since).where('outcome', '!=', 'refused').where('id', '!=', id);
     if (filter !== 'client') query = query.where('company_id', '=', key.companyId).where('email', '=', key.email);
     if (filter !== 'account') query = query.where('address', '=', client);
     return db.all(query.orderBy('at', 'desc').limit(rowsRead));
   };
   const known = await db.first(
     db.qb
-      .selectFrom('staff_login_attempts')
+      .selectFrom(table)
       .select('id')
       .where('company_id', '=', key.companyId)
       .where('email', '=', key.email)
@@ -114,29 +129,35 @@ export async function beginAttempt(db: Db, clock: Clock, key: AttemptKey): Promi
   const until = Math.max(...waits);
   if (until > now) {
     // A refused try is not a guess: it does not count, so it cannot keep a wait up for ever.
-    await settleAttempt(db, id, 'refused');
+    await settleAttempt(db, id, 'refused', log);
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-    throw new ApiError('rate_limited', `Too many wrong passwords; try again in ${waitWords(seconds)}.`, { retryAfter: seconds });
+    throw new ApiError('rate_limited', `Too many ${log.wrongs}; try again in ${waitWords(seconds)}.`, { retryAfter: seconds });
   }
   return id;
 }
 
-export async function settleAttempt(db: Db, id: string, outcome: 'succeeded' | 'refused'): Promise<void> {
-  await db.run(db.qb.updateTable('staff_login_attempts').set({ outcome }).where('id', '=', id));
+export async function settleAttempt(db: Db, id: string, outcome: 'succeeded' | 'refused', log: AttemptLog = staffPasswords): Promise<void> {
+  await db.run(
+    db.qb
+      .updateTable(log.table as 'staff_login_attempts')
+      .set({ outcome })
+      .where('id', '=', id),
+  );
 }
 
 /** Deletes what the waits no longer read: failures past their memory, successes once their client is no longer known. */
-export async function pruneAttempts(db: Db, clock: Clock): Promise<number> {
+export async function pruneAttempts(db: Db, clock: Clock, log: AttemptLog = staffPasswords): Promise<number> {
   const now = clock();
+  const table = log.table as 'staff_login_attempts';
   const failures = await db.run(
     db.qb
-      .deleteFrom('staff_login_attempts')
+      .deleteFrom(table)
       .where('outcome', '!=', 'succeeded')
       .where('at', '<', toIso(now - attemptDelays.memoryMs)),
   );
   const successes = await db.run(
     db.qb
-      .deleteFrom('staff_login_attempts')
+      .deleteFrom(table)
       .where('outcome', '=', 'succeeded')
       .where('at', '<', toIso(now - attemptDelays.knownClientMs)),
   );

@@ -1,4 +1,4 @@
-import { deviceCheckinSource, type checkinSources } from '@studio/shared';
+import { ApiError, deviceCheckinSource, type checkinSources } from '@studio/shared';
 import type { Actor } from '../../domain/actor.js';
 import { deviceOf, deviceOnly } from '../../domain/device-rights.js';
 
@@ -36,6 +36,9 @@ function ownSource(actor: Actor, claimed: Source | undefined): Source {
       if (source === null) throw deviceOnly("A desk reader's reads are never check-ins: its cards go to the desk as desk scans.", 'source');
       return source;
     }
+    case 'member':
+      // A member never checks in through a service: the door reads the pass, as a device.
+      throw new ApiError('insufficient_scope', 'A member does not record check-ins; the door or the desk does.');
   }
 }
 
