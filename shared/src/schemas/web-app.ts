@@ -190,7 +190,7 @@ export const ActorView = z
     z.object({ kind: z.literal('command_line').describe('The `studio` command line on the server') }),
     z.object({ kind: z.literal('device'), device_id: z.string() }),
     z.object({ kind: z.literal('api_key'), key_id: z.string() }),
-    z.object({ kind: z.literal('member'), contact_id: z.string().describe('A member, through the members\' app') }),
+    z.object({ kind: z.literal('member'), contact_id: z.string().describe("A member, through the members' app") }),
     z.object({ kind: z.literal('system'), name: z.string().describe("Another of the server's own processes, by its internal name (not words to show as they are)") }),
   ])
   .meta({ id: 'ActorView' });
