@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Clock } from '../../clock/time.js';
+import type { Db } from '../../db/types.js';
+import type { ClaimedMessage } from './claims.js';
+import { recordMessageAttempt, type AttemptOutcome } from './record-attempt.js';
+import type { SmtpTransport } from './smtp-transport.js';
+import { renderMessage, type RenderedMessage } from './templates/render.js';
+import { unsubscribeUrl } from './unsubscribe-link.js';
+
+export interface DeliverContext {
+  db: Db;
+  log: Logger;
+  transport: SmtpTransport;
+  publicUrl: string;
+  clock: Clock;
+  random: () => number;
+  firstRetryMs?: number;
+}
+
+/**
+ * One try of a claimed message: rendered in the member's language, sent, and recorded. Logs name
+ * the message, its template and the outcome, never its address, body or data (a sign-in code).
+ */
+export async function deliverMessage(context: DeliverContext, message: ClaimedMessage): Promise<void> {
+  const fields = { message_id: message.id, template: message.template, attempt: message.attempts + 1 };
+  const rendered = render(message, context.publicUrl);
+  const outcome: AttemptOutcome = 'problem' in rendered ? { ok: false, detail: rendered.problem, final: true } : await context.transport.send(message.to_address, message.place.name, rendered);
+  const recorded = await recordMessageAttempt(context.db, message, outcome, context.clock, context.random, context.firstRetryMs);
+  if (!recorded) context.log.warn(fields, 'member message: its claim ran out while sending; another process has it');
+  else if (outcome.ok) context.log.info({ ...fields, status: recorded.status }, 'member message sent');
+  else
+    context.log.warn(
+      { ...fields, status: recorded.status, next_attempt_at: recorded.nextAttemptAt, code: 'code' in outcome ? outcome.code : 'template_data_invalid' },
+      'member message attempt failed',
+    );
+}
+
+function render(message: ClaimedMessage, publicUrl: string): RenderedMessage | { problem: string } {
+  try {
+    const data = JSON.parse(message.data) as Record<string, unknown>;
+    return renderMessage({
+      template: message.template,
+      language: message.language,
+      data,
+      place: message.place,
+      firstName: message.firstName,
+      unsubscribeUrl: unsubscribeUrl(publicUrl, message.id),
+    });
+  } catch (error) {
+    // Which values are wrong, never what they hold.
+    const fields = error instanceof z.ZodError ? error.issues.map((issue) => issue.path.join('.') || '(data)').join(', ') : 'unreadable';
+    return { problem: `template_data_invalid: ${fields}` };
+  }
+}
