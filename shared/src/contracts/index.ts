@@ -19,11 +19,13 @@ import { webDeskContracts } from './web-desk.js';
 import { webDevelopersContracts } from './web-developers.js';
 import { webDevicesContracts } from './web-devices.js';
 import { webImportContracts } from './web-import.js';
+import { webMessagesContracts } from './web-messages.js';
 import { webSetupContracts } from './web-setup.js';
 import { webTestDataContracts } from './web-test-data.js';
 import { webhooksContracts } from './webhooks.js';
 
 export * from './contract.js';
+export { MemberMessageList, MemberMessageView } from './web-messages.js';
 
 /** The API's routes (below /v1, and /app/api/v1 for staff), in the OpenAPI document's order. */
 const api = {
@@ -47,6 +49,7 @@ const web = {
   ...webAuthContracts,
   ...webAccountsContracts,
   ...webDeskContracts,
+  ...webMessagesContracts,
   ...webAppointmentsContracts,
   ...webClassesContracts,
   ...webDevicesContracts,

@@ -25,7 +25,8 @@ export interface DeliverContext {
 export async function deliverMessage(context: DeliverContext, message: ClaimedMessage): Promise<void> {
   const fields = { message_id: message.id, template: message.template, attempt: message.attempts + 1 };
   const rendered = render(message, context.publicUrl);
-  const outcome: AttemptOutcome = 'problem' in rendered ? { ok: false, detail: rendered.problem, final: true } : await context.transport.send(message.to_address, message.place.name, rendered);
+  const outcome: AttemptOutcome =
+    'problem' in rendered ? { ok: false, detail: rendered.problem, final: true } : await context.transport.send(message.to_address, message.place.name, rendered, new Date(context.clock()));
   const recorded = await recordMessageAttempt(context.db, message, outcome, context.clock, context.random, context.firstRetryMs);
   if (!recorded) context.log.warn(fields, 'member message: its claim ran out while sending; another process has it');
   else if (outcome.ok) context.log.info({ ...fields, status: recorded.status }, 'member message sent');

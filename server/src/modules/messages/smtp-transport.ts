@@ -27,11 +27,11 @@ export class SmtpTransport {
     });
   }
 
-  /** `fromName` names a bare SMTP_FROM address (the location's name); a From with its own name keeps it. */
-  async send(to: string, fromName: string, message: RenderedMessage): Promise<SmtpOutcome> {
+  /** `fromName` names a bare SMTP_FROM address (the location's name); a From with its own name keeps it. `date`: the Date header, the sender's clock. */
+  async send(to: string, fromName: string, message: RenderedMessage, date: Date): Promise<SmtpOutcome> {
     const from = this.#from.includes('<') ? this.#from : { name: fromName, address: this.#from };
     try {
-      await this.#transporter.sendMail({ from, to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await this.#transporter.sendMail({ from, to, date, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       return { ok: true };
     } catch (error) {
       return { ok: false, ...shortReason(error) };
