@@ -30,6 +30,8 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   /** While set, every message is refused at the end of its DATA with this answer. */
   refuse: { code: number; message: string } | null = null;
+  /** How long the server takes to answer a message's DATA, to keep sends in flight at once. */
+  answerDelayMs = 0;
   readonly #server: SMTPServer;
   readonly #waiters: Waiter[] = [];
   readonly #taken = new Map<string, number>();
@@ -62,7 +64,7 @@ export class TestSmtpServer {
           simpleParser(raw).then(
             (parsed) => {
               this.#keep({ envelope, parsed, raw });
-              callback();
+              setTimeout(() => callback(), this.answerDelayMs);
             },
             (error: Error) => callback(error),
           );
