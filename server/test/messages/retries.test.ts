@@ -61,12 +61,28 @@ describe.each(dialects)('retries, giving up and no provider (%s)', (dialect) => 
     const row = await messageRow(suite.db, id);
     expect(row).toMatchObject({ status: 'failed', attempts: 4, sent_at: null });
     expect(JSON.parse(row!.data)).toEqual({ minutes: 2 });
-    expect((await attemptsOf(suite.db, id)).map((attempt) => [attempt.at, attempt.outcome])).toEqual([
-      ['2026-11-20T09:00:00.000Z', 'failed'],
-      ['2026-11-20T09:00:30.000Z', 'failed'],
-      ['2026-11-20T09:01:30.000Z', 'failed'],
-      ['2026-11-20T09:02:00.000Z', 'failed'],
+    expect((await attemptsOf(suite.db, id)).map((attempt) => [attempt.at, attempt.outcome, attempt.detail?.slice(0, 23)])).toEqual([
+      ['2026-11-20T09:00:00.000Z', 'failed', '550 Mailbox unavailable'],
+      ['2026-11-20T09:00:30.000Z', 'failed', '550 Mailbox unavailable'],
+      ['2026-11-20T09:01:30.000Z', 'failed', '550 Mailbox unavailable'],
+      ['2026-11-20T09:02:00.000Z', 'failed', '550 Mailbox unavailable'],
     ]);
+  });
+
+  it('does not send a sign-in code that no longer works (the box was down past its minutes): failed, cleared, nothing sent', async () => {
+    const clock = handClock();
+    const place = await newPlace(suite.db, clock);
+    const member = await newMember(suite.db, place, clock);
+    const id = await queue(suite.db, clock, place, member, 'sign_in_code', 'en', { code: '654321', link: 'https://studio.example.com/m/in?t=y', minutes: 10 });
+    clock.advance(10 * 60_000);
+    const worker = sender(suite.db, clock, smtpOf(smtp));
+    expect(await worker.runOnce()).toBe(1);
+    await worker.stop();
+    const row = await messageRow(suite.db, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(JSON.parse(row!.data)).toEqual({ minutes: 10 });
+    expect(await attemptsOf(suite.db, id)).toEqual([{ at: '2026-11-20T09:10:00.000Z', outcome: 'failed', detail: 'expired: not sent within its window' }]);
+    expect(smtp.to(member.email)).toEqual([]);
   });
 
   it('fails at once, with the fields named, a message whose data fits no template', async () => {
