@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/open.js';
+import { messagesEnv, smtpProblems, smtpSettingsOf, type SmtpSettings } from './modules/messages/smtp-settings.js';
 import type { ServerLimits } from './plugins/limits.js';
 import type { TlsSetting } from './tls/tls-setting.js';
 import { hostNameOf } from './web/allowed-hosts.js';
@@ -76,6 +77,8 @@ export const ConfigSchema = z
       .optional()
       .describe('How long a process holds a delivery it is sending: one killed mid-send leaves it to another after this. Default WEBHOOK_TIMEOUT_MS and a minute'),
     TLS_DIR: z.string().min(1).optional().describe("Where TLS=self-signed keeps tls-cert.pem and tls-key.pem; default the SQLite file's folder (./data for Postgres)"),
+    // Members' emails (modules/messages/smtp-settings.ts).
+    ...messagesEnv.shape,
   })
   // Node refuses a server whose headers may take longer than the whole request.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -88,6 +91,9 @@ export const ConfigSchema = z
   .refine((env) => env.TLS === 'off' || env.TLS_CERT === undefined, {
     message: 'TLS=self-signed makes its own certificate: unset TLS_CERT and TLS_KEY, or unset TLS to serve the given one',
     path: ['TLS'],
+  })
+  .superRefine((env, context) => {
+    for (const problem of smtpProblems(env)) context.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
   });
 
 type Env = z.infer<typeof ConfigSchema>;
@@ -106,6 +112,8 @@ export interface Config {
   tls: TlsSetting;
   /** The webhook delivery worker (server/src/modules/webhooks/delivery/). */
   webhooks: WebhookSettings;
+  /** Members' emails (server/src/modules/messages/): the SMTP provider, null when none is set, and the server's address for links. */
+  messages: { smtp: SmtpSettings | null; publicUrl: string };
 }
 
 export interface WebhookSettings {
@@ -169,7 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   // The name the server listens on is one it answers under.
   const allowedHosts = [...hostList(parsed.data.ALLOWED_HOSTS), ...(hostNameOf(HOST) !== null && isIP(HOST) === 0 ? [HOST] : [])];
-  return { port: PORT, host: HOST, allowedHosts, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls: tlsOf(parsed.data), webhooks };
+  const tls = tlsOf(parsed.data);
+  const publicUrl = (parsed.data.PUBLIC_URL ?? apiBaseUrl({ host: HOST, port: PORT, tls }).replace(/\/v1$/, '')).replace(/\/+$/, '');
+  const messages = { smtp: smtpSettingsOf(parsed.data), publicUrl };
+  return { port: PORT, host: HOST, allowedHosts, databaseUrl: DATABASE_URL, logLevel: LOG_LEVEL, limits: limitsOf(parsed.data), backups, tls, webhooks, messages };
 }
 
 /** The limits when the environment sets none. */

@@ -5,6 +5,7 @@ import { startScheduledBackups } from './backup/schedule-from-config.js';
 import { apiBaseUrl, type Config } from './config.js';
 import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
+import { MessageSender } from './modules/messages/sender.js';
 import { WebhookDeliveryWorker } from './modules/webhooks/delivery/worker.js';
 import { loadServerTls, type ServerTls } from './tls/server-tls.js';
 
@@ -46,6 +47,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     firstRetryMs: config.webhooks.firstRetryMs,
   });
   webhooks.start();
+  const messages = new MessageSender({ db, log, smtp: config.messages.smtp, publicUrl: config.messages.publicUrl });
+  messages.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -67,13 +70,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     }
     await backups.stop();
     // Sends in flight get a few seconds; one cut off stays pending and goes again after its claim.
-    await webhooks.stop();
+    await Promise.all([webhooks.stop(), messages.stop()]);
     await db.close();
     log.info({ event: 'api.stopped' }, 'stopped');
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return { app, db, shutdown, address: app.server.address(), tls, webhooks };
+  return { app, db, shutdown, address: app.server.address(), tls, webhooks, messages };
 }
 
 /** The fingerprint is public (any client sees the certificate) and is what an agent's config needs. */

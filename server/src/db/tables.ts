@@ -370,7 +370,7 @@ export interface Tables {
     location_id: string | null;
     contact_id: string | null;
     to_address: string;
-    /** modules/messages/templates.ts: which message. */
+    /** Which message: one of messageTemplates (modules/messages/outbox.ts). */
     template: string;
     language: 'en' | 'es' | 'de';
     /** The template's values, JSON. */

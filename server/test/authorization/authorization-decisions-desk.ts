@@ -25,6 +25,7 @@ export const deskDecisions: Record<string, Decision> = {
   webRevokeCard: { request: async (t, db) => ({ method: 'POST', url: `/app/api/cards/${await cardAt(db, t)}/revoke` }), expected: everyRole('200') },
   webSearchMembers: { request: (t) => ({ method: 'GET', url: `/app/api/members?search=a&location_id=${t.location}` }), expected: everyRole('200') },
   webMemberProfile: { request: (t) => ({ method: 'GET', url: `/app/api/members/${t.contact}` }), expected: everyRole('200') },
+  webMemberMessages: { request: (t) => ({ method: 'GET', url: `/app/api/members/${t.contact}/messages` }), expected: everyRole('200') },
   webSetMembershipStatus: {
     request: async (t, db) => ({ method: 'POST', url: `/app/api/memberships/${await membershipAt(db, t)}/status`, body: { status: 'paused' } }),
     expected: everyRole('200'),

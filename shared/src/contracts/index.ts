@@ -20,11 +20,13 @@ import { webDeskContracts } from './web-desk.js';
 import { webDevelopersContracts } from './web-developers.js';
 import { webDevicesContracts } from './web-devices.js';
 import { webImportContracts } from './web-import.js';
+import { webMessagesContracts } from './web-messages.js';
 import { webSetupContracts } from './web-setup.js';
 import { webTestDataContracts } from './web-test-data.js';
 import { webhooksContracts } from './webhooks.js';
 
 export * from './contract.js';
+export { MemberMessageList, MemberMessageView } from './web-messages.js';
 
 /** The API's routes (below /v1, and /app/api/v1 for staff), in the OpenAPI document's order. */
 const api = {
@@ -49,6 +51,7 @@ const web = {
   ...webAccountsContracts,
   ...webDeskContracts,
   ...webMemberSessionsContracts,
+  ...webMessagesContracts,
   ...webAppointmentsContracts,
   ...webClassesContracts,
   ...webDevicesContracts,

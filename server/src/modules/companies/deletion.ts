@@ -28,6 +28,7 @@ export const businessTables = {
   class_attendees: ['class spot', 'class spots'],
   class_waitlist: ['waitlist entry', 'waitlist entries'],
   bookings: ['booking', 'bookings'],
+  member_messages: ['member email', 'member emails'],
   staff_accounts: ['staff account', 'staff accounts'],
 } as const;
 

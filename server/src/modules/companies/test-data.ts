@@ -37,6 +37,8 @@ export const clearedTables = {
   staff_setup_tokens: { words: ['setup link', 'setup links'] },
   staff_password_links: { words: ['password link', 'password links'] },
   staff_sessions: { words: ['staff session', 'staff sessions'], parent: { column: 'account_id', table: 'staff_accounts' } },
+  member_message_attempts: { words: ['member email attempt', 'member email attempts'], parent: { column: 'message_id', table: 'member_messages' } },
+  member_messages: { words: businessTables.member_messages },
   staff_accounts: { words: businessTables.staff_accounts },
   checkin_overrides: { words: businessTables.checkin_overrides },
   class_attendees: { words: businessTables.class_attendees },

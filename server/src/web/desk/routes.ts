@@ -13,6 +13,7 @@ import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
 import { searchMembers } from '../../modules/contacts/member-search.js';
 import { memberProfile } from '../../modules/members/profile.js';
+import { memberMessages } from '../../modules/messages/staff-view.js';
 import { todaySummary } from '../../modules/members/today.js';
 
 const enrolled = (card: { id: string; membership_id: string; created_at: string }, value: string) => ({
@@ -40,6 +41,7 @@ export function deskRoutes(clock: Clock = systemClock) {
     implement(contracts.webRevokeCard, async ({ db, actor, params }) => ok(await revokeCard(db, actor, params.id, clock))),
     implement(contracts.webSearchMembers, async ({ db, actor, query, cursors }) => ok(await searchMembers(db, actor, query, cursors))),
     implement(contracts.webMemberProfile, async ({ db, actor, params }) => ok(await memberProfile(db, actor, params.id, clock))),
+    implement(contracts.webMemberMessages, async ({ db, actor, params }) => ok({ data: await memberMessages(db, actor, params.id) })),
     implement(contracts.webSetMembershipStatus, async ({ db, actor, params, body }) => ok(await setMembershipStatus(db, actor, params.id, body.status, clock))),
     implement(contracts.webSetFormSigned, async ({ db, actor, params, body }) => ok(await setFormSigned(db, actor, params.id, body.signed ? toIso(clock()) : null, clock))),
     implement(contracts.webDeskCheckIn, async ({ db, actor, params, body }) => {

@@ -20,9 +20,10 @@ const jitterShare = 0.2;
  * The time of the next attempt after `failedAttempts` failures (1 or more) of a delivery created
  * at `createdAtMs`, or null when the delivery is to be given up. `random` answers in [0, 1).
  * `firstDelayMs` is shortened by configuration only for drills and tests (WEBHOOK_FIRST_RETRY_MS).
+ * `windowMs` is the webhooks' three days; member emails have their own (modules/messages/retries.ts).
  */
-export function nextAttemptAt(createdAtMs: number, nowMs: number, failedAttempts: number, random: () => number, firstDelayMs = firstRetryDelayMs): number | null {
-  const deadline = createdAtMs + retryWindowMs;
+export function nextAttemptAt(createdAtMs: number, nowMs: number, failedAttempts: number, random: () => number, firstDelayMs = firstRetryDelayMs, windowMs = retryWindowMs): number | null {
+  const deadline = createdAtMs + windowMs;
   if (nowMs >= deadline) return null;
   const exponent = Math.min(Math.max(failedAttempts - 1, 0), 30);
   const delay = Math.min(firstDelayMs * 2 ** exponent, longestRetryDelayMs);
