@@ -75,6 +75,9 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       id: company_id,
       name: 'Hazel Spa',
       removed: {
+        member_sessions: 0,
+        member_sign_in_codes: 0,
+        member_sign_in_attempts: 0,
         api_keys: 2,
         device_heartbeats: 0,
         idempotency_keys: 0,
