@@ -370,7 +370,7 @@ export interface Tables {
     location_id: string | null;
     contact_id: string | null;
     to_address: string;
-    /** Which message: one of messageTemplates (modules/messages/outbox.ts). */
+    /** Which message: one of messageTemplates (modules/messages/templates/names.ts). */
     template: string;
     language: 'en' | 'es' | 'de';
     /** The template's values, JSON. */

@@ -175,6 +175,9 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
       id: company.id,
       name: 'North Gym',
       removed: {
+        member_sessions: 0,
+        member_sign_in_codes: 0,
+        member_sign_in_attempts: 0,
         api_keys: 0,
         device_heartbeats: 0,
         idempotency_keys: 0,

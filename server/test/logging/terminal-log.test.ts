@@ -28,11 +28,13 @@ describe('the server log, as a person at a terminal and as a service see it (rea
     const lines = server.output().trim().split('\n');
     expect(lines).toEqual([
       expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d {2}api {7}listening at ${server.base.replaceAll('.', '\\.')}$`)),
+      // A box without an email provider works, and says once what members miss.
+      expect.stringMatching(/^\d\d:\d\d:\d\d {2}warning {3}members' emails are not sent: no SMTP provider \(set SMTP_HOST and SMTP_FROM\); they wait in the outbox$/),
       expect.stringMatching(/^\d\d:\d\d:\d\d {2}api {7}stopping: finishing the requests in flight$/),
       expect.stringMatching(/^\d\d:\d\d:\d\d {2}api {7}stopped$/),
     ]);
     const logged = jsonLines(readFileSync(logFile, 'utf8'));
-    expect(logged.map((record) => record.event).filter(Boolean)).toEqual(['api.listening', 'api.stopping', 'api.stopped']);
+    expect(logged.map((record) => record.event).filter(Boolean)).toEqual(['api.listening', 'messages.not_configured', 'api.stopping', 'api.stopped']);
     expect(logged.filter((record) => record.msg === 'request')).toEqual([]);
   });
 

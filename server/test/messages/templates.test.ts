@@ -1,6 +1,6 @@
 import { languages, messageArguments } from '@studio/shared/i18n';
 import { describe, expect, it } from 'vitest';
-import { messageTemplates, type MessageTemplate } from '../../src/modules/messages/outbox.js';
+import { messageTemplates, type MessageTemplate } from '../../src/modules/messages/templates/names.js';
 import { renderMessage } from '../../src/modules/messages/templates/render.js';
 import { catalogs } from '../../src/modules/messages/templates/words.js';
 

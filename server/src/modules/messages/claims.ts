@@ -2,7 +2,7 @@ import { localeFor, type Language } from '@studio/shared/i18n';
 import { toIso, type Clock } from '../../clock/time.js';
 import { claimable } from '../../db/claim-rows.js';
 import type { Db } from '../../db/types.js';
-import type { MessageTemplate } from './outbox.js';
+import type { MessageTemplate } from './templates/names.js';
 import type { Place } from './templates/when.js';
 
 /** A message this process has claimed, with what rendering and sending it needs. */

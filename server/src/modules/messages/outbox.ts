@@ -3,13 +3,7 @@ import type { Language } from '@studio/shared/i18n';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { transactionScope } from '../../db/transaction-scope.js';
 import type { Db, Queryable } from '../../db/types.js';
-
-/**
- * The messages members get by email. Each is a template per language (modules/messages/templates)
- * filled with its values; `sign_in_code` carries a secret, cleared from the outbox once handled.
- */
-export const messageTemplates = ['sign_in_code', 'booking_confirmed', 'booking_cancelled', 'booking_moved', 'waitlist_promoted', 'waitlist_offer', 'class_cancelled', 'class_reminder'] as const;
-export type MessageTemplate = (typeof messageTemplates)[number];
+import type { MessageTemplate } from './templates/names.js';
 
 export interface MessageInput {
   companyId: string;

@@ -1,5 +1,5 @@
 import { nextAttemptAt } from '../webhooks/delivery/retry-schedule.js';
-import type { MessageTemplate } from './outbox.js';
+import type { MessageTemplate } from './templates/names.js';
 
 /**
  * When a member's email that failed is tried again, and when it is given up: the webhooks' backoff

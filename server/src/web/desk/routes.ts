@@ -13,7 +13,7 @@ import { enrolScan, enrolTypedCard } from './cards.js';
 import { deskCheckIn } from './check-in.js';
 import { searchMembers } from '../../modules/contacts/member-search.js';
 import { memberProfile } from '../../modules/members/profile.js';
-import { memberMessages } from '../../modules/messages/staff-view.js';
+import { memberMessages } from '../../modules/members/member-messages.js';
 import { todaySummary } from '../../modules/members/today.js';
 
 const enrolled = (card: { id: string; membership_id: string; created_at: string }, value: string) => ({

@@ -47,6 +47,7 @@ describe.each(dialects)('the web desk routes (%s)', (dialect) => {
       'POST /cards/:id/revoke',
       'GET /members',
       'GET /members/:id',
+      'GET /members/:id/messages',
       'POST /memberships/:id/status',
       'POST /contacts/:id/form-signed',
       'POST /members/:id/check-in',

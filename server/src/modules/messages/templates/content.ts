@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageTemplate } from '../outbox.js';
+import type { MessageTemplate } from './names.js';
 import { whenText, type Place } from './when.js';
 import type { Words } from './words.js';
 

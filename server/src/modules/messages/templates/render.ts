@@ -1,6 +1,6 @@
 import type { Language } from '@studio/shared/i18n';
 import escapeHtml from 'escape-html';
-import type { MessageTemplate } from '../outbox.js';
+import type { MessageTemplate } from './names.js';
 import { composeContent, type Content } from './content.js';
 import type { Place } from './when.js';
 import { wordsFor, type Words } from './words.js';
