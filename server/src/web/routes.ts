@@ -11,6 +11,7 @@ import { developerRoutes } from './developers/routes.js';
 import { testDataRoutes } from './developers/test-data-routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
 import { importRoutes } from './import/routes.js';
+import { passWebRoutes } from './passes/routes.js';
 import { setupRoutes } from './setup/routes.js';
 
 /**
@@ -26,6 +27,7 @@ export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy =
     ...appointmentRoutes(clock),
     ...classWebRoutes(clock),
     ...deviceWebRoutes(clock),
+    ...passWebRoutes(clock),
     ...importRoutes(clock),
     ...developerRoutes(clock, webhookTargets),
     ...testDataRoutes(clock),

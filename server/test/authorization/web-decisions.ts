@@ -5,6 +5,7 @@ import { deskDecisions } from './authorization-decisions-desk.js';
 import { developerDecisions } from './authorization-decisions-developers.js';
 import { deviceDecisions } from './authorization-decisions-devices.js';
 import { importDecisions } from './authorization-decisions-import.js';
+import { passDecisions } from './authorization-decisions-passes.js';
 import { setupDecisions } from './authorization-decisions-setup.js';
 import { testDataDecisions } from './authorization-decisions-test-data.js';
 
@@ -22,6 +23,7 @@ export const webDecisions: Record<string, Decision> = {
   ...appointmentDecisions,
   ...classDecisions,
   ...deviceDecisions,
+  ...passDecisions,
   ...importDecisions,
   ...developerDecisions,
   ...testDataDecisions,

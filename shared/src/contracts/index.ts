@@ -19,6 +19,7 @@ import { webDeskContracts } from './web-desk.js';
 import { webDevelopersContracts } from './web-developers.js';
 import { webDevicesContracts } from './web-devices.js';
 import { webImportContracts } from './web-import.js';
+import { webPassesContracts } from './web-passes.js';
 import { webSetupContracts } from './web-setup.js';
 import { webTestDataContracts } from './web-test-data.js';
 import { webhooksContracts } from './webhooks.js';
@@ -50,6 +51,7 @@ const web = {
   ...webAppointmentsContracts,
   ...webClassesContracts,
   ...webDevicesContracts,
+  ...webPassesContracts,
   ...webImportContracts,
   ...webDevelopersContracts,
   ...webTestDataContracts,

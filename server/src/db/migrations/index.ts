@@ -19,6 +19,7 @@ import { staffLanguage } from './020-staff-language.js';
 import { passwordLinks } from './021-password-links.js';
 import { deniedCardLastFour } from './022-denied-card-last-four.js';
 import { memberMessages } from './023-member-messages.js';
+import { locationPassKeys } from './025-location-pass-keys.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   passwordLinks,
   deniedCardLastFour,
   memberMessages,
+  locationPassKeys,
 ];
