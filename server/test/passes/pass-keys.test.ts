@@ -2,6 +2,7 @@ import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { checkPass, memberPassKey, passPayload, passStep, readPass } from '@studio/shared/pass';
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../src/domain/actor.js';
+import { auditLog } from '../../src/modules/staff-accounts/audit.js';
 import { livePassKeys, memberPassKeyFor, rolloverMs, rotatePassKeys } from '../../src/modules/passes/pass-keys.js';
 import { handClock, twoLocationStudio } from '../staff-accounts/studio.js';
 
@@ -49,6 +50,8 @@ describe.each(dialects)("a location's phone-pass keys on %s", (dialect) => {
     const rotation = await rotatePassKeys(suite.db, studio.business, studio.north, clock.now);
     expect(rotation).toEqual({ location_id: studio.north, epoch: 2, previous_retires_at: new Date(clock.now() + rolloverMs).toISOString() });
     expect(await seq()).toBe(seqBefore + 1);
+    const [audited] = await auditLog(suite.db, studio.companyId);
+    expect([audited!.action, JSON.parse(audited!.details!)]).toEqual(['pass_keys_rotated', { location_id: studio.north, epoch: 2 }]);
     const rolling = await livePassKeys(suite.db, suite.db, studio.north, clock.now);
     expect(rolling.map((key) => [key.epoch, key.retired_at])).toEqual([
       [2, null],

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { nextFeedSeq } from '../feed/sequence.js';
 import { requireLocation } from '../locations/lookup.js';
+import { recordAudit } from '../staff-accounts/audit.js';
 
 /**
  * A location's phone-pass keys (docs/phone-pass.md). The first (epoch 1) is made lazily, by whatever
@@ -40,9 +41,8 @@ export async function livePassKeys(db: Db, sql: Queryable, locationId: string, c
   const now = toIso(clock());
   const keys = await liveKeys(db, sql, locationId, now);
   if (keys.length > 0) return keys;
-  const any = await sql.first(db.qb.selectFrom('location_pass_keys').select('epoch').where('location_id', '=', locationId));
-  // Every key retired and none current cannot happen by rotation; it is not mended by a new epoch 1.
-  if (any) return [];
+  // Epoch 1 only: of two first uses at once, one inserts and the other finds its key. (A location
+  // whose keys were all retired, which no rotation leaves, keeps none: epoch 1 is taken.)
   await sql.run(
     db.qb
       .insertInto('location_pass_keys')
@@ -63,7 +63,7 @@ export interface PassKeyRotation {
  * Starts a new epoch at a location: every member's pass (and every screenshot of one) stops opening
  * its doors once the roll-over ends; members' apps fetch their new key. The feed's sequence moves on
  * in the same transaction, so rotations are one at a time; every feed page carries the live keys,
- * so the agents' next sync brings the new one.
+ * so the agents' next sync brings the new one. Written to the staff audit log.
  */
 export async function rotatePassKeys(db: Db, actor: Actor, locationId: string, clock: Clock = systemClock): Promise<PassKeyRotation> {
   const location = await requireLocation(db, db, actor, locationId);
@@ -82,6 +82,7 @@ export async function rotatePassKeys(db: Db, actor: Actor, locationId: string, c
     );
     const epoch = (newest?.epoch ?? 0) + 1;
     await tx.run(db.qb.insertInto('location_pass_keys').values({ location_id: location.id, epoch, key: randomBytes(32).toString('base64url'), created_at: toIso(nowMs), retired_at: null }));
+    await recordAudit(db, tx, actor, { action: 'pass_keys_rotated', targetAccountId: null, details: { location_id: location.id, epoch } }, clock);
     return { location_id: location.id, epoch, previous_retires_at: retiresAt };
   });
 }
