@@ -107,6 +107,9 @@ export class EligibilityCache {
       reload: db.prepare<[], { location_id: string; cursor: string | null; hash_key: string }>('select location_id, cursor, hash_key from feed_reload where id = 1'),
       saveReload: db.prepare('insert or replace into feed_reload (id, location_id, cursor, hash_key) values (1, @location_id, @cursor, @hash_key)'),
       endReload: db.prepare('delete from feed_reload'),
+      clearPassKeys: db.prepare('delete from pass_keys'),
+      addPassKey: db.prepare('insert into pass_keys (location_id, epoch, key, retired_at) values (?, ?, ?, ?)'),
+      passKeys: db.prepare<[string], { key: string }>('select key from pass_keys where retired_at is null or retired_at > ? order by epoch desc'),
     };
     this.live = this.statements.state.get()!.live_table;
   }
@@ -144,6 +147,7 @@ export class EligibilityCache {
   applyPage(page: FeedPage, options: { startsFullLoad: boolean; at: Date }): void {
     let swapped = false;
     this.db.transaction(() => {
+      this.savePassKeys(page);
       const before = this.state();
       const reloading = options.startsFullLoad ? before.fullSyncAt !== null : before.reload !== null;
       if (reloading) {
@@ -198,6 +202,17 @@ export class EligibilityCache {
       rules: JSON.stringify(page.rules),
       ...fields,
     });
+  }
+
+  /** Every page carries the location's live pass keys (a reload's too: they do not depend on the rows). */
+  private savePassKeys(page: FeedPage): void {
+    this.statements.clearPassKeys.run();
+    for (const key of page.pass_keys) this.statements.addPassKey.run(page.location_id, key.epoch, key.key, key.retired_at);
+  }
+
+  /** The pass keys live at `now`, the current first: a key retired by a rotation stops here at its time, synced or not. */
+  passKeys(now: Date): Uint8Array[] {
+    return this.statements.passKeys.all(now.toISOString()).map((row) => new Uint8Array(Buffer.from(row.key, 'base64url')));
   }
 
   /** The row of the first hash that is cached, trying them in the caller's (candidate) order. */

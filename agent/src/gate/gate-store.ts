@@ -1,18 +1,22 @@
 import type { AgentDatabase } from '../store/database.js';
 import { DecisionLog, type DecisionRecord } from './decision-log.js';
+import { PassSteps } from './pass-steps.js';
 import { VisitOutbox, type NewOutboxEntry } from './visit-outbox.js';
 
 /** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */
 export const doorNotOpened = 'door_not_opened';
 
-/** The gate's tables (its decision log and its visit outbox) and the writes that must commit together. */
+/** The gate's tables (its decision log, its visit outbox, the phone passes' last steps) and the writes that must commit together. */
 export class GateStore {
   readonly outbox: VisitOutbox;
   readonly decisions: DecisionLog;
+  /** Phone passes: each member's last accepted step (the replay rule). */
+  readonly passSteps: PassSteps;
 
   constructor(private readonly db: AgentDatabase) {
     this.outbox = new VisitOutbox(db);
     this.decisions = new DecisionLog(db);
+    this.passSteps = new PassSteps(db);
   }
 
   /**

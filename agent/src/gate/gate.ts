@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { EligibilityRow } from '@studio/shared';
+import { checkPass, passStep, passStepSeconds, readPass, type ReadPass } from '@studio/shared/pass';
 import type { Logger } from 'pino';
 import type { CardRead, CardReader, Relay } from '../devices/types.js';
 import type { EligibilityCache, Learned } from '../eligibility/cache.js';
@@ -12,7 +14,9 @@ import type { GateMetrics } from './gate-metrics.js';
 import { DoorGrant, UnwrittenGrants, type GrantWrites } from './door-grant.js';
 import { doorNotOpened, type GateStore } from './gate-store.js';
 import { decideOffline, type OfflinePolicy } from './offline-decision.js';
-import { askServer, type GateLink, type GateServer } from './online-decision.js';
+import { askServer, checkInMember, type GateLink, type GateServer, type OnlineOutcome } from './online-decision.js';
+import { passMembership } from './pass-member.js';
+import { PassThrottle } from './pass-throttle.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
 import { reportRefusal, type RefusalReport, type RefusalServer } from './refusal-report.js';
 import type { NewOutboxEntry } from './visit-outbox.js';
@@ -69,6 +73,7 @@ export class Gate {
   private readonly reportLink: ServerLink<RefusalServer>;
   private readonly reports = new Set<Promise<unknown>>();
   private readonly unwritten = new UnwrittenGrants();
+  private readonly passThrottle = new PassThrottle();
   /** Passages written and not yet written, the latter first: what anti-passback reads. */
   private readonly passages: Pick<DecisionLog, 'lastPassage'>;
   /** Offline visits not delivered, with those not yet written: what the offline allowance counts. */
@@ -126,6 +131,8 @@ export class Gate {
   }
 
   private async decide(lane: Lane, read: CardRead): Promise<DecisionEvent> {
+    const pass = readPass(read.identifier);
+    if (pass !== null) return this.decidePass(lane, read, pass);
     const { store, settings } = this.deps;
     const at = this.now();
     const direction = lane.direction ?? 'in';
@@ -173,6 +180,78 @@ export class Gate {
         admit: ({ contactId }) => (heldByPassback(this.passages, passageKeyOf(contactId, digest), direction, at, settings.antiPassbackS) ? 'anti_passback' : null),
       },
     );
+    return this.conclude(lane, read, digest, { record, base, cached, idempotencyKey, learnAll }, online);
+  }
+
+  /**
+   * A phone pass (docs/phone-pass.md): checked here, offline, against the location's live keys at
+   * the gate's clock step, then the replay rule (the member's last accepted step, moved on at once,
+   * so a second scan of the same code is refused as `used`, even before the turnstile turns). Then
+   * the card path's rules for the member the pass names: anti-passback, the server's check-in by
+   * the membership the cache knows them by, else the cache. The pass text is never logged nor sent.
+   */
+  private async decidePass(lane: Lane, read: CardRead, pass: ReadPass): Promise<DecisionEvent> {
+    const { store, settings, cache } = this.deps;
+    const at = this.now();
+    const direction = lane.direction ?? 'in';
+    const digest = this.deps.digest(read.identifier);
+    const log = this.log.child({ lane: lane.id, credential: digestPrefix(digest), pass: true });
+    const record = { at, laneId: lane.id, readerId: read.readerId, credentialDigest: digest, direction, passageKey: passageKeyOf(pass.memberId, digest), membershipId: null };
+    const base = { at: at.toISOString(), laneId: lane.id, readerId: read.readerId, firstName: null, staff: false };
+    const refuse = (reason: string, offline: boolean) => {
+      store.decisions.add({ ...record, granted: false, reason, offline, idempotencyKey: null });
+      return this.finish(lane, digest, { ...base, granted: false, reason, offline });
+    };
+    if (doorUnavailable(lane.relay)) return refuse('door_unavailable', false);
+    if (this.passThrottle.locked(lane.id, at)) {
+      log.warn({ reason: 'pass_throttled' }, 'too many bad phone passes on this lane: passes refused for a while');
+      return refuse('pass_throttled', false);
+    }
+    const checked = await checkPass(pass, cache.passKeys(at), passStep(at.getTime()), store.passSteps.last(pass.memberId));
+    const accepted = checked.valid && store.passSteps.advance(pass.memberId, checked.step);
+    if (!accepted) {
+      const reason = checked.valid ? 'used' : checked.reason;
+      if (reason === 'bad_code' && this.passThrottle.failed(lane.id, at)) log.warn('too many bad phone passes on this lane: passes refused for a while');
+      log.info({ reason }, reason === 'used' ? 'phone pass refused: this code was already used' : 'phone pass refused: not a valid code now');
+      return refuse(reason, false);
+    }
+    log.info({ phone_clock_steps: checked.drift, phone_clock_s: checked.drift * passStepSeconds }, 'phone pass accepted; the phone clock was off by phone_clock_s seconds at most');
+    if (direction === 'out') return this.letOut(lane, read, digest, pass.memberId, record, base);
+    if (heldByPassback(this.passages, record.passageKey, direction, at, settings.antiPassbackS)) return refuse('anti_passback', this.link.offline);
+    const cached = passMembership(cache, pass.memberId, at);
+    // The member's memberships reach the agent with their cards' feed rows: none cached, none to check in with.
+    if (cached === null) return refuse('not_found', this.link.offline);
+    const scan = { ...record, membershipId: cached.membership_id };
+    const idempotencyKey = this.newKey();
+    const learned: [string, Learned][] = [];
+    const online = await checkInMember(
+      this.link,
+      { membershipId: cached.membership_id, contactId: pass.memberId, locationId: settings.locationId, deviceId: settings.deviceId, at, idempotencyKey, budgetMs: settings.onlineBudgetMs },
+      { learn: (id, facts) => void learned.push([id, facts]) },
+    );
+    return this.conclude(lane, read, digest, { record: scan, base: { ...base, firstName: cached.first_name }, cached, idempotencyKey, learnAll: () => this.learnAll(learned) }, online);
+  }
+
+  /**
+   * A scan's decision once the server was asked (or could not be): its answer, else the cache's,
+   * with the grant's writes. `cached` is the row the cache knows the member by.
+   */
+  private conclude(
+    lane: Lane,
+    read: CardRead,
+    digest: string,
+    scan: {
+      record: Omit<DecisionRecord, 'granted' | 'reason' | 'offline' | 'idempotencyKey'>;
+      base: Omit<DecisionEvent, 'granted' | 'reason' | 'offline'>;
+      cached: EligibilityRow | null;
+      idempotencyKey: string;
+      learnAll: () => void;
+    },
+    online: OnlineOutcome,
+  ): Promise<DecisionEvent> {
+    const { store, settings } = this.deps;
+    const { record, base, cached, idempotencyKey, learnAll } = scan;
+    const at = record.at;
     if (online.kind === 'answered') {
       const decided = {
         ...record,

@@ -88,3 +88,35 @@ export async function askServer(link: GateLink, request: OnlineRequest, hooks: O
     return { kind: 'unreachable', checkInAttempted, membershipId, error: `${failureCode(error)}: ${(error as Error).message}` };
   }
 }
+
+/**
+ * A phone pass's online route: the agent has checked the pass and knows the member and the
+ * membership (the cache), so it skips the resolve (the pass text is no credential the server knows)
+ * and checks in by membership id, as the card path's second call does: the server applies its
+ * rules and records the visit once under the scan's Idempotency-Key; unanswered, the same key goes
+ * through the outbox.
+ */
+export async function checkInMember(link: GateLink, request: Omit<OnlineRequest, 'identifier'> & { membershipId: string; contactId: string }, hooks: OnlineHooks): Promise<OnlineOutcome> {
+  const call = link.within(request.budgetMs);
+  const answered = (granted: boolean, reason: string | null, visitId: string | null = null): OnlineOutcome => ({
+    kind: 'answered',
+    granted,
+    reason,
+    membershipId: request.membershipId,
+    contactId: request.contactId,
+    visitId,
+    unrecorded: false,
+  });
+  try {
+    const body = onlineCheckInBody({ locationId: request.locationId, membershipId: request.membershipId, deviceId: request.deviceId, checkedInAt: request.at.toISOString() });
+    const { data: visit } = await call((o) => link.server.checkIn(body, { ...o, idempotencyKey: request.idempotencyKey }));
+    hooks.learn(visit.membership_id, { used: visit.visits_used });
+    return answered(true, null, visit.id);
+  } catch (error) {
+    if (isServerAnswer(error)) {
+      if (error.code === 'checkin_blocked') return answered(false, error.reasons?.[0] ?? 'checkin_blocked');
+      if (error.code === 'member_not_found') return answered(false, 'not_found');
+    }
+    return { kind: 'unreachable', checkInAttempted: true, membershipId: request.membershipId, error: `${failureCode(error)}: ${(error as Error).message}` };
+  }
+}

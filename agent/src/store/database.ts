@@ -24,7 +24,7 @@ export function openAgentDatabase(path: string): AgentDatabase {
 }
 
 /**
- * The file holds member first names, membership ids, the feed's hash key and the local secret:
+ * The file holds member first names, membership ids, the feed's hash key, the phone-pass keys and the local secret:
  * readable by the agent's user only. A folder it creates is 0700; the database file is created
  * 0600 before SQLite opens it, because SQLite gives the WAL and SHM files the database file's
  * mode; a file (and its WAL and SHM) left 0644 by an older version is narrowed. An existing folder

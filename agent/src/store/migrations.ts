@@ -2,6 +2,7 @@ import type { AgentDatabase } from './database.js';
 import { baseSchema } from './migration-1-base.js';
 import { kioskTablesAndLateIndexes } from './migration-2-kiosk.js';
 import { kioskBranding } from './migration-3-kiosk-branding.js';
+import { passTables } from './migration-4-passes.js';
 
 /** One step of the schema: run once, in order, in its own transaction with `user_version` set to its number. */
 export interface Migration {
@@ -19,6 +20,7 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'base schema and the one-time feed reload for the door setting', up: baseSchema },
   { version: 2, name: 'kiosk tables and the refused-voids index', up: kioskTablesAndLateIndexes },
   { version: 3, name: "the kiosk's branding beside the location's name and zone", up: kioskBranding },
+  { version: 4, name: "phone passes: the location's pass keys and each member's last accepted step", up: passTables },
 ];
 
 export function schemaVersion(db: AgentDatabase): number {

@@ -21,6 +21,8 @@ export class FakeStudio {
   readonly secret = randomBytes(24).toString('base64url');
   rules: FeedRules = { timezone: 'UTC', checkin_alerts: { past_due: 'block', no_card: 'warn', form_missing: 'warn' }, access_hours: null, matching_profile: defaultMatchingProfile };
   mode: 'up' | 'down' | 'hang' = 'up';
+  /** The location's phone-pass keys as the feed carries them, the current first. */
+  passKeys: FeedPage['pass_keys'] = [{ epoch: 1, key: randomBytes(32).toString('base64url'), retired_at: null }];
   /** Check-ins recorded whose answer is then lost (a crash or a cut cable between the two). */
   loseAnswers = 0;
   readonly rows = new Map<string, { identifier: string; row: EligibilityRow }>();
@@ -60,6 +62,21 @@ export class FakeStudio {
     };
     this.rows.set(row.membership_id, { identifier, row });
     return row;
+  }
+
+  /** A new pass key, the one before live until `retiresAt` (the server's roll-over). */
+  rotatePassKey(retiresAt: Date): Uint8Array {
+    const key = randomBytes(32);
+    this.passKeys = [
+      { epoch: this.passKeys[0]!.epoch + 1, key: key.toString('base64url'), retired_at: null },
+      ...this.passKeys.map((old) => ({ ...old, retired_at: old.retired_at ?? retiresAt.toISOString() })),
+    ];
+    return new Uint8Array(key);
+  }
+
+  /** The current pass key's bytes. */
+  passKey(): Uint8Array {
+    return new Uint8Array(Buffer.from(this.passKeys[0]!.key, 'base64url'));
   }
 
   visitsOf(membershipId: string) {
@@ -185,6 +202,14 @@ export class FakeStudio {
     const start = query.cursor ? Number(query.cursor) : 0;
     const data = all.slice(start, start + (query.limit ?? 500));
     const next = start + data.length;
-    return { data: structuredClone(data), next_cursor: String(next), has_more: next < all.length, location_id: this.locationId, credential_hash_key: this.secret, rules: this.rules };
+    return {
+      data: structuredClone(data),
+      next_cursor: String(next),
+      has_more: next < all.length,
+      location_id: this.locationId,
+      credential_hash_key: this.secret,
+      pass_keys: structuredClone(this.passKeys),
+      rules: this.rules,
+    };
   };
 }

@@ -42,6 +42,7 @@ const page = (data: unknown[], cursor: string): FeedPage => ({
   has_more: false,
   location_id: 'loc',
   credential_hash_key: 'key',
+  pass_keys: [],
   rules: { timezone: 'Europe/Berlin', checkin_alerts: {}, access_hours: null, matching_profile: defaultMatchingProfile },
 });
 

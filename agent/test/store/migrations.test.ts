@@ -77,6 +77,8 @@ describe('the agent database schema, step by step', () => {
       'liveness',
       'local_secret',
       'outbox',
+      'pass_keys',
+      'pass_steps',
     ]);
   });
 
@@ -90,13 +92,15 @@ describe('the agent database schema, step by step', () => {
 
     db = openAgentDatabase(path);
     expect(schemaVersion(db)).toBe(latest);
-    // Every row kept; the one change is step 3's column for the kiosk's branding, empty until the server answers.
+    // Every row kept; the changes are step 3's column for the kiosk's branding, empty until the server answers, and step 4's empty pass tables.
     const kioskState = before.kiosk_state!;
     const withBranding = {
       sql: kioskState.sql.replace(/\)$/, ', branding text)'),
       rows: kioskState.rows.map((row) => ({ ...(row as object), branding: null })),
     };
-    expect(contents(db)).toEqual({ ...before, kiosk_state: withBranding });
+    const { pass_keys: passKeys, pass_steps: passSteps, ...after } = contents(db);
+    expect(after).toEqual({ ...before, kiosk_state: withBranding });
+    expect([passKeys!.rows, passSteps!.rows]).toEqual([[], []]);
 
     // The new code reads the old rows: the cache (with the reload under way), both outboxes, the box's secret.
     const cache = new EligibilityCache(db);
@@ -123,7 +127,7 @@ describe('the agent database schema, step by step', () => {
     db = openAgentDatabase(path);
     expect(schemaVersion(db)).toBe(latest);
     const after = contents(db);
-    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'class_checkin_outbox', 'kiosk_classes', 'kiosk_state'].sort());
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'class_checkin_outbox', 'kiosk_classes', 'kiosk_state', 'pass_keys', 'pass_steps'].sort());
     for (const table of ['decisions', 'outbox', 'feed_rows', 'feed_rows_alt', 'local_secret', 'liveness']) expect(after[table], table).toEqual(before[table]);
     expect(after.feed_state!.rows).toEqual([{ ...(before.feed_state!.rows[0] as object), cursor: null }]);
     expect(after.feed_reload!.rows).toEqual([]);

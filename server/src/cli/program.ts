@@ -38,6 +38,7 @@ const commandModules: Record<string, () => Promise<Register>> = {
   accounts: async () => (await import('./commands/accounts.js')).registerAccountCommands,
   find: async () => (await import('./commands/find.js')).registerFindCommand,
   packages: async () => (await import('./commands/packages.js')).registerPackageCommands,
+  passes: async () => (await import('./commands/passes.js')).registerPassCommands,
 };
 
 /** The command a command line names (`studio keys list --company X` -> `keys`), if any. */

@@ -381,6 +381,15 @@ export interface Tables {
     created_at: string;
     sent_at: string | null;
   };
+  /** A location's phone-pass key by epoch (migration 025, modules/passes/pass-keys.ts): live until `retired_at`. */
+  location_pass_keys: {
+    location_id: string;
+    epoch: number;
+    /** 32 random bytes, base64url. */
+    key: string;
+    created_at: string;
+    retired_at: string | null;
+  };
   member_message_attempts: {
     id: string;
     message_id: string;

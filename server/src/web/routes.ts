@@ -12,6 +12,7 @@ import { testDataRoutes } from './developers/test-data-routes.js';
 import { deviceWebRoutes } from './devices/routes.js';
 import { importRoutes } from './import/routes.js';
 import { memberAppSessionRoutes } from './desk/member-app-sessions.js';
+import { passWebRoutes } from './passes/routes.js';
 import { setupRoutes } from './setup/routes.js';
 
 /**
@@ -28,6 +29,7 @@ export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy =
     ...appointmentRoutes(clock),
     ...classWebRoutes(clock),
     ...deviceWebRoutes(clock),
+    ...passWebRoutes(clock),
     ...importRoutes(clock),
     ...developerRoutes(clock, webhookTargets),
     ...testDataRoutes(clock),

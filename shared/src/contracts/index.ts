@@ -21,6 +21,7 @@ import { webDevelopersContracts } from './web-developers.js';
 import { webDevicesContracts } from './web-devices.js';
 import { webImportContracts } from './web-import.js';
 import { webMessagesContracts } from './web-messages.js';
+import { webPassesContracts } from './web-passes.js';
 import { webSetupContracts } from './web-setup.js';
 import { webTestDataContracts } from './web-test-data.js';
 import { webhooksContracts } from './webhooks.js';
@@ -55,6 +56,7 @@ const web = {
   ...webAppointmentsContracts,
   ...webClassesContracts,
   ...webDevicesContracts,
+  ...webPassesContracts,
   ...webImportContracts,
   ...webDevelopersContracts,
   ...webTestDataContracts,

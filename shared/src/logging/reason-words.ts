@@ -1,7 +1,7 @@
 import type { KioskReason } from '../schemas/kiosk.js';
 
 /** Reasons only a gate gives: the agent's own refusals, and the server's refusal when it names no rule. */
-type GateReason = 'anti_passback' | 'door_unavailable' | 'checkin_blocked';
+type GateReason = 'anti_passback' | 'door_unavailable' | 'checkin_blocked' | 'bad_code' | 'used' | 'pass_throttled';
 
 /**
  * Every refusal reason in a few words for the staff watching the log (the kiosk words them for the
@@ -33,6 +33,9 @@ const staffWords: Record<KioskReason | GateReason, string> = {
   anti_passback: 'already went through (anti-passback)',
   door_unavailable: 'the door relay is not working',
   checkin_blocked: 'check-in blocked',
+  bad_code: 'phone pass not valid now (wrong, old or revoked)',
+  used: 'phone pass code already used',
+  pass_throttled: 'too many bad phone passes at this lane; passes held for a while',
 };
 
 /** A reason code in words; an unknown code (a newer server's) as itself, underscores as spaces. */

@@ -150,6 +150,17 @@ export const EligibilityFeed = z
     has_more: z.boolean(),
     location_id: Id,
     credential_hash_key: z.string().describe('The company key the hashes are made with: hash candidate keys of a scan with it'),
+    pass_keys: z
+      .array(
+        z.object({
+          epoch: z.number().int(),
+          key: z.string().describe('32 bytes, base64url'),
+          retired_at: Timestamp.nullable().describe('When the key stops opening the doors; null for the current key'),
+        }),
+      )
+      .describe(
+        "The location's live phone-pass keys on every page, the current first, the one before during a roll-over (docs/phone-pass.md): check a scanned pass offline with them. A secret, like `credential_hash_key`",
+      ),
     rules: z.object({
       timezone: z.string(),
       checkin_alerts: z.record(z.string(), z.enum(['block', 'warn', 'off'])),

@@ -20,6 +20,7 @@ import { passwordLinks } from './021-password-links.js';
 import { deniedCardLastFour } from './022-denied-card-last-four.js';
 import { memberMessages } from './023-member-messages.js';
 import { memberSignIn } from './024-member-sign-in.js';
+import { locationPassKeys } from './025-location-pass-keys.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   deniedCardLastFour,
   memberMessages,
   memberSignIn,
+  locationPassKeys,
 ];

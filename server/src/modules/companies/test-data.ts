@@ -66,6 +66,7 @@ export const clearedTables = {
   staff_time_off: { words: ['time off entry', 'time off entries'], parent: { column: 'staff_id', table: 'staff' } },
   staff: { words: businessTables.staff },
   rooms: { words: businessTables.rooms },
+  location_pass_keys: { words: ['phone pass key', 'phone pass keys'], parent: { column: 'location_id', table: 'locations' } },
   locations: { words: businessTables.locations },
 } as const satisfies Partial<Record<keyof Tables, ClearedTable>>;
 

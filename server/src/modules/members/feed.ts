@@ -9,6 +9,7 @@ import { targetLocation } from '../locations/lookup.js';
 import { checkinRules } from '../locations/settings.js';
 import { loadFacts } from '../memberships/facts.js';
 import { Mutex } from '../../db/mutex.js';
+import { livePassKeys } from '../passes/pass-keys.js';
 
 /** Up to `limit` keys of the company's feed after a (sequence, match key) position, in feed order. */
 const feedKeys = prepared((qb, companyId: string, afterSeq: number, afterKey: string, limit: number) =>
@@ -128,6 +129,8 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
     has_more: hasMore,
     location_id: location.id,
     credential_hash_key: secret,
+    // Every page, as the hash key: a rotation reaches the agent with its next sync, whatever changed.
+    pass_keys: await livePassKeys(db, db, location.id, clock),
     rules: { timezone: rules.timezone, checkin_alerts: rules.checkin_alerts, access_hours: rules.access_hours ?? null, matching_profile: rules.matching_profile },
   };
 }

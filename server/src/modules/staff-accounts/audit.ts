@@ -29,7 +29,8 @@ export type AuditAction =
   | 'webhook_test_sent'
   | 'test_data_cleared'
   | 'visit_voided'
-  | 'device_key_created';
+  | 'device_key_created'
+  | 'pass_keys_rotated';
 
 export interface AuditEntry {
   action: AuditAction;
