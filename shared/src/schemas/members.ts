@@ -153,7 +153,7 @@ export const EligibilityFeed = z
     pass_keys: z
       .array(
         z.object({
-          epoch: z.number().int(),
+          epoch: z.number().int().min(1),
           key: z.string().describe('32 bytes, base64url'),
           retired_at: Timestamp.nullable().describe('When the key stops opening the doors; null for the current key'),
         }),
