@@ -26,3 +26,12 @@ export function rememberLocation(slug: string): void {
     // Private mode without storage: the address still names it on this visit.
   }
 }
+
+/** A slug the server does not know: asked for again rather than kept. */
+export function forgetLocation(): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing was kept.
+  }
+}

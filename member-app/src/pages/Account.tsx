@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { localeFor, type Language } from '@studio/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { memberApi, type MemberSession } from '../api.ts';
 import { errorWords } from '../errors.ts';
@@ -12,7 +13,7 @@ export function Account({ onSignedOut }: { onSignedOut: () => void }) {
   const load = useCallback(() => memberApi.sessions().then(setSessions, (error: unknown) => setProblem(errorWords(common, error))), [common]);
   useEffect(() => void load(), [load]);
 
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => new Intl.DateTimeFormat(localeFor(i18n.language as Language, null), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const act = async (work: () => Promise<unknown>) => {
     setProblem(null);
     try {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type Member } from '../api.ts';
+import { MemberApiError, memberApi, type Member } from '../api.ts';
 import { errorWords } from '../errors.ts';
-import { appLocation, rememberLocation } from '../location.ts';
+import { appLocation, forgetLocation, rememberLocation } from '../location.ts';
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string; minutes: number };
 
@@ -22,6 +22,11 @@ export function SignIn({ onSignedIn, linkFailed }: { onSignedIn: (member: Member
       await work();
     } catch (error) {
       setProblem(errorWords(common, error));
+      // A studio code the server does not know is asked for again.
+      if (error instanceof MemberApiError && error.param === 'location') {
+        forgetLocation();
+        setLocation(null);
+      }
     } finally {
       setBusy(false);
     }
@@ -32,6 +37,7 @@ export function SignIn({ onSignedIn, linkFailed }: { onSignedIn: (member: Member
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
     if (!location) {
+      setProblem(null);
       rememberLocation(value('location'));
       setLocation(value('location'));
     } else if (step.kind === 'email') {
@@ -49,14 +55,14 @@ export function SignIn({ onSignedIn, linkFailed }: { onSignedIn: (member: Member
           <>
             <p>{t('location.intro')}</p>
             <label htmlFor="location">{t('location.code')}</label>
-            <input id="location" name="location" required autoCapitalize="none" autoComplete="off" />
+            <input key="location" id="location" name="location" required autoCapitalize="none" autoComplete="off" />
             <button type="submit">{t('location.continue')}</button>
           </>
         ) : step.kind === 'email' ? (
           <>
             <p>{t('intro')}</p>
             <label htmlFor="email">{t('email')}</label>
-            <input id="email" name="email" type="email" required autoComplete="email" inputMode="email" />
+            <input key="email" id="email" name="email" type="email" required autoComplete="email" inputMode="email" />
             <button type="submit" disabled={busy}>
               {t('send')}
             </button>
@@ -65,7 +71,7 @@ export function SignIn({ onSignedIn, linkFailed }: { onSignedIn: (member: Member
           <>
             <p role="status">{t('sent', { minutes: step.minutes })}</p>
             <label htmlFor="code">{t('code')}</label>
-            <input id="code" name="code" required autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" maxLength={6} />
+            <input key="code" id="code" name="code" autoFocus required autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" maxLength={6} />
             <button type="submit" disabled={busy}>
               {t('submit')}
             </button>

@@ -27,6 +27,8 @@ async function signInWithCode(member: MemberPhone, words: { title: string; email
   await member.field(words.email).fill(nora);
   await member.button(words.send).click();
   await member.field(words.code).waitFor();
+  // A new field, empty, not the email typed a moment ago.
+  expect(await member.field(words.code).inputValue()).toBe('');
   if (name) await member.check(`${name}-code`);
   const { code } = await signInCodeFor(studio.databaseUrl, nora);
   await member.field(words.code).fill(code);
@@ -127,5 +129,47 @@ describe("the members' app on a phone", () => {
     await first.heading('Sign in').waitFor();
     await first.page.reload();
     await first.heading('Sign in').waitFor();
+  });
+});
+
+describe('the app in the phone’s language', () => {
+  it('speaks Spanish on a phone set to Spanish, from sign-in to Home', async () => {
+    const member = await phone('es-ES');
+    await signInWithCode(member, { title: 'Entrar', email: 'Correo electrónico', send: 'Enviarme un código', code: 'Código de 6 cifras', submit: 'Entrar' }, 'es-sign-in');
+    await member.heading('Hola, Nora').waitFor();
+    await member.page.getByText('Tu estudio: North').waitFor();
+    expect(await member.page.locator('html').getAttribute('lang')).toBe('es');
+    await member.page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Cuenta' }).click();
+    await member.heading('Cuenta').waitFor();
+    await member.page.getByText('Este dispositivo').waitFor();
+    await member.check('es-account');
+  });
+
+  it('speaks German on a phone set to German, from sign-in to Home', async () => {
+    const member = await phone('de-DE');
+    await signInWithCode(member, { title: 'Anmelden', email: 'E-Mail', send: 'Code per E-Mail senden', code: '6-stelliger Code', submit: 'Anmelden' }, 'de-sign-in');
+    await member.heading('Hallo Nora').waitFor();
+    await member.page.getByText('Dein Studio: North').waitFor();
+    await member.page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Konto' }).click();
+    await member.heading('Konto').waitFor();
+    await member.check('de-account');
+  });
+
+  it('asks which studio when the address names none', async () => {
+    const member = await phone();
+    await member.goto('/m/');
+    await member.heading('Which studio?').waitFor();
+    await member.field('Studio code').fill('nowhere');
+    await member.button('Continue').click();
+    await member.field('Email').fill(nora);
+    await member.button('Email me a code').click();
+    await member.page.getByRole('alert').waitFor();
+    expect(await member.page.getByRole('alert').textContent()).toBe('This studio is not known here. Ask your studio for the link to its app.');
+    // Asked again, not kept: the right code then leads to the email.
+    await member.heading('Which studio?').waitFor();
+    await member.check('unknown-studio');
+    await member.field('Studio code').fill('north');
+    await member.button('Continue').click();
+    await member.heading('Sign in').waitFor();
   });
 });
