@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { languages, messageArguments } from '@studio/shared/i18n';
 import { describe, expect, it } from 'vitest';
-import { shownLiterals } from '../../web-app/test/shown-words.ts';
-import { appSources, sourceDir } from './shown-words.ts';
+import { appSources, shownLiterals, sourceDir } from './shown-words.ts';
 
 const catalogDir = join(sourceDir, 'i18n/catalogs');
 const readCatalog = (language: string, namespace: string): Record<string, string> => JSON.parse(readFileSync(join(catalogDir, language, `${namespace}.json`), 'utf8'));
@@ -41,18 +40,16 @@ describe("the members' app catalogs", () => {
 });
 
 describe("the members' app sources", () => {
-  const found = (path: string, text?: string) => shownLiterals(path, text).map((line) => line.replace(/^[^:]+:/, `${relative(sourceDir, path)}:`));
-
   it('take every word they show from the catalogs', () => {
     const sources = appSources();
     expect(sources.length).toBeGreaterThan(8);
-    expect(sources.flatMap((path) => found(path))).toEqual([]);
+    expect(sources.flatMap((path) => shownLiterals(path))).toEqual([]);
   });
 
   it('would notice a hard-coded word', () => {
     const probe = join(sourceDir, 'App.tsx');
-    expect(found(probe, 'export const x = <p>Hello there</p>;')).toEqual(['App.tsx: "Hello there"']);
-    expect(found(probe, 'export const x = <button aria-label="End the session" />;')).toHaveLength(1);
-    expect(found(probe, "export const x = <button>{t('end')}</button>;")).toEqual([]);
+    expect(shownLiterals(probe, 'export const x = <p>Hello there</p>;')).toEqual(['App.tsx: "Hello there"']);
+    expect(shownLiterals(probe, 'export const x = <button aria-label="End the session" />;')).toHaveLength(1);
+    expect(shownLiterals(probe, "export const x = <button>{t('end')}</button>;")).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { shownLiteralsIn } from '@studio/testkit/i18n/shown-words';
 
-/** The members' app's sources; the staff app's finder of hard-coded words (web-app/test/shown-words.ts) reads them by the same rules. */
+/** The members' app's sources, read for hard-coded words by the same rules as the staff app's (testkit/src/i18n/shown-words.ts). */
 export const sourceDir = new URL('../src/', import.meta.url).pathname;
 
 /** Every source file of the app outside the catalogs. */
@@ -12,3 +13,6 @@ export function appSources(dir = sourceDir): string[] {
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 }
+
+/** Words a person would read, hard-coded in one of the app's source files. */
+export const shownLiterals = (path: string, text?: string): string[] => shownLiteralsIn(sourceDir, path, text);
