@@ -37,6 +37,9 @@ export default defineConfig({
         // The endpoints are never answered from the cache: a member's data is the server's.
         navigateFallbackDenylist: [/^\/m\/api(\/|$)/],
         cleanupOutdatedCaches: true,
+        // A new worker takes over at once, the first one included: the first visit already works offline after.
+        skipWaiting: true,
+        clientsClaim: true,
       },
     }),
   ],

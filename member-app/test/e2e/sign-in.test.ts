@@ -78,6 +78,22 @@ describe("the members' app on a phone", () => {
     expect(scope).toBe(`${studio.origin}/m/`);
   });
 
+  it('opens with no signal once visited: the shell from the service worker, saying the studio cannot be reached', async () => {
+    const member = await phone();
+    await member.goto('/m/?location=north');
+    await member.heading('Sign in').waitFor();
+    // The worker takes over the page once it has cached the shell.
+    await expect.poll(() => member.page.evaluate<boolean>('navigator.serviceWorker.controller !== null'), { timeout: 15_000 }).toBe(true);
+    await member.context.setOffline(true);
+    await member.page.reload();
+    await member.heading('Sign in').waitFor();
+    await member.page.getByRole('alert').waitFor();
+    expect(await member.page.getByRole('alert').textContent()).toBe('The studio cannot be reached. Check your connection and try again.');
+    await member.check('offline');
+    await member.close();
+    phones.splice(phones.indexOf(member), 1);
+  });
+
   it('says plainly when a code is wrong, in words from the catalog', async () => {
     const member = await phone();
     await member.goto('/m/?location=north');
