@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type Member } from './api.ts';
-import { errorWords } from './errors.ts';
+import { memberApi, type Member } from './api/member-api.ts';
+import { errorWords } from './api/errors.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
 import { Home } from './pages/Home.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { localeFor, type Language } from '@studio/shared/i18n';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type MemberSession } from '../api.ts';
-import { errorWords } from '../errors.ts';
+import { memberApi, type MemberSession } from '../api/member-api.ts';
+import { errorWords } from '../api/errors.ts';
 
 /** Account: the devices signed in (this one marked), each other one ended from here; sign out of this one. */
 export function Account({ onSignedOut }: { onSignedOut: () => void }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Member } from '../api.ts';
+import type { Member } from '../api/member-api.ts';
 
 /** Home: who is signed in and at which studio. Booking comes later (issue 31); it says so plainly. */
 export function Home({ member }: { member: Member }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type Member } from '../api.ts';
+import { memberApi, type Member } from '../api/member-api.ts';
 
 /** The emailed link opened: its secret (the fragment) signs this device in, then leaves the address. */
 export function LinkSignIn({ secret, onSignedIn, onFailed }: { secret: string; onSignedIn: (member: Member) => void; onFailed: () => void }) {

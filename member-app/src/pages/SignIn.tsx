@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberApiError, memberApi, type Member } from '../api.ts';
-import { errorWords } from '../errors.ts';
-import { appLocation, forgetLocation, rememberLocation } from '../location.ts';
+import { MemberApiError, memberApi, type Member } from '../api/member-api.ts';
+import { errorWords } from '../api/errors.ts';
+import { appLocation, forgetLocation, rememberLocation } from '../api/location.ts';
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string; minutes: number };
 
