@@ -27,11 +27,11 @@ export default defineConfig(
     extends: [tseslint.configs.base],
     languageOptions: {
       parserOptions: {
-        // Each file uses its nearest tsconfig: the root one, kiosk-ui/src/renderer/tsconfig.json or web-app/tsconfig.json (DOM types).
+        // Each file uses its nearest tsconfig: the root one, kiosk-ui/src/renderer/tsconfig.json, web-app/tsconfig.json or member-app/tsconfig.json (DOM types).
         // The few JavaScript entry points and scripts are in no tsconfig: they get a default project.
         // They are about ten small files (a bin per command), above the default cap of eight.
         projectService: {
-          allowDefaultProject: ['*/bin/*.js', 'mutation/*.mjs', 'scripts/*.mjs'],
+          allowDefaultProject: ['*/bin/*.js', 'mutation/*.mjs', 'scripts/*.mjs', 'member-app/scripts/*.mjs'],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
         tsconfigRootDir: import.meta.dirname,

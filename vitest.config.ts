@@ -94,6 +94,20 @@ export default defineConfig({
         },
       },
       {
+        // The members' app's catalogs and bundle budget: no browser.
+        test: { name: 'member-app', root: './member-app', include: ['test/*.test.ts'], isolate: false },
+      },
+      {
+        // The members' app in Debian's Chromium at a phone's size against a real `studio serve`.
+        test: {
+          name: 'member-app-e2e',
+          root: './member-app',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'kiosk-ui',
           root: './kiosk-ui',

@@ -27,6 +27,13 @@ export const buildParts = [
     finished: 'web-app/dist/index.html',
   },
   {
+    name: 'members app',
+    command: ['npm', 'run', 'build', '--silent', '-w', 'member-app', '--', '--logLevel', 'warn'],
+    inputs: ['member-app/src', 'member-app/public', 'member-app/index.html', 'member-app/vite.config.ts', 'member-app/package.json', 'shared/src', ...everyPart],
+    outputs: ['member-app/dist'],
+    finished: 'member-app/dist/index.html',
+  },
+  {
     name: 'commands',
     command: ['node', 'scripts/build-commands.mjs'],
     inputs: [...['shared', 'server', 'agent', 'kiosk-ui', 'one-box'].flatMap((workspace) => [`${workspace}/src`, `${workspace}/package.json`]), 'scripts/build-commands.mjs', ...everyPart],

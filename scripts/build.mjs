@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: the kiosk renderer, the web app and the commands, one after another.
+// `npm run build`: the kiosk renderer, the web app, the members' app and the commands, one after another.
 // `--if-stale` (`npm start`'s prestart): only the parts whose sources changed since they were
 // built, so a start right after `npm ci` (which built everything) starts at once.
 import { spawnSync } from 'node:child_process';

@@ -78,6 +78,6 @@ describe("the repository's build parts", () => {
 
   it('read paths that exist and write every dist/ the product runs from', () => {
     for (const part of buildParts) for (const input of part.inputs) expect(existsSync(join(repository, input)), `${part.name}: ${input}`).toBe(true);
-    expect(buildParts.flatMap((part) => part.outputs).sort()).toEqual(['agent/dist', 'kiosk-ui/dist/renderer', 'one-box/dist', 'server/dist', 'web-app/dist']);
+    expect(buildParts.flatMap((part) => part.outputs).sort()).toEqual(['agent/dist', 'kiosk-ui/dist/renderer', 'member-app/dist', 'one-box/dist', 'server/dist', 'web-app/dist']);
   });
 });

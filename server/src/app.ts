@@ -20,7 +20,7 @@ import { registerWebApp } from './web/mount-web.js';
 import { registerMemberApp } from './web/member/mount-member.js';
 import { memberAuthSettings } from './modules/member-auth/settings.js';
 import { webRoutesFor } from './web/routes.js';
-import { defaultWebAppDir } from './web/static-app.js';
+import { defaultMemberAppDir, defaultWebAppDir } from './web/static-app.js';
 
 export interface AppOptions {
   db: Db;
@@ -34,6 +34,8 @@ export interface AppOptions {
   staffAuth?: StaffAuthSettings;
   /** The built web app served at /app/; WEB_APP_DIR or the repository's web-app/dist/ when omitted. */
   webAppDir?: string;
+  /** The built members' app served at /m/; MEMBER_APP_DIR or the repository's member-app/dist/ when omitted. */
+  memberAppDir?: string;
   /** Host names the web app answers under besides localhost, the machine's name and IP addresses (`ALLOWED_HOSTS`). */
   allowedHosts?: readonly string[];
   /** Where webhook endpoints may point: the sender's policy (WEBHOOK_ALLOW_PRIVATE_TARGETS); the guard on when omitted. */
@@ -48,6 +50,7 @@ export async function buildApp({
   tls,
   staffAuth = staffAuthSettings(systemClock),
   webAppDir = defaultWebAppDir(),
+  memberAppDir = defaultMemberAppDir(),
   allowedHosts = [],
   webhookTargets = guardedTargets,
 }: AppOptions) {
@@ -92,7 +95,7 @@ export async function buildApp({
   const apiRoutes = apiRoutesFor(staffAuth.clock, webhookTargets);
   const limiter = await registerRateLimits(app, limits);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets), limiter, allowedHosts });
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, memberAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets), limiter, allowedHosts });
   // The members' app's sign-in and sessions at /m/api, on staff sign-in's clock (a test that fixes one fixes both).
   registerMemberApp(app, db, cursors, memberAuthSettings(staffAuth.clock), limiter);
   // The document states the default limits, whatever this server's environment changed.

@@ -21,6 +21,8 @@ export interface WebAppOptions {
   staffAuth: StaffAuthSettings;
   /** The built web app's folder (static-app.ts `defaultWebAppDir`). */
   webAppDir: string;
+  /** The built members' app's folder, served at /m/ (static-app.ts `defaultMemberAppDir`). */
+  memberAppDir: string;
   /** The API's routes, mounted again at /app/api/v1 for the signed-in web app. */
   apiRoutes: readonly RouteSpec[];
   /** The web app's own endpoints, at /app/api. */
@@ -43,7 +45,9 @@ export async function registerWebApp(app: FastifyInstance, db: Db, cursors: Curs
     if (isWebAppPath(request.url)) checkHost(request, allows);
   });
   await app.register(fastifyCookie, { hook: 'onRequest' });
-  await registerStaticApp(app, options.webAppDir);
+  await registerStaticApp(app, { prefix: '/app', dir: options.webAppDir, title: 'web app' });
+  // The members' app's pages at /m/ (its endpoints at /m/api: member/mount-member.ts), with the same headers.
+  await registerStaticApp(app, { prefix: '/m', dir: options.memberAppDir, title: "members' app" });
   const sessions = sessionAuthenticator(db, options.staffAuth, options.limiter);
   mountRoutes(app, db, cursors, options.webRoutes, sessions, webApiPrefix);
   mountRoutes(app, db, cursors, options.apiRoutes, sessions, `${webApiPrefix}/v1`);

@@ -5,8 +5,9 @@ import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { appContentSecurityPolicy, defaultWebAppDir } from '../../src/web/static-app.js';
+import { appContentSecurityPolicy, defaultMemberAppDir, defaultWebAppDir } from '../../src/web/static-app.js';
 
+const memberIndexHtml = '<!doctype html><html><head><script type="module" src="/m/assets/index-7b1c2d.js"></script></head><body><div id="root"></div></body></html>';
 const indexHtml = '<!doctype html><html><head><script type="module" src="/app/assets/index-3f2a9c.js"></script></head><body><div id="root"></div></body></html>';
 
 describe.each(dialects)('the web app served at /app/ (%s)', (dialect) => {
@@ -20,8 +21,13 @@ describe.each(dialects)('the web app served at /app/ (%s)', (dialect) => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), indexHtml);
     writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("app");');
-    built = await buildApp({ db: suite.db, webAppDir: dist });
-    missing = await buildApp({ db: suite.db, webAppDir: join(temp.dir, 'not-built') });
+    const members = join(temp.dir, 'member-dist');
+    mkdirSync(join(members, 'assets'), { recursive: true });
+    writeFileSync(join(members, 'index.html'), memberIndexHtml);
+    writeFileSync(join(members, 'assets', 'index-7b1c2d.js'), 'console.log("members");');
+    writeFileSync(join(members, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    built = await buildApp({ db: suite.db, webAppDir: dist, memberAppDir: members });
+    missing = await buildApp({ db: suite.db, webAppDir: join(temp.dir, 'not-built'), memberAppDir: join(temp.dir, 'members-not-built') });
   });
   afterAll(async () => {
     await built?.close();
@@ -86,9 +92,40 @@ describe.each(dialects)('the web app served at /app/ (%s)', (dialect) => {
     expect((await missing.inject({ method: 'GET', url: '/app/api/session' })).statusCode).toBe(401);
   });
 
+  it("serves the members' app at /m/ the same way: its pages, hashed assets, a service worker revalidated, /m/api never a page", async () => {
+    expect((await built.inject({ method: 'GET', url: '/m' })).headers.location).toBe('/m/');
+    for (const url of ['/m/', '/m/account', '/m/sign-in?location=north']) {
+      const response = await built.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(memberIndexHtml);
+      expect(response.headers['content-security-policy']).toBe(appContentSecurityPolicy);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await built.inject({ method: 'GET', url: '/m/assets/index-7b1c2d.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await built.inject({ method: 'GET', url: '/m/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/m/assets/gone-000000.js', '/m/api/nothing']) {
+      const response = await built.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(JSON.parse(response.body).error.code).toBe('route_not_found');
+    }
+    const signedOut = await built.inject({ method: 'GET', url: '/m/api/me' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['cache-control']).toBe('no-store');
+    const notBuilt = await missing.inject({ method: 'GET', url: '/m/account' });
+    expect(notBuilt.statusCode).toBe(503);
+    expect(notBuilt.body).toContain("The members' app is not built");
+  });
+
   it('finds the build in WEB_APP_DIR, else in web-app/dist/ beside the server package', () => {
     expect(defaultWebAppDir({ WEB_APP_DIR: '/srv/studio/web' })).toBe('/srv/studio/web');
     expect(defaultWebAppDir({})).toMatch(/[\\/]web-app[\\/]dist$/);
     expect(defaultWebAppDir({}).replace(/[\\/]web-app[\\/]dist$/, '')).toBe(join(import.meta.dirname, '..', '..', '..'));
+    expect(defaultMemberAppDir({ MEMBER_APP_DIR: '/srv/studio/members' })).toBe('/srv/studio/members');
+    expect(defaultMemberAppDir({})).toBe(join(import.meta.dirname, '..', '..', '..', 'member-app', 'dist'));
   });
 });

@@ -6,7 +6,7 @@ import { BaseSequencer } from 'vitest/node';
  * order they start. Vitest otherwise runs projects in the order of their names, which puts the
  * browser tests last: on two workers the longest file then runs alone at the end of the run.
  */
-export const slowProjects = ['web-app-e2e', 'chaos', 'one-box'];
+export const slowProjects = ['web-app-e2e', 'member-app-e2e', 'chaos', 'one-box'];
 
 const rank = (spec: TestSpecification) => {
   const index = slowProjects.indexOf(spec.project.name);
