@@ -83,6 +83,8 @@ export class LogScan {
 
   write(line: string): void {
     this.lines++;
-    this.found.push(...leaks([line], this.secrets));
+    // A request id is the server's own random hex: it carries nothing secret, and by chance it may
+    // hold the digits of a fixture's card number ("req_…d1987655447" held "98765544" once).
+    this.found.push(...leaks([line.replace(/"request_id":"req_[0-9a-f]+"/g, '"request_id":"req_"')], this.secrets));
   }
 }

@@ -63,7 +63,8 @@ type Settle = { resolve: (value: DryRunReport | PlannedImport) => void; reject: 
 /**
  * The import worker of this process: started by the first task, shared by the tasks that run at
  * once (each its own id and query port), and ended once no task has run for `idleMs`, so its
- * memory goes back. Neither the worker nor its idle timer keeps a finished command alive.
+ * memory goes back. The worker keeps the process alive only while a task runs: neither it nor its
+ * idle timer keeps a finished command alive.
  */
 export class ImportWorker {
   #worker: Worker | null = null;
@@ -77,6 +78,9 @@ export class ImportWorker {
   run(db: Db, task: 'plan', file: unknown, options: JobOptions): Promise<PlannedImport>;
   run(db: Db, task: ImportTask['task'], file: unknown, options: JobOptions): Promise<DryRunReport | PlannedImport> {
     const worker = this.#started();
+    // While a task runs the worker keeps the process alive: the caller awaits its answer, and with
+    // nothing else pending Node would otherwise end a command mid-import (exit code 13).
+    worker.ref();
     const id = this.#next++;
     const queries = shareQueries(db);
     const data: ImportTask = {
@@ -92,7 +96,10 @@ export class ImportWorker {
       const done = () => {
         queries.close();
         this.#tasks.delete(id);
-        if (this.#tasks.size === 0) this.#idle = setTimeout(() => void this.stop(), this.idleMs).unref();
+        if (this.#tasks.size === 0) {
+          worker.unref();
+          this.#idle = setTimeout(() => void this.stop(), this.idleMs).unref();
+        }
       };
       this.#tasks.set(id, {
         resolve: (value) => (done(), resolve(value)),
