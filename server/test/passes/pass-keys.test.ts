@@ -78,4 +78,10 @@ describe.each(dialects)("a location's phone-pass keys on %s", (dialect) => {
     const manager = { ...systemActor(studio.companyId, 'manager'), locationIds: [studio.south] };
     await expect(rotatePassKeys(suite.db, manager, studio.north)).rejects.toMatchObject({ code: 'location_not_allowed' });
   });
+
+  it('refuses the front desk in the service itself, at its own location too, whatever the route', async () => {
+    const studio = await twoLocationStudio(suite.db);
+    const desk = { ...systemActor(studio.companyId, 'front desk'), identity: { kind: 'staff_user' as const, staffUserId: 'desk', role: 'front_desk' }, locationIds: [studio.north] };
+    await expect(rotatePassKeys(suite.db, desk, studio.north)).rejects.toMatchObject({ code: 'role_not_allowed' });
+  });
 });

@@ -4,6 +4,7 @@ import { memberPassKey } from '@studio/shared/pass';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
+import { requireManager } from '../staff-accounts/setup-role.js';
 import { nextFeedSeq } from '../feed/sequence.js';
 import { requireLocation } from '../locations/lookup.js';
 import { recordAudit } from '../staff-accounts/audit.js';
@@ -66,6 +67,8 @@ export interface PassKeyRotation {
  * so the agents' next sync brings the new one. Written to the staff audit log.
  */
 export async function rotatePassKeys(db: Db, actor: Actor, locationId: string, clock: Clock = systemClock): Promise<PassKeyRotation> {
+  // The service's own rule, whatever the caller came through: never the front desk.
+  requireManager(actor, "a location's phone-pass key");
   const location = await requireLocation(db, db, actor, locationId);
   return db.transaction(async (tx) => {
     await nextFeedSeq(db, tx, actor.companyId);
