@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { MemberApiError } from './member-api.ts';
+import { MemberApiError } from './call.ts';
 
 /** An error in the member's words: the envelope's code picks the catalog's sentence. */
 export function errorWords(t: TFunction<'common'>, error: unknown): string {

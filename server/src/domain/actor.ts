@@ -69,6 +69,17 @@ export function memberActor(companyId: string, contactId: string, sessionId: str
   return { companyId, environment: 'live', identity: { kind: 'member', contactId, sessionId }, scopes: [], locationIds: [] };
 }
 
+/**
+ * The member acting at their app's location, as the members' app's routes give them to the services
+ * for one call (web/member/): its classes and appointments are theirs to book, and their reach
+ * stays their own contact (`contactsInReach`), so naming anyone else is refused as for any actor.
+ * Still no scope: no API or staff route takes it.
+ */
+export function memberAtLocation(member: Actor, locationId: string): Actor {
+  if (member.identity.kind !== 'member') throw new Error('memberAtLocation takes a member actor');
+  return { ...member, locationIds: [locationId] };
+}
+
 /** True when the actor may act on the location (the location is known to be the company's). */
 export function mayActOn(actor: Actor, locationId: string): boolean {
   return actor.locationIds === null || actor.locationIds.includes(locationId);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { ContractBodyInput, ContractParamsInput, ContractQueryInput, ContractResult, RouteContract, contracts } from '@studio/shared/contracts';
+import type { ContractBodyInput, ContractQueryInput, ContractResult, RouteContract, contracts } from '@studio/shared/contracts';
+import { pathBelowMount, type CallInput } from '@studio/shared/contracts/call-input';
 import { http } from './http.ts';
 
 /**
@@ -10,11 +11,7 @@ import { http } from './http.ts';
  * load carries only the desk's.
  */
 
-/** A part of the input is required when the contract has it and `{}` would not do; absent when it has none. */
-type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : object extends T ? { [P in K]?: T } : { [P in K]: T };
-
-/** What a call sends: the contract's params, query and body (their schemas' input types). */
-export type CallInput<C extends RouteContract> = Part<'params', ContractParamsInput<C>> & Part<'query', ContractQueryInput<C>> & Part<'body', ContractBodyInput<C>>;
+export type { CallInput };
 
 export interface CallOptions {
   /** One per attempt of a create that must not happen twice; only for an `idempotent` contract. */
@@ -38,16 +35,9 @@ const mountPrefix: Record<RouteContract['mount'], string | null> = { api: '/v1',
 
 /** The contract's path below /app/api, with its params filled in and its query appended. */
 export function contractPath(contract: RouteContract, input: { params?: unknown; query?: unknown } = {}): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) query.set(name, String(value));
-  }
-  const search = query.toString();
   const prefix = mountPrefix[contract.mount];
   if (prefix === null) throw new Error(`${contract.operationId} is a route of the members' app, not the staff app's`);
-  return prefix + path + (search ? `?${search}` : '');
+  return prefix + pathBelowMount(contract, input);
 }
 
 /** Calls the route `contract` describes; answers its success body, or throws ApiRequestError. */

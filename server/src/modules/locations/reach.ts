@@ -37,6 +37,11 @@ function admitsAny(eb: Eb, locations: readonly string[]) {
 /** Of `contactIds` (the company's), those within the actor's reach. */
 export async function contactsInReach(db: Db, sql: Queryable, actor: Actor, contactIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(contactIds)];
+  // A member reaches themselves alone, and only when acting at their app's location (`memberAtLocation`).
+  if (actor.identity.kind === 'member') {
+    const self = actor.identity.contactId;
+    return new Set(actor.locationIds?.length ? ids.filter((id) => id === self) : []);
+  }
   if (actor.locationIds === null) return new Set(ids);
   // Keys are minted with at least one location; were one not, it would reach no one.
   const locations = actor.locationIds;
