@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberApi, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
+import { appLocation } from './api/location.ts';
+import { applyLook, fetchLook, type AppLocation } from './api/look.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
 import { Home } from './pages/Home.tsx';
@@ -18,6 +20,9 @@ export function App() {
   const [member, setMember] = useState<Member | null | undefined>(undefined);
   const [problem, setProblem] = useState<unknown>(null);
   const [secret] = useState(linkSecret);
+  const [addressed, setAddressed] = useState<AppLocation | null>(null);
+  // The signed-in member's location, else the one the address names: its name, logo and colour.
+  const look = member?.location ?? addressed;
 
   useEffect(() => {
     if (secret) return;
@@ -27,14 +32,23 @@ export function App() {
     });
   }, [secret]);
 
+  useEffect(() => {
+    const slug = appLocation();
+    if (slug) void fetchLook(slug).then(setAddressed);
+  }, []);
+
+  useEffect(() => {
+    if (look) applyLook(look);
+  }, [look]);
+
   // A phone that speaks none of the app's languages reads the location's.
   useEffect(() => {
     if (member && phoneLanguage(navigator.languages) === null) void switchLanguage(i18n, member.language);
   }, [i18n, member]);
 
   useEffect(() => {
-    document.title = member ? `${member.location.name} · ${t('app.title')}` : t('app.title');
-  }, [member, t]);
+    document.title = look ? `${look.name} · ${t('app.title')}` : t('app.title');
+  }, [look, t]);
 
   const signedIn = (who: Member) => {
     setProblem(null);
@@ -56,7 +70,10 @@ export function App() {
   return (
     <>
       <header className="bar">
-        <span className="brand">{member?.location.name ?? t('app.title')}</span>
+        <span className="brand">
+          {look?.logo ? <img src={look.logo} alt="" /> : null}
+          {look?.name ?? t('app.title')}
+        </span>
         {member ? (
           <nav aria-label={t('nav.label')}>
             <a href={paths.home} aria-current={path !== paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableContrast, textOnAccent } from '../../src/renderer/components/accent.ts';
+import { contrastRatio, readableContrast, textOnAccent } from '@studio/shared/accent';
 import { gridColumns } from '../../src/renderer/components/grid-layout.ts';
 
 describe('textOnAccent', () => {

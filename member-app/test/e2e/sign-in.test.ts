@@ -72,10 +72,15 @@ describe("the members' app on a phone", () => {
     await first.check('home');
   });
 
-  it('is installable: a manifest for /m/ with its icons, and a service worker over /m/', async () => {
+  it('is installable as the studio’s own app: its location’s manifest, with its name, colour and icons, and a service worker over /m/', async () => {
     const manifestUrl = await first.page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = (await (await fetch(`${studio.origin}${manifestUrl}`)).json()) as { start_url: string; scope: string; icons: { src: string; sizes: string }[] };
-    expect(manifest.scope).toBe('/m/');
+    expect(manifestUrl).toBe('/m/api/manifest?location=north');
+    const manifest = (await (await fetch(`${studio.origin}${manifestUrl}`)).json()) as { name: string; start_url: string; scope: string; theme_color: string; icons: { src: string; sizes: string }[] };
+    expect(manifest).toMatchObject({ name: 'North', start_url: '/m/?location=north', scope: '/m/' });
+    // The bar is in the location's colour, and so is the phone's theme.
+    const accent = await first.page.evaluate<string>('getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()');
+    expect(manifest.theme_color).toBe(accent);
+    expect(await first.page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(accent);
     expect(manifest.icons.map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512']);
     for (const icon of manifest.icons) expect((await fetch(`${studio.origin}${icon.src}`)).headers.get('content-type')).toBe('image/png');
     const scope = await first.page.evaluate<string>('navigator.serviceWorker.ready.then((registration) => registration.scope)');

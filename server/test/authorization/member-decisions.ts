@@ -19,6 +19,8 @@ const signedIn = (ok: string) => ({ member: ok, staff: '401 invalid_session', no
 
 export const memberDecisions: Record<string, MemberDecision> = {
   // Signed out: the same answer whoever asks, whatever cookie comes with it.
+  memberAppLocation: { request: (t) => ({ method: 'GET', path: `/location?location=north&company_id=${t.companyId}` }), expected: { member: '200', staff: '200', none: '200' } },
+  memberAppManifest: { request: (t) => ({ method: 'GET', path: `/manifest?location=north&company_id=${t.companyId}` }), expected: { member: '200', staff: '200', none: '200' } },
   memberRequestSignInCode: {
     request: (t) => ({ method: 'POST', path: '/sign-in/code', body: { email: 'nobody@example.com', location: 'north', company_id: t.companyId } }),
     expected: { member: '202', staff: '202', none: '202' },

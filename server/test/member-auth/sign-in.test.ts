@@ -65,7 +65,7 @@ describe.each(dialects)("members' app sign-in by emailed code or link (%s)", (di
     expect(response.json()).toEqual({
       contact_id: s.studio.nina,
       first_name: 'Nina',
-      location: { id: s.studio.north, name: 'North', slug: 'north' },
+      location: { id: s.studio.north, name: 'North', slug: 'north', logo: null, accent_colour: '#1c7ed6', language: 'de' },
       language: 'de',
       csrf_token: csrfToken(token),
     });

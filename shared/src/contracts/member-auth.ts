@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { defineContract } from './contract.js';
 import { Id, IdParams } from '../schemas/common.js';
-import { EndedSessions, MemberSessionList, MemberSignInRequest, MemberView, SignInCodeRequest, SignInCodeSent, StaffMemberSessionList } from '../schemas/member-auth.js';
+import {
+  EndedSessions,
+  MemberAppLocation,
+  MemberAppLocationQuery,
+  MemberAppManifest,
+  MemberSessionList,
+  MemberSignInRequest,
+  MemberView,
+  SignInCodeRequest,
+  SignInCodeSent,
+  StaffMemberSessionList,
+} from '../schemas/member-auth.js';
 
 const tag = 'Members app: sign-in';
 const NoContent = z.undefined();
@@ -11,6 +22,32 @@ const NoContent = z.undefined();
  * A member session reaches these routes only; every /v1 and /app/api route refuses it.
  */
 export const memberAuthContracts = {
+  memberAppLocation: defineContract({
+    mount: 'member',
+    method: 'GET',
+    path: '/location',
+    operationId: 'memberAppLocation',
+    summary: 'The location a members’ app address names: its name, logo, accent colour and language, shown before anyone signs in',
+    tag,
+    scopes: [],
+    signedOut: true,
+    query: MemberAppLocationQuery,
+    responses: { 200: { description: 'The location', schema: MemberAppLocation } },
+    errors: ['resource_missing', 'missing_field'],
+  }),
+  memberAppManifest: defineContract({
+    mount: 'member',
+    method: 'GET',
+    path: '/manifest',
+    operationId: 'memberAppManifest',
+    summary: 'The web app manifest of a location’s members’ app: installed, the app opens at that location, with its name and colour',
+    tag,
+    scopes: [],
+    signedOut: true,
+    query: MemberAppLocationQuery,
+    responses: { 200: { description: 'The manifest', schema: MemberAppManifest } },
+    errors: ['resource_missing', 'missing_field'],
+  }),
   memberRequestSignInCode: defineContract({
     mount: 'member',
     method: 'POST',

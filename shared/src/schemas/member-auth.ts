@@ -29,10 +29,39 @@ export const MemberSignInRequest = z.union([
 ]);
 export type MemberSignInRequest = z.infer<typeof MemberSignInRequest>;
 
+/** How a location's members' app looks: its name, logo and accent colour, as its kiosk does. */
+export const MemberAppLocation = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable().describe('The logo as a data URL (PNG, JPEG or WebP), or null'),
+  accent_colour: z.string().describe('The accent colour as #RRGGBB'),
+  language: z.enum(languages).describe("The location's language"),
+});
+
+export const MemberAppLocationQuery = z.strictObject({
+  location: z.string().min(1).max(100).describe("The location's slug or id, from the app's address"),
+  company_id: Id.optional().describe('Needed only when the server holds more than one business with a location of that slug'),
+});
+
+/** The web app manifest of a location's members' app: installed, it opens at that location, in its name and colour. */
+export const MemberAppManifest = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+});
+
 export const MemberView = z.object({
   contact_id: Id,
   first_name: z.string(),
-  location: z.object({ id: Id, name: z.string(), slug: z.string() }),
+  location: MemberAppLocation,
   language: z.enum(languages).describe("The location's language"),
   csrf_token: z.string().describe('Sent back in X-CSRF-Token on every write'),
 });

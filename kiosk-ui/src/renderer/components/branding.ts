@@ -1,5 +1,5 @@
 import type { LocationBranding } from '@studio/shared/kiosk';
-import { textOnAccent } from './accent.js';
+import { textOnAccent } from '@studio/shared/accent';
 import type { Words } from '../i18n/words.js';
 
 /**

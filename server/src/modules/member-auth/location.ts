@@ -12,11 +12,19 @@ export interface MemberAppLocation {
   slug: string;
   /** The location's language (its branding's): the members' app and its emails speak it. */
   language: Language;
+  /** Its logo (a data URL) and accent colour, as its kiosk shows them. */
+  logo: string | null;
+  accentColour: string;
 }
 
 function asAppLocation(row: { id: string; company_id: string; name: string; slug: string; settings: string }): MemberAppLocation {
-  const language = parseLocationSettings(row.settings).branding.language;
-  return { id: row.id, companyId: row.company_id, name: row.name, slug: row.slug, language: isLanguage(language) ? language : 'en' };
+  const { language, logo, accent_colour } = parseLocationSettings(row.settings).branding;
+  return { id: row.id, companyId: row.company_id, name: row.name, slug: row.slug, language: isLanguage(language) ? language : 'en', logo, accentColour: accent_colour };
+}
+
+/** The location as the app shows it, before and after signing in. */
+export function appLocationView(location: MemberAppLocation) {
+  return { id: location.id, name: location.name, slug: location.slug, logo: location.logo, accent_colour: location.accentColour, language: location.language };
 }
 
 /**

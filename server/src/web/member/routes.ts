@@ -4,10 +4,11 @@ import type { Db } from '../../db/types.js';
 import type { MemberRequestContext } from '../../http/member-context.js';
 import { accepted, implement, ok, routesFor, type RouteSpec } from '../../http/route.js';
 import { requestSignInCode, signInWithCode, signInWithLink } from '../../modules/member-auth/codes.js';
-import { appLocation, sessionLocation } from '../../modules/member-auth/location.js';
+import { appLocation, appLocationView, sessionLocation } from '../../modules/member-auth/location.js';
 import { endMemberSessionByToken, endMemberSessions, memberSessionFromToken, openMemberSessions, type MemberSession } from '../../modules/member-auth/sessions.js';
 import { memberContracts } from '@studio/shared/contracts';
 import { csrfToken } from '../csrf.js';
+import { appLocationRoutes } from './app-location-routes.js';
 
 function memberOf(ctx: { member?: MemberRequestContext | undefined }): MemberRequestContext {
   if (!ctx.member) throw new Error('a members app route was mounted without the member authenticator');
@@ -29,7 +30,7 @@ async function memberView(db: Db, session: MemberSession, token: string) {
   return {
     contact_id: session.contactId,
     first_name: contact?.first_name ?? '',
-    location: { id: location.id, name: location.name, slug: location.slug },
+    location: appLocationView(location),
     language: location.language,
     csrf_token: csrfToken(token),
   };
@@ -87,4 +88,4 @@ const memberAuthRoutes: RouteSpec[] = [
 ];
 
 /** The members' app's routes, mounted under /m/api (mount-member.ts), in their contracts' order. */
-export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, memberAuthRoutes);
+export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [...appLocationRoutes, ...memberAuthRoutes]);

@@ -1,4 +1,4 @@
-/** The text colours the kiosk may put on its accent: white, the page's ink, and black. */
+/** The text colours an app (the kiosk, the members' app) may put on a location's accent: white, the page's ink, and black. */
 export const lightText = '#ffffff';
 export const inkText = '#111827';
 export const blackText = '#000000';
