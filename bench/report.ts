@@ -19,6 +19,7 @@ import { kioskPaintLines, type KioskPaintResult } from './kiosk-paint.js';
 import { shipLines, type ShipResult } from './ship.js';
 import { herdLines, type HerdResult } from './herd.js';
 import { checkTargets, targetLines } from './targets.js';
+import { memberAppLines, type MemberAppResult } from './member-app.js';
 import { webAppLines, type WebAppResult } from './web-app.js';
 
 const baselineName = 'bare Fastify route (baseline)';
@@ -33,12 +34,13 @@ export function renderReport(
   ship: ShipResult | null = null,
   web: WebAppResult | null = null,
   herds: HerdResult[] = [],
+  member: MemberAppResult | null = null,
 ) {
   const rows = measurements.map((m) => {
     const baseline = measurements.find((b) => b.dialect === m.dialect && b.scenario === baselineName)!;
     return { ...m, ratio: m.rps / baseline.rps };
   });
-  const targets = checkTargets(rows, rushes, agent, kiosk, ship, web, herds);
+  const targets = checkTargets(rows, rushes, agent, kiosk, ship, web, herds, member);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
@@ -72,9 +74,10 @@ export function renderReport(
     ...(kiosk ? kioskPaintLines(kiosk) : []),
     ...(ship ? shipLines(ship) : []),
     ...(web ? webAppLines(web) : []),
+    ...(member ? memberAppLines(member) : []),
     ...targetLines(targets),
   ];
-  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, herds, agent, kiosk, ship, web, targets } };
+  return { markdown: lines.join('\n'), json: { settings, measurements: rows, class_rush: rushes, herds, agent, kiosk, ship, web, member_app: member, targets } };
 }
 
 function refusalList(counts: Record<string, number>): string {

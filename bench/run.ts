@@ -16,6 +16,7 @@ import { profileLines, profileScenario, type ProfileResult } from './profile.js'
 import { renderReport, type Measurement } from './report.js';
 import { seedBench, type BenchData } from './seed.js';
 import { shipBench, type ShipResult } from './ship.js';
+import { memberAppBench } from './member-app.js';
 import { webAppBench } from './web-app.js';
 
 const { values: args } = parseArgs({
@@ -254,9 +255,11 @@ try {
 const kiosk = args['no-kiosk'] ? null : await kioskPaintBench({ scans: quick ? 30 : 200 });
 if (!args['no-web']) process.stderr.write('web app: bundle, first load of Today\n');
 const web = args['no-web'] ? null : await webAppBench({ loads: quick ? 5 : 21 });
+if (!args['no-web']) process.stderr.write("members' app: bundle, the timetable's first paint\n");
+const member = args['no-web'] ? null : await memberAppBench({ loads: quick ? 5 : 21 });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
-const report = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web, herds);
+const report = renderReport(measurements, rushes, agent, { ...settings, quick, machine }, kiosk, ship, web, herds, member);
 const markdown = [report.markdown, ...profileLines(profiles)].join('\n');
 const json = { ...report.json, profiles };
 const results = join(root, 'bench', 'results');

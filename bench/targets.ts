@@ -4,6 +4,7 @@ import type { RushResult } from './class-rush.js';
 import type { KioskPaintResult } from './kiosk-paint.js';
 import type { Measurement } from './report.js';
 import type { ShipResult } from './ship.js';
+import { memberAppTargets, type MemberAppResult } from './member-app.js';
 import { webTargets, type WebAppResult } from './web-app.js';
 
 export interface TargetCheck {
@@ -24,6 +25,7 @@ export function checkTargets(
   ship: ShipResult | null = null,
   web: WebAppResult | null = null,
   herds: HerdResult[] = [],
+  member: MemberAppResult | null = null,
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (dialect: string, scenario: string, minimum: number) => {
@@ -113,6 +115,19 @@ export function checkTargets(
       target: `web app: a check-in on an open Today, to its row painted < ${webTargets.liveRowMs / 1000} s (median)`,
       measured: `${web.liveRow.p50.toFixed(0)} ms (${(web.liveRow.p50 / webTargets.liveRowMs).toFixed(2)} of it; p95 ${web.liveRow.p95.toFixed(0)} ms)`,
       met: web.liveRow.p50 < webTargets.liveRowMs,
+    });
+  }
+  if (member) {
+    const kb = member.bundle.jsGzipBytes / 1000;
+    checks.push({
+      target: `members' app: first-load JavaScript < ${memberAppTargets.jsGzipKb} kB gzipped`,
+      measured: `${kb.toFixed(1)} kB (${(kb / memberAppTargets.jsGzipKb).toFixed(2)} of it)`,
+      met: kb < memberAppTargets.jsGzipKb,
+    });
+    checks.push({
+      target: `members' app: the timetable's first paint < ${memberAppTargets.timetableMs / 1000} s on loopback (median)`,
+      measured: `${member.timetable.p50.toFixed(0)} ms (${(member.timetable.p50 / memberAppTargets.timetableMs).toFixed(2)} of it; p95 ${member.timetable.p95.toFixed(0)} ms)`,
+      met: member.timetable.p50 < memberAppTargets.timetableMs,
     });
   }
   return checks;

@@ -53,8 +53,8 @@ export interface WebAppResult {
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
-const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+export const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** Static imports and re-exports of a (minified) ES module; `import(` (lazy chunks) is left out on purpose. */
 export function staticImports(source: string): string[] {
@@ -65,7 +65,7 @@ export function staticImports(source: string): string[] {
 }
 
 /** A URL of the page (`/app/assets/x.js`, `./assets/x.js`) as a file of dist, whatever base path Vite built with. */
-function fileOf(url: string, fromDir: string, dist: string): string | null {
+export function fileOf(url: string, fromDir: string, dist: string): string | null {
   if (/^[a-z]+:/i.test(url)) return null;
   if (!url.startsWith('/')) return join(fromDir, url);
   const segments = url.split('/').filter(Boolean);
@@ -76,7 +76,7 @@ function fileOf(url: string, fromDir: string, dist: string): string | null {
   return null;
 }
 
-const describeFile = (file: string, dist: string): BundleFile => ({ file: relative(dist, file), bytes: readFileSync(file).length, gzipBytes: gzipSize(file) });
+export const describeFile = (file: string, dist: string): BundleFile => ({ file: relative(dist, file), bytes: readFileSync(file).length, gzipBytes: gzipSize(file) });
 
 export function measureBundle(dist = webAppDistDir): WebAppBundle {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -115,46 +115,62 @@ export function measureBundle(dist = webAppDistDir): WebAppBundle {
 }
 
 /*
- * In the page, before any of its own code: when the first row of the list named "Check-ins" appears,
- * wait for the next frame and a task after it (the frame is painted), and keep the time since
- * navigation start (performance.now() counts from it).
+ * In the page, before any of its own code: when the first element matching `selector` appears, wait
+ * for the next frame and a task after it (the frame is painted), and keep the time since navigation
+ * start (performance.now() counts from it).
  */
-const feedProbe = `(() => {
-  const firstRow = () => document.querySelector('[aria-label="Check-ins"] li, [aria-label="Check-ins"] [role="listitem"]');
+const paintProbe = (selector: string) => `(() => {
+  const first = () => document.querySelector(${JSON.stringify(selector)});
   const observer = new MutationObserver(() => {
-    if (!firstRow()) return;
+    if (!first()) return;
     observer.disconnect();
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => { window.__feedPaintedAt = performance.now(); };
+      channel.port1.onmessage = () => { window.__firstPaintedAt = performance.now(); };
       channel.port2.postMessage(null);
     });
   });
   observer.observe(document, { childList: true, subtree: true });
 })()`;
 
-async function timeFirstRow(browser: Browser, url: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>, scripts: string[] = []): Promise<number> {
-  const context = await browser.newContext({ viewport: staffViewports.desktop, ...(storageState && { storageState }) });
+/** Today's feed: its list's first row. */
+const feedRow = '[aria-label="Check-ins"] li, [aria-label="Check-ins"] [role="listitem"]';
+
+export interface PaintLoad {
+  /** What the load waits for: the first element matching it, painted. */
+  selector: string;
+  viewport: { width: number; height: number };
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  /** Filled with the paths of the scripts the page fetched. */
+  scripts?: string[];
+}
+
+/** One cold load (a fresh browser context) of `url`: navigation start to the first `selector` painted, ms. */
+export async function timeFirstPaint(browser: Browser, url: string, load: PaintLoad): Promise<number> {
+  const context = await browser.newContext({ viewport: load.viewport, ...(load.storageState && { storageState: load.storageState }) });
   try {
     const page = await context.newPage();
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'script') load.scripts?.push(new URL(request.url()).pathname);
     });
-    await page.addInitScript(feedProbe);
+    await page.addInitScript(paintProbe(load.selector));
     await page.goto(url);
     // Polled through the debugger (waitForFunction would evaluate in the page, which its CSP forbids);
     // the time itself was taken in the page, so the polling's own delay is not in it.
     const deadline = performance.now() + 30_000;
     for (;;) {
-      const painted = await page.evaluate<number | null>('window.__feedPaintedAt ?? null');
+      const painted = await page.evaluate<number | null>('window.__firstPaintedAt ?? null');
       if (painted !== null) return painted;
-      if (performance.now() > deadline) throw new Error(`web app bench: the feed of ${url} showed no row within 30 s`);
+      if (performance.now() > deadline) throw new Error(`bench: ${url} painted no ${load.selector} within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
     await context.close();
   }
 }
+
+const timeFirstRow = (browser: Browser, url: string, storageState?: PaintLoad['storageState'], scripts: string[] = []) =>
+  timeFirstPaint(browser, url, { selector: feedRow, viewport: staffViewports.desktop, storageState, scripts });
 
 const feedCards = [webSeed.northMember.card, webSeed.pastDue.card, webSeed.unknownCard];
 
