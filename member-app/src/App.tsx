@@ -4,6 +4,9 @@ import { memberApi, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
+import { Bookings } from './pages/Bookings.tsx';
+import { Offer } from './pages/Offer.tsx';
+import { Timetable } from './pages/Timetable.tsx';
 import { Home } from './pages/Home.tsx';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
@@ -14,6 +17,7 @@ const linkSecret = () => (window.location.pathname === paths.signIn ? window.loc
 
 export function App() {
   const { t, i18n } = useTranslation();
+  const { t: classWords } = useTranslation('classes');
   const [path, navigate] = usePath();
   const [member, setMember] = useState<Member | null | undefined>(undefined);
   const [problem, setProblem] = useState<unknown>(null);
@@ -51,6 +55,9 @@ export function App() {
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
+  else if (path === paths.classes) screen = <Timetable navigate={navigate} />;
+  else if (path === paths.bookings) screen = <Bookings navigate={navigate} />;
+  else if (path.startsWith(paths.offers)) screen = <Offer key={path} waitlistId={decodeURIComponent(path.slice(paths.offers.length))} />;
   else screen = <Home member={member} />;
 
   return (
@@ -59,8 +66,14 @@ export function App() {
         <span className="brand">{member?.location.name ?? t('app.title')}</span>
         {member ? (
           <nav aria-label={t('nav.label')}>
-            <a href={paths.home} aria-current={path !== paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
+            <a href={paths.home} aria-current={path === paths.home ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
               {t('nav.home')}
+            </a>
+            <a href={paths.classes} aria-current={path === paths.classes ? 'page' : undefined} onClick={followLink(navigate, paths.classes)}>
+              {classWords('nav.classes')}
+            </a>
+            <a href={paths.bookings} aria-current={path === paths.bookings ? 'page' : undefined} onClick={followLink(navigate, paths.bookings)}>
+              {classWords('nav.bookings')}
             </a>
             <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
               {t('nav.account')}
