@@ -10,7 +10,7 @@ import { Timetable } from './pages/Timetable.tsx';
 import { Home } from './pages/Home.tsx';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
-import { followLink, paths, usePath } from './router.ts';
+import { followLink, offerPath, paths, usePath } from './router.ts';
 
 /** The emailed link's secret: `/m/sign-in#<secret>` (a fragment never reaches a server or its logs). */
 const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
@@ -45,6 +45,7 @@ export function App() {
     setMember(who);
     navigate(paths.home, { replace: true });
   };
+  const openOffer = (waitlistId: string) => navigate(offerPath(waitlistId));
   const signedOut = () => {
     setMember(null);
     navigate(paths.signIn, { replace: true });
@@ -55,8 +56,8 @@ export function App() {
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
-  else if (path === paths.classes) screen = <Timetable navigate={navigate} />;
-  else if (path === paths.bookings) screen = <Bookings navigate={navigate} />;
+  else if (path === paths.classes) screen = <Timetable openOffer={openOffer} />;
+  else if (path === paths.bookings) screen = <Bookings openOffer={openOffer} />;
   else if (path.startsWith(paths.offers)) screen = <Offer key={path} waitlistId={decodeURIComponent(path.slice(paths.offers.length))} />;
   else screen = <Home member={member} />;
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classesApi, type MemberClass } from '../api/classes-api.ts';
-import { offerPath } from '../router.ts';
 import { classErrorWords, classValues } from './words.ts';
 
 interface Props {
@@ -9,11 +8,12 @@ interface Props {
   /** After a change: the class as it is now, and what to tell the member. */
   onChanged: (cls: MemberClass, said: string) => void;
   onProblem: (said: string) => void;
-  navigate: (to: string) => void;
+  /** Opens the screen of my waitlist offer. */
+  openOffer: (waitlistId: string) => void;
 }
 
 /** One class: time, name, instructor, spots left or the waitlist, my state, and the one action that fits it. */
-export function ClassItem({ cls, onChanged, onProblem, navigate }: Props) {
+export function ClassItem({ cls, onChanged, onProblem, openOffer }: Props) {
   const { t, i18n } = useTranslation('classes');
   const { t: common } = useTranslation('common');
   const [busy, setBusy] = useState(false);
@@ -74,7 +74,7 @@ export function ClassItem({ cls, onChanged, onProblem, navigate }: Props) {
     );
   else if (mine.state === 'offered' && mine.waitlist_id)
     action = (
-      <button type="button" disabled={busy} onClick={() => navigate(offerPath(mine.waitlist_id!))}>
+      <button type="button" disabled={busy} onClick={() => openOffer(mine.waitlist_id!)}>
         {t('action.offer')}
       </button>
     );

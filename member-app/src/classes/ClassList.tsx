@@ -7,7 +7,7 @@ interface Props {
   classes: MemberClass[];
   onChanged: (cls: MemberClass, said: string) => void;
   onProblem: (said: string) => void;
-  navigate: (to: string) => void;
+  openOffer: (waitlistId: string) => void;
 }
 
 /** Classes by day, each day under its heading, earliest first. */

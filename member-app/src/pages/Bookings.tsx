@@ -5,7 +5,7 @@ import { ClassList, Said } from '../classes/ClassList.tsx';
 import { classErrorWords } from '../classes/words.ts';
 
 /** My bookings: the classes ahead where I hold a spot, wait, or hold an offer; cancelled ones leave the list. */
-export function Bookings({ navigate }: { navigate: (to: string) => void }) {
+export function Bookings({ openOffer }: { openOffer: (waitlistId: string) => void }) {
   const { t } = useTranslation('classes');
   const { t: common } = useTranslation('common');
   const [classes, setClasses] = useState<MemberClass[] | null>(null);
@@ -31,7 +31,7 @@ export function Bookings({ navigate }: { navigate: (to: string) => void }) {
       <Said said={said} problem={problem} />
       {classes === null ? <p className="quiet">{common('loading')}</p> : null}
       {classes && classes.length === 0 ? <p className="quiet">{t('bookings.empty')}</p> : null}
-      {classes ? <ClassList classes={classes} onChanged={changed} onProblem={refused} navigate={navigate} /> : null}
+      {classes ? <ClassList classes={classes} onChanged={changed} onProblem={refused} openOffer={openOffer} /> : null}
     </section>
   );
 }

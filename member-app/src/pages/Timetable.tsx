@@ -5,7 +5,7 @@ import { ClassList, Said } from '../classes/ClassList.tsx';
 import { classErrorWords } from '../classes/words.ts';
 
 /** The timetable: this week or next at my studio, filtered by class type and instructor, each class with my state and its one action. */
-export function Timetable({ navigate }: { navigate: (to: string) => void }) {
+export function Timetable({ openOffer }: { openOffer: (waitlistId: string) => void }) {
   const { t } = useTranslation('classes');
   const { t: common } = useTranslation('common');
   const [week, setWeek] = useState<Week>('this');
@@ -69,7 +69,7 @@ export function Timetable({ navigate }: { navigate: (to: string) => void }) {
       <Said said={said} problem={problem} />
       {timetable === null ? <p className="quiet">{common('loading')}</p> : null}
       {timetable && timetable.classes.length === 0 ? <p className="quiet">{t('empty')}</p> : null}
-      {timetable ? <ClassList classes={timetable.classes} onChanged={changed} onProblem={refused} navigate={navigate} /> : null}
+      {timetable ? <ClassList classes={timetable.classes} onChanged={changed} onProblem={refused} openOffer={openOffer} /> : null}
     </section>
   );
 }
