@@ -6,16 +6,20 @@ import { appLocation } from './api/location.ts';
 import { applyLook, fetchLook, type AppLocation } from './api/look.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
+import { Bookings } from './pages/Bookings.tsx';
+import { Offer } from './pages/Offer.tsx';
+import { Timetable } from './pages/Timetable.tsx';
 import { Home } from './pages/Home.tsx';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
-import { followLink, paths, usePath } from './router.ts';
+import { followLink, offerPath, paths, usePath } from './router.ts';
 
 /** The emailed link's secret: `/m/sign-in#<secret>` (a fragment never reaches a server or its logs). */
 const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
 
 export function App() {
   const { t, i18n } = useTranslation();
+  const { t: classWords } = useTranslation('classes');
   const [path, navigate] = usePath();
   const [member, setMember] = useState<Member | null | undefined>(undefined);
   const [problem, setProblem] = useState<unknown>(null);
@@ -55,6 +59,7 @@ export function App() {
     setMember(who);
     navigate(paths.home, { replace: true });
   };
+  const openOffer = (waitlistId: string) => navigate(offerPath(waitlistId));
   const signedOut = () => {
     setMember(null);
     navigate(paths.signIn, { replace: true });
@@ -65,6 +70,9 @@ export function App() {
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
+  else if (path === paths.classes) screen = <Timetable openOffer={openOffer} />;
+  else if (path === paths.bookings) screen = <Bookings openOffer={openOffer} />;
+  else if (path.startsWith(paths.offers)) screen = <Offer key={path} waitlistId={decodeURIComponent(path.slice(paths.offers.length))} />;
   else screen = <Home member={member} />;
 
   return (
@@ -76,8 +84,14 @@ export function App() {
         </span>
         {member ? (
           <nav aria-label={t('nav.label')}>
-            <a href={paths.home} aria-current={path !== paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
+            <a href={paths.home} aria-current={path === paths.home ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
               {t('nav.home')}
+            </a>
+            <a href={paths.classes} aria-current={path === paths.classes ? 'page' : undefined} onClick={followLink(navigate, paths.classes)}>
+              {classWords('nav.classes')}
+            </a>
+            <a href={paths.bookings} aria-current={path === paths.bookings ? 'page' : undefined} onClick={followLink(navigate, paths.bookings)}>
+              {classWords('nav.bookings')}
             </a>
             <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
               {t('nav.account')}

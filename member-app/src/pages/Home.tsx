@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../api/member-api.ts';
 
-/** Home: who is signed in and at which studio. Booking comes later (issue 31); it says so plainly. */
+/** Home: who is signed in and at which studio, and where classes are booked. */
 export function Home({ member }: { member: Member }) {
   const { t } = useTranslation('home');
   return (

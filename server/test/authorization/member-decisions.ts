@@ -17,6 +17,10 @@ export interface MemberDecision {
 
 const signedIn = (ok: string) => ({ member: ok, staff: '401 invalid_session', none: '401 invalid_session' });
 
+/** An id nobody has: a member's class routes answer for their own records alone (server/test/member-classes/ checks another member's). */
+const nobodys = '00000000-0000-4000-8000-00000000d1e0';
+const notFound = { member: '404 resource_missing', staff: '401 invalid_session', none: '401 invalid_session' };
+
 export const memberDecisions: Record<string, MemberDecision> = {
   // Signed out: the same answer whoever asks, whatever cookie comes with it.
   memberAppLocation: { request: (t) => ({ method: 'GET', path: `/location?location=north&company_id=${t.companyId}` }), expected: { member: '200', staff: '200', none: '200' } },
@@ -42,4 +46,13 @@ export const memberDecisions: Record<string, MemberDecision> = {
     },
   },
   memberSignOut: { request: () => ({ method: 'POST', path: '/sign-out' }), expected: signedIn('204'), endsSession: true },
+  memberTimetable: { request: () => ({ method: 'GET', path: '/classes?week=next' }), expected: signedIn('200') },
+  memberBookings: { request: () => ({ method: 'GET', path: '/bookings' }), expected: signedIn('200') },
+  memberBookClass: { request: () => ({ method: 'POST', path: `/classes/${nobodys}/book` }), expected: notFound },
+  memberCancelClass: { request: () => ({ method: 'POST', path: `/classes/${nobodys}/cancel` }), expected: notFound },
+  memberJoinWaitlist: { request: () => ({ method: 'POST', path: `/classes/${nobodys}/waitlist` }), expected: notFound },
+  memberLeaveWaitlist: { request: () => ({ method: 'DELETE', path: `/classes/${nobodys}/waitlist` }), expected: notFound },
+  memberOffer: { request: () => ({ method: 'GET', path: `/offers/${nobodys}` }), expected: notFound },
+  memberAcceptOffer: { request: () => ({ method: 'POST', path: `/offers/${nobodys}/accept` }), expected: notFound },
+  memberDeclineOffer: { request: () => ({ method: 'POST', path: `/offers/${nobodys}/decline` }), expected: notFound },
 };

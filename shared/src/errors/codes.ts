@@ -89,6 +89,7 @@ export const errorCodes = {
   booking_not_active: { type: 'conflict', status: 409, description: 'The booking is no longer booked (cancelled, completed or a no-show) and cannot change this way.' },
   class_full: { type: 'conflict', status: 409, description: 'The class has no spot left.' },
   class_cancelled: { type: 'conflict', status: 409, description: 'The class is cancelled.' },
+  offer_expired: { type: 'conflict', status: 409, description: 'The waitlist offer is past its deadline, or was declined or withdrawn: its spot has gone to the next in line.' },
   not_booked: { type: 'conflict', status: 409, description: 'The contact holds no spot in the class.' },
   card_taken: {
     type: 'conflict',

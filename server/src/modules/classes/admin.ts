@@ -8,6 +8,7 @@ import { toIso } from '../../clock/time.js';
 import { classSummary, lockClass, queued, spotHolding, spotResult, type ClassRow } from './class-repository.js';
 import { fillFreedSpots, joinWaitlist } from './waitlist.js';
 import { requireTimetableRole } from './timetable-roles.js';
+import { tellMemberOfClass } from './class-messages.js';
 
 /**
  * The setup side of classes (the API cannot create or change class times, nor join a waitlist):
@@ -44,7 +45,7 @@ export async function cancelClass(db: Db, actor: Actor, classId: string, now = D
  * released. Each released spot is a `class_attendee.cancelled` event besides the `class.cancelled`
  * one, so a receiver tracking attendees needs no knowledge of what a class's cancellation implies.
  */
-export async function cancelLockedClass(db: Db, sql: Queryable, cls: Pick<ClassRow, 'id' | 'company_id' | 'location_id'>, now: number): Promise<number> {
+export async function cancelLockedClass(db: Db, sql: Queryable, cls: Pick<ClassRow, 'id' | 'company_id' | 'location_id' | 'service_id' | 'start_at'>, now: number): Promise<number> {
   const classId = cls.id;
   const at = toIso(now);
   const reserved = await sql.all(db.qb.selectFrom('class_attendees').selectAll().where('class_id', '=', classId).where('status', '=', 'reserved'));
@@ -68,6 +69,7 @@ export async function cancelLockedClass(db: Db, sql: Queryable, cls: Pick<ClassR
   await recordEvent(db, sql, { ...event, type: 'class.cancelled', data: await classSummary(db, sql, cls.company_id, classId, at) }, clock);
   for (const spot of reserved) {
     await recordEvent(db, sql, { ...event, type: 'class_attendee.cancelled', data: spotResult({ ...spot, status: 'cancelled', excused: 1, cancelled_at: at, updated_at: at }) }, clock);
+    await tellMemberOfClass(db, sql, { cls, contactId: spot.contact_id, template: 'class_cancelled' }, clock);
   }
   return released;
 }

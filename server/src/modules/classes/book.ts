@@ -14,6 +14,10 @@ import { decideCoverage } from './entitlement.js';
 import { fullForContact } from './full-class.js';
 import { openSpotChange, readSpotChange } from './spot-change.js';
 import { classService, renumber } from './waitlist.js';
+import { tellMemberOfClass } from './class-messages.js';
+
+/** Where a booking came from: the desk, the members' app (`online`), or an API key or the business. */
+const sourceOf = (actor: Actor) => (actor.identity.kind === 'staff_user' ? 'staff' : actor.identity.kind === 'member' ? 'online' : 'api');
 
 const classFull = () => new ApiError('class_full', 'This class has no spot left.');
 
@@ -79,9 +83,10 @@ export async function bookClass(db: Db, actor: Actor, classId: string, input: z.
     if (!coverage) {
       throw new ApiError('entitlement_required', 'This class needs a membership or package that covers it; book with allow_without_entitlement to charge at the desk.', { param: 'contact_id' });
     }
-    const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : actor.identity.kind === 'staff_user' ? 'staff' : 'api', nowIso);
+    const spot = newSpot({ id: cls.id, company_id: actor.companyId }, input.contact_id, coverage, holdsOffer ? 'waitlist' : sourceOf(actor), nowIso);
     await sql.run(db.qb.insertInto('class_attendees').values(spot));
     await recordEvent(db, sql, { companyId: actor.companyId, type: 'class_attendee.booked', locationId: location.id, data: spotResult(spot) }, clock);
+    await tellMemberOfClass(db, sql, { cls, contactId: input.contact_id, template: 'booking_confirmed' }, clock);
     // Booked directly or by accepting an offer: the contact leaves the waitlist.
     if (entry) {
       await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));

@@ -5,12 +5,13 @@ import type { Actor } from '../../domain/actor.js';
 import { systemClock, toIso, type Clock } from '../../clock/time.js';
 import { recordEvent } from '../events/record.js';
 import { requireContactInReach } from '../locations/reach.js';
-import { classRules } from '../locations/settings.js';
 import { liveSpot, spotsTaken, spotResult, type AttendeeRow } from './class-repository.js';
 import { consumeCredit } from './credit.js';
 import { openSpotChange } from './spot-change.js';
 import { fillFreedSpots } from './waitlist.js';
 import { requireExcuseRole } from './timetable-roles.js';
+import { tellMemberOfClass } from './class-messages.js';
+import { lateCancelFrom } from './cancel-terms.js';
 
 function cancelResult(spot: AttendeeRow, spotsLeft: number, promoted: string[]): ClassCancelResult {
   const late = spot.status === 'late_cancelled';
@@ -52,7 +53,7 @@ export async function cancelClassSpot(db: Db, actor: Actor, classId: string, inp
     if (spot.status === 'cancelled' || spot.status === 'late_cancelled') return cancelResult(spot, await spotsLeft(), []);
     if (spot.status !== 'reserved') throw new ApiError('booking_not_active', `This spot is ${spot.status.replace('_', ' ')} and can no longer be cancelled.`, { param: 'contact_id' });
 
-    const late = now >= Date.parse(cls.start_at) - classRules(location).cancellation_window_hours * 3600_000;
+    const late = now >= lateCancelFrom(cls, location);
     const excused = input.excuse === true ? 1 : 0;
     const status = late ? 'late_cancelled' : 'cancelled';
     await sql.run(db.qb.updateTable('class_attendees').set({ status, excused, cancelled_at: nowIso, updated_at: nowIso }).where('id', '=', spot.id));
@@ -62,6 +63,7 @@ export async function cancelClassSpot(db: Db, actor: Actor, classId: string, inp
     if (visitId) await sql.run(db.qb.updateTable('class_attendees').set({ visit_id: visitId }).where('id', '=', spot.id));
     const released: AttendeeRow = { ...spot, status, excused, visit_id: visitId, cancelled_at: nowIso, updated_at: nowIso };
     await recordEvent(db, sql, { companyId: actor.companyId, type: 'class_attendee.cancelled', locationId: location.id, data: spotResult(released) }, clock);
+    await tellMemberOfClass(db, sql, { cls, contactId: spot.contact_id, template: 'booking_cancelled' }, clock);
     return cancelResult(released, await spotsLeft(), promoted);
   });
 }

@@ -8,6 +8,7 @@ import { recordEvent } from '../events/record.js';
 import { contactRuleRefusal } from './booking-rules.js';
 import { liveSpot, newSpot, queued, spotResult, spotsTaken, type ClassRow } from './class-repository.js';
 import { decideCoverage } from './entitlement.js';
+import { tellMemberOfClass } from './class-messages.js';
 
 interface ClassService {
   id: string;
@@ -59,6 +60,7 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
         await recordEvent(db, sql, { companyId: cls.company_id, type: 'class_attendee.promoted', locationId: cls.location_id, data: spotResult(spot) }, () => now);
         await sql.run(db.qb.updateTable('class_waitlist').set({ status: 'promoted', updated_at: nowIso }).where('id', '=', entry.id));
         promoted.push(entry.contact_id);
+        await tellMemberOfClass(db, sql, { cls, contactId: entry.contact_id, template: 'waitlist_promoted' }, () => now);
       } else {
         const expires = Math.min(now + rules.waitlist_offer_minutes * 60_000, start);
         await sql.run(
@@ -67,6 +69,7 @@ export async function fillFreedSpots(db: Db, sql: Queryable, cls: ClassRow, loca
             .set({ status: 'offered', offer_expires_at: toIso(expires), updated_at: nowIso })
             .where('id', '=', entry.id),
         );
+        await tellMemberOfClass(db, sql, { cls, contactId: entry.contact_id, template: 'waitlist_offer', offer: { waitlistId: entry.id, deadlineAt: toIso(expires) } }, () => now);
       }
     }
   }

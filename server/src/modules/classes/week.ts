@@ -7,7 +7,7 @@ import { classSummaries, toClassSummary } from './class-repository.js';
 import { requireLocation } from '../locations/lookup.js';
 
 /** The Monday (local) of the week holding `day`, or of today at the location. */
-function mondayOf(day: string | undefined, zone: string, now: number): DateTime {
+export function mondayOf(day: string | undefined, zone: string, now: number): DateTime {
   const date = day === undefined ? DateTime.fromMillis(now, { zone }) : DateTime.fromISO(day, { zone });
   return date.startOf('day').minus({ days: date.weekday - 1 });
 }

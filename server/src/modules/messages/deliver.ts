@@ -8,6 +8,7 @@ import { retryWindowOf } from './retries.js';
 import type { SmtpTransport } from './smtp-transport.js';
 import { renderMessage, type RenderedMessage } from './templates/render.js';
 import { unsubscribeUrl } from './unsubscribe-link.js';
+import { withAppLinks } from './app-links.js';
 
 export interface DeliverContext {
   db: Db;
@@ -60,7 +61,7 @@ function render(message: ClaimedMessage, publicUrl: string): RenderedMessage | {
     return renderMessage({
       template: message.template,
       language: message.language,
-      data,
+      data: withAppLinks(message.template, data, publicUrl),
       place: message.place,
       firstName: message.firstName,
       unsubscribeUrl: unsubscribeUrl(publicUrl, message.id),
