@@ -39,5 +39,7 @@ export const memberDecisions: Record<string, MemberDecision> = {
       none: '401 invalid_session',
     },
   },
+  // The member's own pass key only: the route names no one, the session is the member.
+  memberOpenPass: { request: () => ({ method: 'POST', path: '/pass' }), expected: signedIn('200') },
   memberSignOut: { request: () => ({ method: 'POST', path: '/sign-out' }), expected: signedIn('204'), endsSession: true },
 };

@@ -7,6 +7,7 @@ import { deskScansContracts } from './desk-scans.js';
 import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
 import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
+import { memberPassContracts } from './member-pass.js';
 import { membersContracts } from './members.js';
 import { membershipsContracts } from './memberships.js';
 import { pingContracts } from './ping.js';
@@ -73,5 +74,5 @@ export const webContracts: readonly RouteContract[] = Object.values(web);
  * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
  * staff web app calls, and out of the API's document.
  */
-export const memberContracts: readonly RouteContract[] = Object.values(memberAuthContracts);
-export { memberAuthContracts };
+export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberPassContracts)];
+export { memberAuthContracts, memberPassContracts };
