@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type Member } from './api/member-api.ts';
+import { memberApi, MemberApiError, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
 import { Home } from './pages/Home.tsx';
+import { Pass } from './pages/Pass.tsx';
+import { forgetPass, storedPass } from './pass/pass-store.ts';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { followLink, paths, usePath } from './router.ts';
@@ -42,15 +44,20 @@ export function App() {
     navigate(paths.home, { replace: true });
   };
   const signedOut = () => {
+    forgetPass();
     setMember(null);
     navigate(paths.signIn, { replace: true });
   };
 
+  // Opened with no signal: the pass kept on the phone still shows.
+  const passOffline = path === paths.pass && member === null && problem instanceof MemberApiError && problem.code === 'unreachable' && storedPass() !== null;
   let screen;
   if (secret && member === undefined) screen = <LinkSignIn secret={secret} onSignedIn={signedIn} onFailed={() => setMember(null)} />;
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
+  else if (passOffline) screen = <Pass member={null} />;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
+  else if (path === paths.pass) screen = <Pass member={member} />;
   else screen = <Home member={member} />;
 
   return (
@@ -59,8 +66,11 @@ export function App() {
         <span className="brand">{member?.location.name ?? t('app.title')}</span>
         {member ? (
           <nav aria-label={t('nav.label')}>
-            <a href={paths.home} aria-current={path !== paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
+            <a href={paths.home} aria-current={path !== paths.account && path !== paths.pass ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
               {t('nav.home')}
+            </a>
+            <a href={paths.pass} aria-current={path === paths.pass ? 'page' : undefined} onClick={followLink(navigate, paths.pass)}>
+              {t('nav.pass')}
             </a>
             <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
               {t('nav.account')}
@@ -69,7 +79,7 @@ export function App() {
         ) : null}
       </header>
       <main>
-        {problem ? (
+        {problem && !passOffline ? (
           <p role="alert" className="problem">
             {errorWords(t, problem)}
           </p>
