@@ -20,7 +20,7 @@ import { kioskConflicts, kioskHealth, type KioskHealth } from './kiosk-health.js
 import type { KioskLink, KioskServer } from './kiosk-server.js';
 import { addKioskRoutes, type KioskApi } from './routes.js';
 import { checkInScan, type ScanDeps } from './scan-check-in.js';
-import { PassSteps } from '../gate/pass-steps.js';
+import { PassSteps } from '../eligibility/pass-steps.js';
 import { KioskStore } from './store/kiosk-store.js';
 import { TimetableSync } from './timetable-sync.js';
 import { shownOnKiosk } from './timetable-window.js';

@@ -1,7 +1,7 @@
 import { checkPass, passStep, type ReadPass } from '@studio/shared/pass';
 import type { KioskAnswer } from '@studio/shared/kiosk';
-import { passGeneration } from '../gate/pass-member.js';
-import type { PassSteps } from '../gate/pass-steps.js';
+import { passGeneration } from '../eligibility/pass-generation.js';
+import type { PassSteps } from '../eligibility/pass-steps.js';
 import { refused } from './answers.js';
 import type { ScanDeps } from './scan-check-in.js';
 

@@ -4,7 +4,7 @@ import type { EligibilityCache } from '../eligibility/cache.js';
 import { findCached } from '../eligibility/lookup.js';
 import { cacheStale } from '../eligibility/offline-eligibility.js';
 import { isServerAnswer } from '../link/server-link.js';
-import type { PassSteps } from '../gate/pass-steps.js';
+import type { PassSteps } from '../eligibility/pass-steps.js';
 import { refused, refusalReason } from './answers.js';
 import type { ClassCheckIn } from './class-check-in.js';
 import type { KioskLink } from './kiosk-server.js';
