@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberApi, MemberApiError, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
 import { Home } from './pages/Home.tsx';
-import { Pass } from './pages/Pass.tsx';
 import { forgetPass, storedPass } from './pass/pass-store.ts';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { followLink, paths, usePath } from './router.ts';
+
+/** The Pass screen and its QR encoder load when first opened; the service worker keeps the chunk for offline use. */
+const Pass = lazy(() => import('./pages/Pass.tsx').then((module) => ({ default: module.Pass })));
 
 /** The emailed link's secret: `/m/sign-in#<secret>` (a fragment never reaches a server or its logs). */
 const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
@@ -84,7 +86,7 @@ export function App() {
             {errorWords(t, problem)}
           </p>
         ) : null}
-        {screen}
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>{screen}</Suspense>
       </main>
     </>
   );
