@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type Member } from './api/member-api.ts';
+import { memberApi, MemberApiError, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
 import { appLocation } from './api/location.ts';
 import { applyLook, fetchLook, type AppLocation } from './api/look.ts';
@@ -10,9 +10,13 @@ import { Bookings } from './pages/Bookings.tsx';
 import { Offer } from './pages/Offer.tsx';
 import { Timetable } from './pages/Timetable.tsx';
 import { Home } from './pages/Home.tsx';
+import { forgetPass, storedPass } from './pass/pass-store.ts';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { followLink, offerPath, paths, usePath } from './router.ts';
+
+/** The Pass screen and its QR encoder load when first opened; the service worker keeps the chunk for offline use. */
+const Pass = lazy(() => import('./pages/Pass.tsx').then((module) => ({ default: module.Pass })));
 
 /** The emailed link's secret: `/m/sign-in#<secret>` (a fragment never reaches a server or its logs). */
 const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
@@ -61,18 +65,23 @@ export function App() {
   };
   const openOffer = (waitlistId: string) => navigate(offerPath(waitlistId));
   const signedOut = () => {
+    forgetPass();
     setMember(null);
     navigate(paths.signIn, { replace: true });
   };
 
+  // Opened with no signal: the pass kept on the phone still shows.
+  const passOffline = path === paths.pass && member === null && problem instanceof MemberApiError && problem.code === 'unreachable' && storedPass() !== null;
   let screen;
   if (secret && member === undefined) screen = <LinkSignIn secret={secret} onSignedIn={signedIn} onFailed={() => setMember(null)} />;
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
+  else if (passOffline) screen = <Pass member={null} />;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
   else if (path === paths.classes) screen = <Timetable openOffer={openOffer} />;
   else if (path === paths.bookings) screen = <Bookings openOffer={openOffer} />;
   else if (path.startsWith(paths.offers)) screen = <Offer key={path} waitlistId={decodeURIComponent(path.slice(paths.offers.length))} />;
+  else if (path === paths.pass) screen = <Pass member={member} />;
   else screen = <Home member={member} />;
 
   return (
@@ -93,6 +102,9 @@ export function App() {
             <a href={paths.bookings} aria-current={path === paths.bookings ? 'page' : undefined} onClick={followLink(navigate, paths.bookings)}>
               {classWords('nav.bookings')}
             </a>
+            <a href={paths.pass} aria-current={path === paths.pass ? 'page' : undefined} onClick={followLink(navigate, paths.pass)}>
+              {t('nav.pass')}
+            </a>
             <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
               {t('nav.account')}
             </a>
@@ -100,12 +112,12 @@ export function App() {
         ) : null}
       </header>
       <main>
-        {problem ? (
+        {problem && !passOffline ? (
           <p role="alert" className="problem">
             {errorWords(t, problem)}
           </p>
         ) : null}
-        {screen}
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>{screen}</Suspense>
       </main>
     </>
   );

@@ -1,6 +1,6 @@
 import type { AgentDatabase } from '../store/database.js';
 import { DecisionLog, type DecisionRecord } from './decision-log.js';
-import { PassSteps } from './pass-steps.js';
+import { PassSteps } from '../eligibility/pass-steps.js';
 import { VisitOutbox, type NewOutboxEntry } from './visit-outbox.js';
 
 /** Why a granted decision was undone: the relay did not open the door (the void's reason on the server too). */

@@ -15,6 +15,7 @@ import { DoorGrant, UnwrittenGrants, type GrantWrites } from './door-grant.js';
 import { doorNotOpened, type GateStore } from './gate-store.js';
 import { decideOffline, type OfflinePolicy } from './offline-decision.js';
 import { askServer, checkInMember, type GateLink, type GateServer, type OnlineOutcome } from './online-decision.js';
+import { passGeneration } from '../eligibility/pass-generation.js';
 import { passMembership } from './pass-member.js';
 import { PassThrottle } from './pass-throttle.js';
 import { doorUnavailable, heldByPassback, passageKeyOf } from './passage.js';
@@ -207,7 +208,7 @@ export class Gate {
       log.warn({ reason: 'pass_throttled' }, 'too many bad phone passes on this lane: passes refused for a while');
       return refuse('pass_throttled', false);
     }
-    const checked = await checkPass(pass, cache.passKeys(at), passStep(at.getTime()), store.passSteps.last(pass.memberId));
+    const checked = await checkPass(pass, cache.passKeys(at), passStep(at.getTime()), store.passSteps.last(pass.memberId), passGeneration(cache, pass.memberId));
     const accepted = checked.valid && store.passSteps.advance(pass.memberId, checked.step);
     if (!accepted) {
       const reason = checked.valid ? 'used' : checked.reason;

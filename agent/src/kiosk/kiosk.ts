@@ -20,6 +20,7 @@ import { kioskConflicts, kioskHealth, type KioskHealth } from './kiosk-health.js
 import type { KioskLink, KioskServer } from './kiosk-server.js';
 import { addKioskRoutes, type KioskApi } from './routes.js';
 import { checkInScan, type ScanDeps } from './scan-check-in.js';
+import { PassSteps } from '../eligibility/pass-steps.js';
 import { KioskStore } from './store/kiosk-store.js';
 import { TimetableSync } from './timetable-sync.js';
 import { shownOnKiosk } from './timetable-window.js';
@@ -101,6 +102,7 @@ export class Kiosk implements KioskApi {
       kioskStore: this.store,
       eligibility: deps.eligibility,
       checkIn: this.checkIns,
+      passSteps: new PassSteps(deps.db),
       now,
       settings: { locationId: config.location_id, budgetMs: kiosk.online_budget_ms, maxCacheAgeS: config.offline.max_cache_age_s, checkinOpensMin: kiosk.checkin_opens_min },
     };

@@ -157,7 +157,8 @@ export interface Tables {
     match_key: string;
     membership_id: string;
     credential_id: string | null;
-    kind: 'code' | 'card_uid';
+    /** `pass`: a phone-pass holder's row (`P:<membership id>`), so the door knows a member with no card or code. */
+    kind: 'code' | 'card_uid' | 'pass';
     feed_seq: number;
     feed_updated_at: string;
     created_at: string;
@@ -389,6 +390,14 @@ export interface Tables {
     key: string;
     created_at: string;
     retired_at: string | null;
+  };
+  /** A member's phone pass (migration 026, modules/passes/member-passes.ts). */
+  member_passes: {
+    contact_id: string;
+    company_id: string;
+    generation: Generated<number>;
+    opened_at: string | null;
+    revoked_at: string | null;
   };
   member_message_attempts: {
     id: string;

@@ -6,6 +6,8 @@ export interface WebRequestContext {
   /** The client's address, counted by the sign-in limit and shown in the sessions list. */
   address: string;
   userAgent: string | undefined;
+  /** The request's own origin (scheme and an allowed host): an emailed link to the members' app leads back to it. */
+  origin: string;
   /** The session cookie the browser sent, valid or not: sign-in revokes it so a planted one is never promoted. */
   sentToken: string | undefined;
   /** Sets the session cookie on the answer, expiring with the session. */

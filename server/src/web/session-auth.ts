@@ -25,6 +25,7 @@ function webContext(request: FastifyRequest, reply: FastifyReply, settings: Staf
     settings,
     address: request.ip,
     userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+    origin: `${request.protocol}://${request.host}`,
     sentToken: sentSessionToken(request),
     startSession: (opened) => setSessionCookie(request, reply, opened.token, opened.expiresAt),
     endSession: () => clearSessionCookie(request, reply),

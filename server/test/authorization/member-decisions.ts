@@ -45,6 +45,8 @@ export const memberDecisions: Record<string, MemberDecision> = {
       none: '401 invalid_session',
     },
   },
+  // The member's own pass key only: the route names no one, the session is the member.
+  memberOpenPass: { request: () => ({ method: 'POST', path: '/pass' }), expected: signedIn('200') },
   memberSignOut: { request: () => ({ method: 'POST', path: '/sign-out' }), expected: signedIn('204'), endsSession: true },
   memberTimetable: { request: () => ({ method: 'GET', path: '/classes?week=next' }), expected: signedIn('200') },
   memberBookings: { request: () => ({ method: 'GET', path: '/bookings' }), expected: signedIn('200') },

@@ -175,6 +175,7 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
       id: company.id,
       name: 'North Gym',
       removed: {
+        member_passes: 0,
         member_sessions: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,

@@ -75,6 +75,7 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       id: company_id,
       name: 'Hazel Spa',
       removed: {
+        member_passes: 0,
         member_sessions: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,

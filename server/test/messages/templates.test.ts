@@ -14,6 +14,7 @@ const samples: Record<MessageTemplate, Record<string, unknown>> = {
   waitlist_offer: { ...at, deadline_at: '2026-11-24T12:00:00.000Z', accept_link: 'https://studio.example.com/m/offer/1' },
   class_cancelled: at,
   class_reminder: at,
+  pass_invite: { link: 'https://studio.example.com/m/pass?location=north' },
 };
 const place = { name: 'Alder Yoga', address: 'Calle Mayor 1, Madrid', timezone: 'Europe/Madrid', locale: 'es-ES' };
 

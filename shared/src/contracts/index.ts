@@ -8,6 +8,7 @@ import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
 import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
 import { memberClassesContracts } from './member-classes.js';
+import { memberPassContracts } from './member-pass.js';
 import { membersContracts } from './members.js';
 import { membershipsContracts } from './memberships.js';
 import { pingContracts } from './ping.js';
@@ -74,5 +75,5 @@ export const webContracts: readonly RouteContract[] = Object.values(web);
  * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
  * staff web app calls, and out of the API's document.
  */
-export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberClassesContracts)];
-export { memberAuthContracts };
+export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberClassesContracts), ...Object.values(memberPassContracts)];
+export { memberAuthContracts, memberPassContracts };

@@ -13,7 +13,7 @@ export const MemberMessageAttempt = z.strictObject({
 /** A member's email as staff see it on the member's page: what, to where, how it went. Never its values (a sign-in code). */
 export const MemberMessageView = z.strictObject({
   id: Id,
-  template: z.string().describe('Which message: sign_in_code, booking_confirmed, booking_cancelled, booking_moved, waitlist_promoted, waitlist_offer, class_cancelled, class_reminder'),
+  template: z.string().describe('Which message: sign_in_code, booking_confirmed, booking_cancelled, booking_moved, waitlist_promoted, waitlist_offer, class_cancelled, class_reminder, pass_invite'),
   language: z.enum(languages),
   to: z.string(),
   location_id: Id.nullable(),

@@ -6,7 +6,8 @@ import { base32 } from '@scure/base';
  *   payload  GK1:<MEMBER ID>:<MAC>   (uppercase letters, digits, `-` and `:`: a QR code in its
  *                                      alphanumeric mode, typed alike by a scanner under any layout)
  *   MAC      the first 10 bytes (80 bits) of HMAC-SHA256(K_member, "GK1|<member id>|<T>"), base32
- *   K_member HMAC-SHA256(K_location, <member id>), handed to the member's app once
+ *   K_member HMAC-SHA256(K_location, <member id>), handed to the member's app once; after staff
+ *            revoked the member's pass n times, HMAC-SHA256(K_location, "<member id>|<n>")
  *   T        floor(unix seconds / 30), RFC 6238's time step
  *
  * The member id is the contact's id, lowercase in the MAC and the key, uppercase in the payload.
@@ -27,9 +28,14 @@ async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.sign('HMAC', imported, encoder.encode(message)));
 }
 
-/** The member's own key, derived from the location's current key: what the member's app is given. */
-export function memberPassKey(locationKey: Uint8Array, memberId: string): Promise<Uint8Array> {
-  return hmac(locationKey, memberId.toLowerCase());
+/**
+ * The member's own key, derived from the location's current key: what the member's app is given.
+ * `generation` counts the times staff revoked the member's passes (the feed carries it to the door):
+ * each one makes a new key, so every earlier one, and every screenshot made with it, stops working.
+ */
+export function memberPassKey(locationKey: Uint8Array, memberId: string, generation = 0): Promise<Uint8Array> {
+  const id = memberId.toLowerCase();
+  return hmac(locationKey, generation === 0 ? id : `${id}|${generation}`);
 }
 
 async function mac(memberKey: Uint8Array, memberId: string, step: number): Promise<string> {
@@ -71,11 +77,12 @@ export type PassCheck = { valid: true; step: number; drift: -1 | 0 | 1 } | { val
  * clock drifts), each compared in constant time, under any of `locationKeys` (the current key, and
  * the one before during a roll-over). A step at or before `lastAcceptedStep` (the member's last
  * pass used at this door) is refused as used: a code, or a screenshot of it, works once.
+ * `generation` is the member's pass generation as the door's cache knows it (0 when never revoked).
  */
-export async function checkPass(pass: ReadPass, locationKeys: readonly Uint8Array[], step: number, lastAcceptedStep: number | null): Promise<PassCheck> {
+export async function checkPass(pass: ReadPass, locationKeys: readonly Uint8Array[], step: number, lastAcceptedStep: number | null, generation = 0): Promise<PassCheck> {
   let matched: { step: number; drift: -1 | 0 | 1 } | null = null;
   for (const locationKey of locationKeys) {
-    const memberKey = await memberPassKey(locationKey, pass.memberId);
+    const memberKey = await memberPassKey(locationKey, pass.memberId, generation);
     for (const drift of [-1, 0, 1] as const) {
       // Every candidate is computed and compared, matched or not, so the time taken says nothing.
       if (sameText(await mac(memberKey, pass.memberId, step + drift), pass.mac) && matched === null) matched = { step: step + drift, drift };

@@ -85,7 +85,8 @@ export type KioskScanTarget = z.infer<typeof KioskScanTarget>;
  * outcomes (`class_full`, `class_cancelled`, `not_booked`, `booking_rule`, `entitlement_required`,
  * `checkin_window`: outside the class's check-in window),
  * plus the kiosk's own: `no_class_now` (a scan with no class open for check-in), `cache_stale`
- * (offline with too old a cache), `walk_in_offline` (a walk-in needs the server), `unavailable`.
+ * (offline with too old a cache), `walk_in_offline` (a walk-in needs the server), `unavailable`,
+ * and a phone pass's, as at the door: `bad_code` (not a valid code now), `used` (scanned already).
  */
 export const kioskOutcomes = ['checked_in', 'already_checked_in', 'refused'] as const;
 
@@ -102,6 +103,8 @@ export const kioskReasons = [
   'cache_stale',
   'walk_in_offline',
   'unavailable',
+  'bad_code',
+  'used',
 ] as const;
 export type KioskReason = (typeof kioskReasons)[number];
 

@@ -122,7 +122,13 @@ export const EligibilityRow = z
     allowed_here: z.boolean(),
     form_signed: z.boolean(),
     has_card: z.boolean(),
-    resolved_by: z.enum(['code', 'card_uid']),
+    resolved_by: z.enum(['code', 'card_uid', 'pass']).describe("`pass`: the member's phone-pass row, which names no card (its hash matches no scan); the door finds it by `contact_id`"),
+    pass_generation: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("How many times staff revoked the member's phone passes (absent: never): part of their pass key, so the door refuses passes of an earlier generation"),
     valid_for_checkin: z.boolean().describe('The decision when the row was generated'),
     reason: EligibilityReason.nullable(),
     warnings: z.array(EligibilityReason),

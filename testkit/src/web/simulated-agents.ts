@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { createAgent, type Agent } from '@studio/agent/src/agent.js';
+import type { CardReader, Relay } from '@studio/agent/src/devices/types.js';
 import type { DecisionEvent } from '@studio/agent/src/runtime/events.js';
 import { createAgentLogger } from '@studio/agent/src/runtime/logger.js';
 import { builtRendererDir } from '@studio/kiosk-ui/renderer-location';
@@ -13,14 +14,14 @@ import { deskReaderConfig, deskReaderId } from './desk-reader.js';
  * the turnstile agent, whose reader and relay admit members, and the kiosk agent, which serves the
  * class check-in kiosk's renderer.
  */
-interface AgentTarget {
+export interface AgentTarget {
   /** The API base, `http://127.0.0.1:PORT/v1`. */
   apiUrl: string;
   apiKey: string;
   locationId: string;
 }
 
-interface RunningAgent {
+export interface RunningAgent {
   agent: Agent;
   deviceId: string;
   /** Everything it logged (JSON lines), to prove no card number leaks. */
@@ -28,7 +29,7 @@ interface RunningAgent {
   stop(): Promise<void>;
 }
 
-function startAgent(target: AgentTarget, deviceId: string, overrides: Parameters<typeof agentConfig>[1], devices: { readers: FakeReader[]; relays: FakeRelay[] }) {
+export function startAgent(target: AgentTarget, deviceId: string, overrides: Parameters<typeof agentConfig>[1], devices: { readers: CardReader[]; relays: Relay[] }, now?: () => Date) {
   const temp = tempDir();
   let logged = '';
   const sink = new Writable({
@@ -48,7 +49,7 @@ function startAgent(target: AgentTarget, deviceId: string, overrides: Parameters
     sync: { feed_interval_s: 2, drain_interval_s: 1, max_backoff_s: 2, page_limit: 1000 },
     ...overrides,
   });
-  const agent = createAgent(config, { logger: createAgentLogger('info', sink), devices: { ...devices, sensors: [] } });
+  const agent = createAgent(config, { logger: createAgentLogger('info', sink), devices: { ...devices, sensors: [] }, ...(now && { now }) });
   const running: RunningAgent = {
     agent,
     deviceId,

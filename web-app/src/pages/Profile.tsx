@@ -15,6 +15,7 @@ import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
 import type { EnrolCardIntent } from './today/EnrolToMemberDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
+import { PassSection } from './profile/PassSection.tsx';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 // Loaded after the page: selling and editing are rarer than the desk's first look at a member (web-app/test/bundle-budget.test.ts).
@@ -99,6 +100,7 @@ function Profile({ profile }: { profile: MemberProfile }) {
       </Paper>
       <MembershipsSection profile={profile} locale={locale} />
       <CardsSection profile={profile} zone={location.time_zone} locale={locale} />
+      <PassSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
       <VisitsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <DenialsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <BookingsSection profile={profile} zone={location.time_zone} locale={locale} />

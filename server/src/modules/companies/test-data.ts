@@ -37,6 +37,7 @@ export const clearedTables = {
   staff_setup_tokens: { words: ['setup link', 'setup links'] },
   staff_password_links: { words: ['password link', 'password links'] },
   staff_sessions: { words: ['staff session', 'staff sessions'], parent: { column: 'account_id', table: 'staff_accounts' } },
+  member_passes: { words: ['phone pass', 'phone passes'] },
   member_sessions: { words: ['member app session', 'member app sessions'] },
   member_sign_in_codes: { words: ['member sign-in code', 'member sign-in codes'] },
   member_sign_in_attempts: { words: ['member sign-in attempt', 'member sign-in attempts'] },

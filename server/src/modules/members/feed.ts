@@ -10,6 +10,7 @@ import { checkinRules } from '../locations/settings.js';
 import { loadFacts } from '../memberships/facts.js';
 import { Mutex } from '../../db/mutex.js';
 import { livePassKeys } from '../passes/pass-keys.js';
+import { passGenerations } from '../passes/member-passes.js';
 
 /** Up to `limit` keys of the company's feed after a (sequence, match key) position, in feed order. */
 const feedKeys = prepared((qb, companyId: string, afterSeq: number, afterKey: string, limit: number) =>
@@ -51,7 +52,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * by the company's change sequence, so the agent's offline answer is the online one for every
  * rule: a cancelled or ended membership, or one whose plan does not admit here, stays a row with
  * its reason (online resolve finds it and refuses with that reason); only a revoked credential,
- * which online resolve no longer finds (`not_found`), is a tombstone. Without a cursor it starts
+ * which online resolve no longer finds (`not_found`), is a tombstone. A phone-pass holder's
+ * memberships have a `pass` row each (modules/passes/member-passes.ts), and every row carries its
+ * member's pass generation. Without a cursor it starts
  * from the beginning (a full load); with one, it answers what changed since. Raw codes and UIDs
  * never leave: each row names its credential by an HMAC of one match key, and the cursor is sealed.
  */
@@ -88,6 +91,12 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
       location,
       now,
     );
+    const generations = await passGenerations(
+      db,
+      db,
+      actor.companyId,
+      [...facts.values()].map((f) => f.contact_id),
+    );
     for (const row of rows) {
       const f = facts.get(row.membership_id)!;
       const decision = decide(f, rules, now);
@@ -110,6 +119,7 @@ async function feedPage(db: Db, actor: Actor, query: FeedQuery, cursors: CursorC
         form_signed: f.form_signed,
         has_card: f.has_card,
         resolved_by: row.kind,
+        pass_generation: generations.get(f.contact_id) ?? 0,
         valid_for_checkin: decision.valid,
         reason: decision.reason,
         warnings: decision.warnings,

@@ -31,7 +31,8 @@ export async function findByIdentifier(db: Db, sql: Queryable, companyId: string
   const byKey = new Map(rows.map((row) => [row.match_key, row]));
   for (const candidate of candidates) {
     const row = byKey.get(candidate);
-    if (row) return { membership_id: row.membership_id, resolved_by: row.kind };
+    // A phone pass's row (`P:`) is no reading of any scan; named here so the kind narrows.
+    if (row && row.kind !== 'pass') return { membership_id: row.membership_id, resolved_by: row.kind };
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { requireLocation } from '../locations/lookup.js';
 import { refuseCodeShadowingCard } from './credential-namespace.js';
 import { localToday } from './periods.js';
 import { heldMemberships } from './repository.js';
+import { addPassRowsIfHolder } from '../passes/member-passes.js';
 
 /** What a contact holds, as `heldMemberships` counts it, for a contact within the actor's reach. */
 export async function contactMemberships(db: Db, actor: Actor, contactId: string): Promise<HeldMembership[]> {
@@ -103,6 +104,7 @@ async function insertHolding(db: Db, actor: Actor, holding: Holding, input: { st
           }),
         );
       }
+      await addPassRowsIfHolder(db, sql, actor.companyId, membership.contact_id, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('member_code_taken', 'Another membership has this member code.', { param: 'member_code' });
       throw error;

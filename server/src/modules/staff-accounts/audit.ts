@@ -30,7 +30,8 @@ export type AuditAction =
   | 'test_data_cleared'
   | 'visit_voided'
   | 'device_key_created'
-  | 'pass_keys_rotated';
+  | 'pass_keys_rotated'
+  | 'member_pass_revoked';
 
 export interface AuditEntry {
   action: AuditAction;

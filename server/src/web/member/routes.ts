@@ -10,6 +10,7 @@ import { memberContracts } from '@studio/shared/contracts';
 import { csrfToken } from '../csrf.js';
 import { appLocationRoutes } from './app-location-routes.js';
 import { memberClassRoutes } from './class-routes.js';
+import { memberPassRoutes } from './pass-routes.js';
 
 function memberOf(ctx: { member?: MemberRequestContext | undefined }): MemberRequestContext {
   if (!ctx.member) throw new Error('a members app route was mounted without the member authenticator');
@@ -89,4 +90,4 @@ const memberAuthRoutes: RouteSpec[] = [
 ];
 
 /** The members' app's routes, mounted under /m/api (mount-member.ts), in their contracts' order. */
-export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [...appLocationRoutes, ...memberAuthRoutes, ...memberClassRoutes]);
+export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [...appLocationRoutes, ...memberAuthRoutes, ...memberClassRoutes, ...memberPassRoutes]);

@@ -23,6 +23,7 @@ export const templateData = {
   waitlist_offer: AtClass.extend({ deadline_at: Moment, accept_link: Link }),
   class_cancelled: AtClass,
   class_reminder: AtClass,
+  pass_invite: z.object({ link: Link }),
 } satisfies Record<MessageTemplate, z.ZodType>;
 
 /** A message's words before layout: render.ts makes plain text and HTML of the same parts. */
@@ -35,7 +36,7 @@ export interface Content {
 type Compose = (data: Record<string, unknown>, t: Words, place: Place) => Content;
 
 const atClass =
-  (template: Exclude<MessageTemplate, 'sign_in_code' | 'booking_moved' | 'waitlist_offer'>): Compose =>
+  (template: Exclude<MessageTemplate, 'sign_in_code' | 'booking_moved' | 'waitlist_offer' | 'pass_invite'>): Compose =>
   (data, t, place) => {
     const { service, start_at } = AtClass.parse(data);
     const values = { service, when: whenText(start_at, place), place: place.name };
@@ -66,6 +67,10 @@ const composers: Record<MessageTemplate, Compose> = {
   },
   class_cancelled: atClass('class_cancelled'),
   class_reminder: atClass('class_reminder'),
+  pass_invite: (data, t, place) => {
+    const { link } = templateData.pass_invite.parse(data);
+    return { subject: t('pass_invite.subject', { place: place.name }), paragraphs: [t('pass_invite.lead'), t('pass_invite.offline')], action: { label: t('pass_invite.action'), url: link } };
+  },
 };
 
 /** The template's words for `data`; throws a ZodError when the data does not fit the template. */
