@@ -176,6 +176,7 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
       name: 'North Gym',
       removed: {
         member_sessions: 0,
+        member_calendar_feeds: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,
         api_keys: 0,

@@ -76,6 +76,7 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       name: 'Hazel Spa',
       removed: {
         member_sessions: 0,
+        member_calendar_feeds: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,
         api_keys: 2,

@@ -6,6 +6,8 @@ import type { RouteContract } from './contract.js';
 import { deskScansContracts } from './desk-scans.js';
 import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
+import { memberAccountDataContracts } from './member-account-data.js';
+import { memberAppointmentsContracts } from './member-appointments.js';
 import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
 import { membersContracts } from './members.js';
 import { membershipsContracts } from './memberships.js';
@@ -73,5 +75,5 @@ export const webContracts: readonly RouteContract[] = Object.values(web);
  * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
  * staff web app calls, and out of the API's document.
  */
-export const memberContracts: readonly RouteContract[] = Object.values(memberAuthContracts);
-export { memberAuthContracts };
+export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberAppointmentsContracts), ...Object.values(memberAccountDataContracts)];
+export { memberAccountDataContracts, memberAppointmentsContracts, memberAuthContracts };
