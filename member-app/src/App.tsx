@@ -4,6 +4,8 @@ import { memberApi, type Member } from './api/member-api.ts';
 import { errorWords } from './api/errors.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
 import { Account } from './pages/Account.tsx';
+import { Appointments } from './pages/Appointments.tsx';
+import { Membership } from './pages/Membership.tsx';
 import { Home } from './pages/Home.tsx';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
@@ -51,6 +53,8 @@ export function App() {
   else if (member === undefined) screen = <p role="status">{t('loading')}</p>;
   else if (member === null) screen = <SignIn onSignedIn={signedIn} linkFailed={Boolean(secret)} />;
   else if (path === paths.account) screen = <Account onSignedOut={signedOut} />;
+  else if (path === paths.appointments) screen = <Appointments />;
+  else if (path === paths.membership) screen = <Membership />;
   else screen = <Home member={member} />;
 
   return (
@@ -59,9 +63,19 @@ export function App() {
         <span className="brand">{member?.location.name ?? t('app.title')}</span>
         {member ? (
           <nav aria-label={t('nav.label')}>
-            <a href={paths.home} aria-current={path !== paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
+            <a href={paths.home} aria-current={![paths.appointments, paths.membership, paths.account].includes(path as never) ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
               {t('nav.home')}
             </a>
+            {(
+              [
+                ['appointments', paths.appointments],
+                ['membership', paths.membership],
+              ] as const
+            ).map(([name, to]) => (
+              <a key={name} href={to} aria-current={path === to ? 'page' : undefined} onClick={followLink(navigate, to)}>
+                {t(`nav.${name}`)}
+              </a>
+            ))}
             <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
               {t('nav.account')}
             </a>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 
 /** The app's screens by path: a few, so the History API does what a router library would. */
-export const paths = { home: '/m/', account: '/m/account', signIn: '/m/sign-in' } as const;
+export const paths = { home: '/m/', appointments: '/m/appointments', membership: '/m/membership', account: '/m/account', signIn: '/m/sign-in' } as const;
 
 export function usePath(): [string, (to: string, options?: { replace?: boolean }) => void] {
   const [path, setPath] = useState(() => window.location.pathname);

@@ -1,6 +1,9 @@
 import account from './catalogs/en/account.json';
+import appointments from './catalogs/en/appointments.json';
+import calendar from './catalogs/en/calendar.json';
 import common from './catalogs/en/common.json';
 import home from './catalogs/en/home.json';
+import membership from './catalogs/en/membership.json';
 import signIn from './catalogs/en/sign-in.json';
 
 /**
@@ -9,7 +12,7 @@ import signIn from './catalogs/en/sign-in.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { account, common, home, 'sign-in': signIn };
+export const english = { account, appointments, calendar, common, home, membership, 'sign-in': signIn };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];
