@@ -148,7 +148,13 @@ export function Appointments() {
               setNotice(null);
               window.scrollTo({ top: 0 });
             }}
-            onCancel={(item) => act(async () => (await memberData.cancel(item.id), t('cancelled', { service: item.service_name, when: dayAndTime(i18n.language, item.timezone, item.start) })))}
+            onCancel={(item) =>
+              act(async () => {
+                const cancelled = await memberData.cancel(item.id);
+                // Inside the studio's cancellation window the desk sees it as a late cancellation: said plainly.
+                return t(cancelled.late_cancel ? 'cancelled_late' : 'cancelled', { service: item.service_name, when: dayAndTime(i18n.language, item.timezone, item.start) });
+              })
+            }
           />
         )}
       </section>

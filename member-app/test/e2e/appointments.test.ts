@@ -114,4 +114,32 @@ describe("a member's appointments, membership and calendar on a phone", () => {
     expect(member.pageErrors).toEqual([]);
     expect(member.accessibility).toEqual([]);
   });
+
+  it('moves the appointment to another open time, then cancels it after asking once more', async () => {
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Appointments' }).click();
+    const mine = member.page.getByRole('listitem').filter({ hasText: `With ${ana}` });
+    await mine.getByRole('button', { name: /^Reschedule: Massage, / }).click();
+    await member.heading('Move Massage').waitFor();
+    const moved = member.page.waitForResponse((response) => response.url().endsWith(`/m/api/appointments/${bookingId}/reschedule`));
+    await member.page
+      .getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${ana}$`) })
+      .last()
+      .click();
+    expect((await moved).status()).toBe(200);
+    await member.page
+      .getByRole('status')
+      .filter({ hasText: /^Moved: Massage, now / })
+      .waitFor();
+    await member.heading('Book an appointment').waitFor();
+    await mine.getByRole('button', { name: /^Cancel: Massage, / }).click();
+    await member.check('appointments-cancel-confirm');
+    await mine.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await member.page
+      .getByRole('status')
+      .filter({ hasText: /^Cancelled: Massage, / })
+      .waitFor();
+    await member.page.getByText('No upcoming appointments.').waitFor();
+    expect(member.pageErrors).toEqual([]);
+    expect(member.accessibility).toEqual([]);
+  });
 });
