@@ -9,11 +9,14 @@ import { Account } from './pages/Account.tsx';
 import { Bookings } from './pages/Bookings.tsx';
 import { Offer } from './pages/Offer.tsx';
 import { Timetable } from './pages/Timetable.tsx';
+import { Appointments } from './pages/Appointments.tsx';
+import { Membership } from './pages/Membership.tsx';
 import { Home } from './pages/Home.tsx';
 import { forgetPass, storedPass } from './pass/pass-store.ts';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
 import { SignIn } from './pages/SignIn.tsx';
-import { followLink, offerPath, paths, usePath } from './router.ts';
+import { MainNav } from './MainNav.tsx';
+import { offerPath, paths, usePath } from './router.ts';
 
 /** The Pass screen and its QR encoder load when first opened; the service worker keeps the chunk for offline use. */
 const Pass = lazy(() => import('./pages/Pass.tsx').then((module) => ({ default: module.Pass })));
@@ -23,7 +26,6 @@ const linkSecret = () => (window.location.pathname === paths.signIn ? window.loc
 
 export function App() {
   const { t, i18n } = useTranslation();
-  const { t: classWords } = useTranslation('classes');
   const [path, navigate] = usePath();
   const [member, setMember] = useState<Member | null | undefined>(undefined);
   const [problem, setProblem] = useState<unknown>(null);
@@ -82,6 +84,8 @@ export function App() {
   else if (path === paths.bookings) screen = <Bookings openOffer={openOffer} />;
   else if (path.startsWith(paths.offers)) screen = <Offer key={path} waitlistId={decodeURIComponent(path.slice(paths.offers.length))} />;
   else if (path === paths.pass) screen = <Pass member={member} />;
+  else if (path === paths.appointments) screen = <Appointments />;
+  else if (path === paths.membership) screen = <Membership />;
   else screen = <Home member={member} />;
 
   return (
@@ -91,26 +95,8 @@ export function App() {
           {look?.logo ? <img src={look.logo} alt="" /> : null}
           {look?.name ?? t('app.title')}
         </span>
-        {member ? (
-          <nav aria-label={t('nav.label')}>
-            <a href={paths.home} aria-current={path === paths.home ? 'page' : undefined} onClick={followLink(navigate, paths.home)}>
-              {t('nav.home')}
-            </a>
-            <a href={paths.classes} aria-current={path === paths.classes ? 'page' : undefined} onClick={followLink(navigate, paths.classes)}>
-              {classWords('nav.classes')}
-            </a>
-            <a href={paths.bookings} aria-current={path === paths.bookings ? 'page' : undefined} onClick={followLink(navigate, paths.bookings)}>
-              {classWords('nav.bookings')}
-            </a>
-            <a href={paths.pass} aria-current={path === paths.pass ? 'page' : undefined} onClick={followLink(navigate, paths.pass)}>
-              {t('nav.pass')}
-            </a>
-            <a href={paths.account} aria-current={path === paths.account ? 'page' : undefined} onClick={followLink(navigate, paths.account)}>
-              {t('nav.account')}
-            </a>
-          </nav>
-        ) : null}
       </header>
+      {member ? <MainNav path={path} navigate={navigate} /> : null}
       <main>
         {problem && !passOffline ? (
           <p role="alert" className="problem">

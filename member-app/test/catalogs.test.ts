@@ -17,7 +17,7 @@ const sameOnPurpose = new Set<string>(['de:common:app.title', 'de:common:nav.pas
 describe("the members' app catalogs", () => {
   it('have the same namespaces and keys in every language as in English', () => {
     const english = namespacesOf('en');
-    expect(english).toEqual(['account', 'classes', 'common', 'home', 'pass', 'sign-in']);
+    expect(english).toEqual(['account', 'appointments', 'calendar', 'classes', 'common', 'home', 'membership', 'pass', 'sign-in']);
     for (const language of languages) {
       expect(namespacesOf(language), language).toEqual(english);
       for (const namespace of english) expect(Object.keys(readCatalog(language, namespace)).sort(), `${language}/${namespace}`).toEqual(Object.keys(readCatalog('en', namespace)).sort());

@@ -433,6 +433,8 @@ export interface Tables {
     ended_at: string | null;
     ended_by: 'member' | 'staff' | null;
   };
+  /** A member's private calendar feed link: its token's hash only (migrations/026). */
+  member_calendar_feeds: { contact_id: string; company_id: string; location_id: string; token_hash: string; created_at: string };
   member_sign_in_attempts: { id: string; company_id: string; email: string; address: string; outcome: 'failed' | 'succeeded' | 'refused'; at: string };
   staff_audit_log: {
     id: string;

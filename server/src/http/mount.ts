@@ -113,6 +113,7 @@ export function mountRoutes(app: FastifyInstance, db: Db, cursors: CursorCodec, 
           }
           result = idempotent;
         }
+        if (result.headers) reply.headers(result.headers);
         return reply.code(result.status).send(result.body);
       },
     });

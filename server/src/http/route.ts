@@ -30,6 +30,8 @@ export interface HandlerContext<P, Q, B> {
 export interface Reply<R = unknown> {
   status: number;
   body: R;
+  /** Headers beyond the JSON answer's: a file's `Content-Type` and `Content-Disposition`. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -45,6 +47,7 @@ export interface RouteSpec extends RouteContract {
 export interface ContractReply<C extends RouteContract> {
   status: number;
   body: ContractResultInput<C>;
+  headers?: Record<string, string>;
 }
 
 /** A contract's handler, given the contract's validated params, query and body. */

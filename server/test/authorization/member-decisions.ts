@@ -15,6 +15,9 @@ export interface MemberDecision {
   endsSession?: boolean;
 }
 
+/** An id no record has. */
+const nobody = '00000000-0000-4000-8000-000000000000';
+
 const signedIn = (ok: string) => ({ member: ok, staff: '401 invalid_session', none: '401 invalid_session' });
 
 /** An id nobody has: a member's class routes answer for their own records alone (server/test/member-classes/ checks another member's). */
@@ -57,4 +60,30 @@ export const memberDecisions: Record<string, MemberDecision> = {
   memberOffer: { request: () => ({ method: 'GET', path: `/offers/${nobodys}` }), expected: notFound },
   memberAcceptOffer: { request: () => ({ method: 'POST', path: `/offers/${nobodys}/accept` }), expected: notFound },
   memberDeclineOffer: { request: () => ({ method: 'POST', path: `/offers/${nobodys}/decline` }), expected: notFound },
+  // Appointments and what a member reads of their own (member-own-records.test.ts names real bookings of
+  // another member): an id nobody has is not found, as another member's booking is.
+  memberListServices: { request: () => ({ method: 'GET', path: '/services' }), expected: signedIn('200') },
+  memberListSlots: { request: () => ({ method: 'GET', path: `/services/${nobody}/slots` }), expected: signedIn('404 resource_missing') },
+  memberListAppointments: { request: () => ({ method: 'GET', path: '/appointments' }), expected: signedIn('200') },
+  memberBookAppointment: {
+    request: () => ({ method: 'POST', path: '/appointments', body: { service_id: nobody, start: '2030-01-07T10:00:00Z' } }),
+    expected: signedIn('404 resource_missing'),
+  },
+  memberRescheduleAppointment: {
+    request: () => ({ method: 'POST', path: `/appointments/${nobody}/reschedule`, body: { start: '2030-01-07T10:00:00Z' } }),
+    expected: signedIn('404 resource_missing'),
+  },
+  memberCancelAppointment: { request: () => ({ method: 'POST', path: `/appointments/${nobody}/cancel`, body: {} }), expected: signedIn('404 resource_missing') },
+  memberMemberships: { request: () => ({ method: 'GET', path: '/memberships' }), expected: signedIn('200') },
+  memberVisits: { request: () => ({ method: 'GET', path: '/visits' }), expected: signedIn('200') },
+  memberBookingCalendar: { request: () => ({ method: 'GET', path: `/calendar/appointment/${nobody}` }), expected: signedIn('404 resource_missing') },
+  memberCalendarFeed: { request: () => ({ method: 'GET', path: '/calendar-feed' }), expected: signedIn('200') },
+  memberRenewCalendarFeed: { request: () => ({ method: 'POST', path: '/calendar-feed' }), expected: signedIn('200') },
+  memberRevokeCalendarFeed: { request: () => ({ method: 'DELETE', path: '/calendar-feed' }), expected: signedIn('204') },
+  // Read by calendar apps without a cookie: the token alone decides, whatever cookie comes with it
+  // (calendar-feed.test.ts follows a real token through renewal).
+  memberCalendarFeedByToken: {
+    request: () => ({ method: 'GET', path: '/calendar-feed/not-a-token-of-anybody-at-all.ics' }),
+    expected: { member: '404 resource_missing', staff: '404 resource_missing', none: '404 resource_missing' },
+  },
 };

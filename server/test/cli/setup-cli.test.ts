@@ -177,6 +177,7 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
       removed: {
         member_passes: 0,
         member_sessions: 0,
+        member_calendar_feeds: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,
         api_keys: 0,

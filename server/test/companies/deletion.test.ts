@@ -77,6 +77,7 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       removed: {
         member_passes: 0,
         member_sessions: 0,
+        member_calendar_feeds: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,
         api_keys: 2,

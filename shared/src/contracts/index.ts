@@ -6,6 +6,8 @@ import type { RouteContract } from './contract.js';
 import { deskScansContracts } from './desk-scans.js';
 import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
+import { memberAccountDataContracts } from './member-account-data.js';
+import { memberAppointmentsContracts } from './member-appointments.js';
 import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
 import { memberClassesContracts } from './member-classes.js';
 import { memberPassContracts } from './member-pass.js';
@@ -75,5 +77,11 @@ export const webContracts: readonly RouteContract[] = Object.values(web);
  * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
  * staff web app calls, and out of the API's document.
  */
-export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberClassesContracts), ...Object.values(memberPassContracts)];
-export { memberAuthContracts, memberPassContracts };
+export const memberContracts: readonly RouteContract[] = [
+  ...Object.values(memberAuthContracts),
+  ...Object.values(memberClassesContracts),
+  ...Object.values(memberAppointmentsContracts),
+  ...Object.values(memberAccountDataContracts),
+  ...Object.values(memberPassContracts),
+];
+export { memberAccountDataContracts, memberAppointmentsContracts, memberAuthContracts, memberPassContracts };

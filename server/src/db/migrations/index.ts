@@ -22,6 +22,7 @@ import { memberMessages } from './023-member-messages.js';
 import { memberSignIn } from './024-member-sign-in.js';
 import { locationPassKeys } from './025-location-pass-keys.js';
 import { memberPasses } from './026-member-passes.js';
+import { memberCalendarFeeds } from './027-member-calendar-feeds.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   memberSignIn,
   locationPassKeys,
   memberPasses,
+  memberCalendarFeeds,
 ];

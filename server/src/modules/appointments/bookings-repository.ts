@@ -3,6 +3,7 @@ import type { Tables } from '../../db/tables.js';
 import type { Db, Queryable } from '../../db/types.js';
 import type { Actor } from '../../domain/actor.js';
 import { assertLocationAllowed } from '../locations/lookup.js';
+import { assertInReach } from '../locations/reach.js';
 import type { ServiceRow } from './schedule.js';
 
 export type BookingRow = Tables['bookings'];
@@ -27,11 +28,16 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** A booking of the company the actor may act on: another company's is 404, another location's 403. */
+/**
+ * A booking of the company the actor may act on: another company's is 404, another location's 403.
+ * A member reaches their own contact alone (locations/reach.ts), so another member's booking at
+ * their location is refused as outside their reach.
+ */
 export async function findBooking(db: Db, sql: Queryable, actor: Actor, id: string, param = 'id'): Promise<BookingRow> {
   const row = await sql.first(db.qb.selectFrom('bookings').selectAll().where('id', '=', id).where('company_id', '=', actor.companyId));
   if (!row) throw new ApiError('resource_missing', `No such booking: ${id}.`, { param });
   assertLocationAllowed(actor, row.location_id, param);
+  if (actor.identity.kind === 'member') await assertInReach(db, sql, actor, row.contact_id, 'contact', param);
   return row;
 }
 

@@ -10,6 +10,7 @@ import { requireContactInReach } from '../locations/reach.js';
 import { requireLocation, type LocationRow } from '../locations/lookup.js';
 import { parseLocationSettings } from '../locations/settings.js';
 import { boundary } from '../locations/time-window.js';
+import { queueBookingMessage } from './booking-messages.js';
 import { findAppointmentService, findBooking, toBooking, type BookingRow } from './bookings-repository.js';
 import { availableSlots, checkStart, type Verdict } from './engine/index.js';
 import { loadSlotRequest, qualifiedStaff, type ServiceRow } from './schedule.js';
@@ -139,6 +140,7 @@ export async function createBooking(db: Db, actor: Actor, input: z.output<typeof
     await sql.run(db.qb.insertInto('bookings').values(row));
     const booking = toBooking(row);
     await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.created', locationId: location.id, data: booking }, clock);
+    await queueBookingMessage(db, sql, row, { template: 'booking_confirmed' }, clock);
     return booking;
   });
 }
@@ -162,6 +164,8 @@ export async function cancelBooking(db: Db, actor: Actor, id: string, input: z.o
     await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
     const cancelled = toBooking({ ...booking, ...changes });
     await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.cancelled', locationId: booking.location_id, data: cancelled }, clock);
+    // `notify: false`: the business tells the member itself, or not at all.
+    if (input.notify !== false) await queueBookingMessage(db, sql, booking, { template: 'booking_cancelled' }, clock);
     return cancelled;
   });
 }
@@ -179,6 +183,7 @@ export async function rescheduleBooking(db: Db, actor: Actor, id: string, startI
     await sql.run(db.qb.updateTable('bookings').set(changes).where('id', '=', id));
     const moved = toBooking({ ...booking, ...changes });
     await recordEvent(db, sql, { companyId: actor.companyId, type: 'booking.rescheduled', locationId: booking.location_id, data: moved }, clock);
+    await queueBookingMessage(db, sql, { ...booking, ...changes }, { template: 'booking_moved', previousStart: booking.start_at }, clock);
     return moved;
   });
 }

@@ -37,7 +37,7 @@ export const businessTables = {
  * act for nothing once it is gone), the stored answers of idempotent requests, the
  * fingerprints of files imported into it (so the same file may then be imported afresh), and the
  * staff sign-in records that need no account: setup links, password links, sign-in attempts and the audit log;
- * the members' app sign-in codes, sessions and attempts, and their phone passes (each hangs off a contact, so only attempts can
+ * the members' app sign-in codes, sessions, calendar feeds and attempts, and their phone passes (each but attempts hangs off a contact, so only attempts can
  * be left when the company may be deleted); and
  * the last heartbeat of each device agent (each hangs off a location, so a company that may be
  * deleted has none left; it is listed so that every table with a company is); its events and webhook
@@ -46,6 +46,7 @@ export const businessTables = {
 export const companionTables = [
   'member_passes',
   'member_sessions',
+  'member_calendar_feeds',
   'member_sign_in_codes',
   'member_sign_in_attempts',
   'api_keys',

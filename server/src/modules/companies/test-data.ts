@@ -39,6 +39,7 @@ export const clearedTables = {
   staff_sessions: { words: ['staff session', 'staff sessions'], parent: { column: 'account_id', table: 'staff_accounts' } },
   member_passes: { words: ['phone pass', 'phone passes'] },
   member_sessions: { words: ['member app session', 'member app sessions'] },
+  member_calendar_feeds: { words: ['member calendar feed', 'member calendar feeds'] },
   member_sign_in_codes: { words: ['member sign-in code', 'member sign-in codes'] },
   member_sign_in_attempts: { words: ['member sign-in attempt', 'member sign-in attempts'] },
   member_message_attempts: { words: ['member email attempt', 'member email attempts'], parent: { column: 'message_id', table: 'member_messages' } },

@@ -11,6 +11,8 @@ import { csrfToken } from '../csrf.js';
 import { appLocationRoutes } from './app-location-routes.js';
 import { memberClassRoutes } from './class-routes.js';
 import { memberPassRoutes } from './pass-routes.js';
+import { memberAccountDataRoutes } from './account-data-routes.js';
+import { memberAppointmentRoutes } from './appointment-routes.js';
 
 function memberOf(ctx: { member?: MemberRequestContext | undefined }): MemberRequestContext {
   if (!ctx.member) throw new Error('a members app route was mounted without the member authenticator');
@@ -90,4 +92,11 @@ const memberAuthRoutes: RouteSpec[] = [
 ];
 
 /** The members' app's routes, mounted under /m/api (mount-member.ts), in their contracts' order. */
-export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [...appLocationRoutes, ...memberAuthRoutes, ...memberClassRoutes, ...memberPassRoutes]);
+export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [
+  ...appLocationRoutes,
+  ...memberAuthRoutes,
+  ...memberClassRoutes,
+  ...memberAppointmentRoutes,
+  ...memberAccountDataRoutes,
+  ...memberPassRoutes,
+]);
