@@ -9,7 +9,7 @@ export type MemberCaller = 'member' | 'staff' | 'none';
 export type MemberPlace = 'own' | 'otherMember' | 'otherCompany';
 
 export interface MemberDecision {
-  request(target: { session: string; companyId: string }): { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown };
+  request(target: { session: string; companyId: string }): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
   expected: Record<MemberCaller, Record<MemberPlace, string> | string>;
   /** It ends the session it is sent with: the matrix opens a new one after it. */
   endsSession?: boolean;
@@ -39,5 +39,7 @@ export const memberDecisions: Record<string, MemberDecision> = {
       none: '401 invalid_session',
     },
   },
+  memberPreferences: { request: () => ({ method: 'GET', path: '/preferences' }), expected: signedIn('200') },
+  memberUpdatePreferences: { request: () => ({ method: 'PATCH', path: '/preferences', body: { class_reminders: true } }), expected: signedIn('200') },
   memberSignOut: { request: () => ({ method: 'POST', path: '/sign-out' }), expected: signedIn('204'), endsSession: true },
 };

@@ -75,6 +75,8 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       id: company_id,
       name: 'Hazel Spa',
       removed: {
+        class_reminders: 0,
+        member_preferences: 0,
         member_sessions: 0,
         member_sign_in_codes: 0,
         member_sign_in_attempts: 0,

@@ -8,6 +8,7 @@ import { devicesContracts } from './devices.js';
 import { eventsContracts } from './events.js';
 import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.js';
 import { membersContracts } from './members.js';
+import { memberPreferencesContracts } from './member-preferences.js';
 import { membershipsContracts } from './memberships.js';
 import { pingContracts } from './ping.js';
 import { storedValueContracts } from './stored-value.js';
@@ -73,5 +74,6 @@ export const webContracts: readonly RouteContract[] = Object.values(web);
  * The members' app's routes, below /m/api with member sessions: kept out of `contracts`, which the
  * staff web app calls, and out of the API's document.
  */
-export const memberContracts: readonly RouteContract[] = Object.values(memberAuthContracts);
+export const memberContracts: readonly RouteContract[] = [...Object.values(memberAuthContracts), ...Object.values(memberPreferencesContracts)];
 export { memberAuthContracts };
+export { memberPreferencesContracts };

@@ -21,6 +21,7 @@ import { deniedCardLastFour } from './022-denied-card-last-four.js';
 import { memberMessages } from './023-member-messages.js';
 import { memberSignIn } from './024-member-sign-in.js';
 import { locationPassKeys } from './025-location-pass-keys.js';
+import { classReminders } from './026-class-reminders.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   memberMessages,
   memberSignIn,
   locationPassKeys,
+  classReminders,
 ];

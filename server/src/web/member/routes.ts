@@ -8,6 +8,7 @@ import { appLocation, sessionLocation } from '../../modules/member-auth/location
 import { endMemberSessionByToken, endMemberSessions, memberSessionFromToken, openMemberSessions, type MemberSession } from '../../modules/member-auth/sessions.js';
 import { memberContracts } from '@studio/shared/contracts';
 import { csrfToken } from '../csrf.js';
+import { memberPreferencesRoutes } from './preferences-routes.js';
 
 function memberOf(ctx: { member?: MemberRequestContext | undefined }): MemberRequestContext {
   if (!ctx.member) throw new Error('a members app route was mounted without the member authenticator');
@@ -87,4 +88,4 @@ const memberAuthRoutes: RouteSpec[] = [
 ];
 
 /** The members' app's routes, mounted under /m/api (mount-member.ts), in their contracts' order. */
-export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, memberAuthRoutes);
+export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [...memberAuthRoutes, ...memberPreferencesRoutes]);
