@@ -12,7 +12,9 @@ import { standing } from '../format/standing.ts';
 import { useLocale } from '../i18n/locale.ts';
 import { useLocation } from '../shell/location.ts';
 import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
+import { AppSessionsSection } from './profile/AppSessionsSection.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
+import { MessagesSection } from './profile/MessagesSection.tsx';
 import type { EnrolCardIntent } from './today/EnrolToMemberDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
@@ -102,6 +104,8 @@ function Profile({ profile }: { profile: MemberProfile }) {
       <VisitsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <DenialsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <BookingsSection profile={profile} zone={location.time_zone} locale={locale} />
+      <MessagesSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
+      <AppSessionsSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
       <Suspense fallback={null}>
         <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
         <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />
