@@ -18,6 +18,7 @@ import { systemClock } from './clock/time.js';
 import { staffAuthSettings, type StaffAuthSettings } from './modules/staff-accounts/settings.js';
 import { registerWebApp } from './web/mount-web.js';
 import { registerMemberApp } from './web/member/mount-member.js';
+import type { SmtpSettings } from './modules/messages/smtp-settings.js';
 import { memberAuthSettings } from './modules/member-auth/settings.js';
 import { webRoutesFor } from './web/routes.js';
 import { defaultMemberAppDir, defaultWebAppDir } from './web/static-app.js';
@@ -40,6 +41,8 @@ export interface AppOptions {
   allowedHosts?: readonly string[];
   /** Where webhook endpoints may point: the sender's policy (WEBHOOK_ALLOW_PRIVATE_TARGETS); the guard on when omitted. */
   webhookTargets?: WebhookTargetPolicy;
+  /** The members' emails' SMTP provider (config.messages.smtp), for the settings page; none when omitted. */
+  smtp?: SmtpSettings | null;
 }
 
 /** Builds the API app on an open database; `server.ts` listens, tests `inject()`. */
@@ -53,6 +56,7 @@ export async function buildApp({
   memberAppDir = defaultMemberAppDir(),
   allowedHosts = [],
   webhookTargets = guardedTargets,
+  smtp = null,
 }: AppOptions) {
   // The instance keeps Fastify's HTTP typing over HTTPS too: an https.Server has every method the app uses.
   const options: FastifyHttpOptions<RawServerDefault> & { https?: ServerOptions } = {
@@ -95,7 +99,7 @@ export async function buildApp({
   const apiRoutes = apiRoutesFor(staffAuth.clock, webhookTargets);
   const limiter = await registerRateLimits(app, limits);
   mountRoutes(app, db, cursors, apiRoutes, apiKeyAuthenticator(db, limiter));
-  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, memberAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets), limiter, allowedHosts });
+  await registerWebApp(app, db, cursors, { staffAuth, webAppDir, memberAppDir, apiRoutes, webRoutes: webRoutesFor(staffAuth.clock, webhookTargets, smtp), limiter, allowedHosts });
   // The members' app's sign-in and sessions at /m/api, on staff sign-in's clock (a test that fixes one fixes both).
   registerMemberApp(app, db, cursors, memberAuthSettings(staffAuth.clock), limiter);
   // The document states the default limits, whatever this server's environment changed.

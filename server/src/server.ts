@@ -5,6 +5,7 @@ import { startScheduledBackups } from './backup/schedule-from-config.js';
 import { apiBaseUrl, type Config } from './config.js';
 import { openDatabase } from './db/dialects/open.js';
 import type { Db } from './db/types.js';
+import { ReminderScheduler } from './modules/messages/reminder-scheduler.js';
 import { MessageSender } from './modules/messages/sender.js';
 import { WebhookDeliveryWorker } from './modules/webhooks/delivery/worker.js';
 import { loadServerTls, type ServerTls } from './tls/server-tls.js';
@@ -34,7 +35,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   if (tls) logTls(tls, log);
   const db = await openDatabase(config.databaseUrl, log);
   await prepare?.(db);
-  const app = await buildApp({ db, logger: log, limits: config.limits, allowedHosts: config.allowedHosts, webhookTargets: config.webhooks, ...(tls && { tls }) });
+  const app = await buildApp({ db, logger: log, limits: config.limits, allowedHosts: config.allowedHosts, webhookTargets: config.webhooks, smtp: config.messages.smtp, ...(tls && { tls }) });
   await app.listen({ port: config.port, host: config.host });
   log.info({ event: 'api.listening', url: apiBaseUrl(config) }, 'API listening');
   const backups = startScheduledBackups(config.databaseUrl, config.backups, log);
@@ -49,6 +50,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   webhooks.start();
   const messages = new MessageSender({ db, log, smtp: config.messages.smtp, publicUrl: config.messages.publicUrl });
   messages.start();
+  const reminders = new ReminderScheduler({ db, log });
+  reminders.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -70,7 +73,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     }
     await backups.stop();
     // Sends in flight get a few seconds; one cut off stays pending and goes again after its claim.
-    await Promise.all([webhooks.stop(), messages.stop()]);
+    await Promise.all([webhooks.stop(), reminders.stop(), messages.stop()]);
     await db.close();
     log.info({ event: 'api.stopped' }, 'stopped');
   };

@@ -23,6 +23,7 @@ const setupRoutes = [
   setupPage('plans', () => import('./pages/setup/Plans.tsx').then((m) => m.PlansPage)),
   setupPage('packages', () => import('./pages/setup/Packages.tsx').then((m) => m.PackagesPage)),
   setupPage('gift-cards', () => import('./pages/setup/GiftCards.tsx').then((m) => m.GiftCardsPage)),
+  setupPage('emails', () => import('./pages/setup/MemberEmails.tsx').then((m) => m.MemberEmailsPage)),
 ];
 
 // The desk's pages load with the app; the owner's rarely used ones are split off.

@@ -19,6 +19,9 @@ const sameOnPurpose = new Set<string>([
   // German says Name and Status too; a service's name and length read the same in Spanish.
   'de:classes:roster.name',
   'de:classes:roster.status',
+  'de:messages:messages.col.status',
+  // A mail server is a Server in German too.
+  'de:messages:settings.host',
   'es:classes:placement.service',
   // Units after a number, and product names the industry uses untranslated.
   ...['es', 'de'].flatMap((language) => [`${language}:developers:attempts.milliseconds`, `${language}:developers:attempts.seconds`, `${language}:developers:verify.example`]),

@@ -376,11 +376,28 @@ export interface Tables {
     language: 'en' | 'es' | 'de';
     /** The template's values, JSON. */
     data: string;
-    status: 'queued' | 'sent' | 'failed';
+    /** test_mode: a test-mode company's, recorded and never sent. */
+    status: 'queued' | 'sent' | 'failed' | 'test_mode';
     attempts: number;
     next_attempt_at: string;
     created_at: string;
     sent_at: string | null;
+  };
+  /** A member's email choices (migration 026); no row: every default. */
+  member_preferences: {
+    contact_id: string;
+    company_id: string;
+    /** 1: class reminders are sent (the default); 0: turned off. */
+    class_reminders: number;
+    updated_via: 'member' | 'unsubscribe_link';
+    updated_at: string;
+  };
+  /** The reminder of one class spot, made once (migration 026); `message_id` null: none was queued. */
+  class_reminders: {
+    attendee_id: string;
+    company_id: string;
+    message_id: string | null;
+    created_at: string;
   };
   /** A location's phone-pass key by epoch (migration 025, modules/passes/pass-keys.ts): live until `retired_at`. */
   location_pass_keys: {
@@ -403,7 +420,7 @@ export interface Tables {
     id: string;
     message_id: string;
     at: string;
-    outcome: 'sent' | 'failed' | 'not_configured';
+    outcome: 'sent' | 'failed' | 'not_configured' | 'test_mode';
     detail: string | null;
   };
   /** A sign-in code sent to a member (migration 024): hashes only, of the code and of the link's secret. */

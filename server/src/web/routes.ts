@@ -14,13 +14,16 @@ import { importRoutes } from './import/routes.js';
 import { memberAppSessionRoutes } from './desk/member-app-sessions.js';
 import { passWebRoutes } from './passes/routes.js';
 import { setupRoutes } from './setup/routes.js';
+import { messageSettingsRoutes } from './message-settings-route.js';
+import type { SmtpSettings } from '../modules/messages/smtp-settings.js';
 
 /**
  * The web app's own endpoints, mounted under /app/api with staff sessions (mount-web.ts), the desk's
  * reading `clock`: the app passes its staff-auth clock, so a test that fixes one fixes both. A
- * webhook endpoint's URL is held to `webhookTargets`, the policy the server's sender uses.
+ * webhook endpoint's URL is held to `webhookTargets`, the policy the server's sender uses; `smtp` is
+ * the members' emails' provider the settings page shows (none when omitted).
  */
-export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy = guardedTargets): readonly RouteSpec[] {
+export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy = guardedTargets, smtp: SmtpSettings | null = null): readonly RouteSpec[] {
   return routesFor(webContracts, [
     ...authRoutes,
     ...accountRoutes,
@@ -34,6 +37,7 @@ export function webRoutesFor(clock: Clock, webhookTargets: WebhookTargetPolicy =
     ...developerRoutes(clock, webhookTargets),
     ...testDataRoutes(clock),
     ...setupRoutes,
+    ...messageSettingsRoutes(smtp),
   ]);
 }
 

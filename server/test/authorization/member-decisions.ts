@@ -9,7 +9,7 @@ export type MemberCaller = 'member' | 'staff' | 'none';
 export type MemberPlace = 'own' | 'otherMember' | 'otherCompany';
 
 export interface MemberDecision {
-  request(target: { session: string; companyId: string }): { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown };
+  request(target: { session: string; companyId: string }): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
   expected: Record<MemberCaller, Record<MemberPlace, string> | string>;
   /** It ends the session it is sent with: the matrix opens a new one after it. */
   endsSession?: boolean;
@@ -50,6 +50,8 @@ export const memberDecisions: Record<string, MemberDecision> = {
   },
   // The member's own pass key only: the route names no one, the session is the member.
   memberOpenPass: { request: () => ({ method: 'POST', path: '/pass' }), expected: signedIn('200') },
+  memberPreferences: { request: () => ({ method: 'GET', path: '/preferences' }), expected: signedIn('200') },
+  memberUpdatePreferences: { request: () => ({ method: 'PATCH', path: '/preferences', body: { class_reminders: true } }), expected: signedIn('200') },
   memberSignOut: { request: () => ({ method: 'POST', path: '/sign-out' }), expected: signedIn('204'), endsSession: true },
   memberTimetable: { request: () => ({ method: 'GET', path: '/classes?week=next' }), expected: signedIn('200') },
   memberBookings: { request: () => ({ method: 'GET', path: '/bookings' }), expected: signedIn('200') },

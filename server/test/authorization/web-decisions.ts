@@ -6,6 +6,7 @@ import { developerDecisions } from './authorization-decisions-developers.js';
 import { deviceDecisions } from './authorization-decisions-devices.js';
 import { importDecisions } from './authorization-decisions-import.js';
 import { memberSessionDecisions } from './authorization-decisions-member-sessions.js';
+import { messageSettingsDecisions } from './authorization-decisions-messages.js';
 import { passDecisions } from './authorization-decisions-passes.js';
 import { setupDecisions } from './authorization-decisions-setup.js';
 import { testDataDecisions } from './authorization-decisions-test-data.js';
@@ -22,6 +23,7 @@ export const webDecisions: Record<string, Decision> = {
   ...accountDecisions,
   ...deskDecisions,
   ...memberSessionDecisions,
+  ...messageSettingsDecisions,
   ...appointmentDecisions,
   ...classDecisions,
   ...deviceDecisions,

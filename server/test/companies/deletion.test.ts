@@ -76,6 +76,8 @@ describe.each(dialects)('deleting a company made by mistake on %s', (dialect) =>
       name: 'Hazel Spa',
       removed: {
         member_passes: 0,
+        class_reminders: 0,
+        member_preferences: 0,
         member_sessions: 0,
         member_calendar_feeds: 0,
         member_sign_in_codes: 0,

@@ -10,7 +10,7 @@ export interface MemberBrowser {
 }
 
 export interface MemberRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below /m/api. */
   path: string;
   as?: MemberBrowser | undefined;

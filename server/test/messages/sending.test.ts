@@ -1,6 +1,7 @@
 import { startTestSmtpServer, type TestSmtpServer } from '@studio/testkit/mail/smtp-server';
 import { dialects, useFreshDatabase } from '@studio/testkit/server/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../src/modules/messages/unsubscribe-link.js';
 import { attemptsOf, capturedLog, handClock, messageRow, newMember, newPlace, publicUrl, queue, sender, smtpOf } from './fixture.js';
 
 const classAt = { service: 'Vinyasa Flow', start_at: '2026-11-24T17:30:00.000Z' };
@@ -79,7 +80,9 @@ describe.each(dialects)('members’ emails reach a real SMTP server (%s)', (dial
     await worker.runOnce();
     await worker.stop();
     const mail = await smtp.nextTo(member.email);
-    const url = `${publicUrl}/m/unsubscribe/${id}`;
+    // The token: the message's id signed for its member with the company's secret (unsubscribe-link.ts).
+    const secret = (await suite.db.first(suite.db.qb.selectFrom('companies').select('credential_secret').where('id', '=', place.companyId)))!.credential_secret!;
+    const url = `${publicUrl}/m/unsubscribe/${unsubscribeToken(secret, id, member.id)}`;
     // The header block with folded lines unfolded (RFC 5322 §2.2.3), as a mail client reads it.
     const headers = mail.raw
       .split(/\r?\n\r?\n/)[0]!

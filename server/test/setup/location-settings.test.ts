@@ -8,6 +8,7 @@ describe('location settings', () => {
       classes: {
         signup_cutoff_minutes: 0,
         max_classes_per_day: null,
+        reminder_hours_before: 2,
         cancellation_window_hours: 12,
         booking_horizon_days: 30,
         waitlist_offer_minutes: 60,

@@ -12,6 +12,7 @@ import { memberAuthContracts, webMemberSessionsContracts } from './member-auth.j
 import { memberClassesContracts } from './member-classes.js';
 import { memberPassContracts } from './member-pass.js';
 import { membersContracts } from './members.js';
+import { memberPreferencesContracts } from './member-preferences.js';
 import { membershipsContracts } from './memberships.js';
 import { pingContracts } from './ping.js';
 import { storedValueContracts } from './stored-value.js';
@@ -83,5 +84,6 @@ export const memberContracts: readonly RouteContract[] = [
   ...Object.values(memberAppointmentsContracts),
   ...Object.values(memberAccountDataContracts),
   ...Object.values(memberPassContracts),
+  ...Object.values(memberPreferencesContracts),
 ];
-export { memberAccountDataContracts, memberAppointmentsContracts, memberAuthContracts, memberPassContracts };
+export { memberAccountDataContracts, memberAppointmentsContracts, memberAuthContracts, memberPassContracts, memberPreferencesContracts };

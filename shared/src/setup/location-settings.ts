@@ -29,6 +29,8 @@ export const ClassRules = z.strictObject({
   waitlist_offer_minutes: StoredInteger.min(1).default(60),
   /** Closer than this to the start, a freed spot is offered rather than promoted at once. */
   waitlist_offer_cutoff_hours: hours.default(24),
+  /** A booked member's class reminder email goes this long before the start; 0: no reminders from this location. */
+  reminder_hours_before: hours.max(168).default(2),
   /** Class check-in (API, kiosk tap, kiosk scan, door) opens this long before the start... */
   checkin_opens_minutes_before: minutes.max(1440).default(defaultCheckinWindow.opens_minutes_before),
   /** ...and closes this long after it; both edges included (shared/src/eligibility/checkin-window.ts). */

@@ -6,6 +6,7 @@ import developers from './catalogs/en/developers.json';
 import devices from './catalogs/en/devices.json';
 import importExport from './catalogs/en/import.json';
 import members from './catalogs/en/members.json';
+import messages from './catalogs/en/messages.json';
 import profile from './catalogs/en/profile.json';
 import setup from './catalogs/en/setup.json';
 import shell from './catalogs/en/shell.json';
@@ -17,7 +18,7 @@ import today from './catalogs/en/today.json';
  * types that make `t('namespace:key')` with an unknown key a type error. A new namespace is a JSON
  * file in each of catalogs/en, catalogs/es and catalogs/de, listed here.
  */
-export const english = { accounts, appointments, classes, common, developers, devices, import: importExport, members, profile, setup, shell, today };
+export const english = { accounts, appointments, classes, common, developers, devices, import: importExport, members, messages, profile, setup, shell, today };
 
 export type Namespace = keyof typeof english;
 export const namespaces = Object.keys(english) as Namespace[];

@@ -21,6 +21,9 @@ import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 // Loaded after the page: selling and editing are rarer than the desk's first look at a member (web-app/test/bundle-budget.test.ts).
 const SellDialog = lazy(() => import('./profile/SellDialog.tsx').then((m) => ({ default: m.SellDialog })));
 const EditContactDialog = lazy(() => import('./profile/EditContactDialog.tsx').then((m) => ({ default: m.EditContactDialog })));
+// Below the fold, and read for a question more than at the desk's first look: loaded after the page.
+const MessagesSection = lazy(() => import('./profile/MessagesSection.tsx').then((m) => ({ default: m.MessagesSection })));
+const AppSessionsSection = lazy(() => import('./profile/AppSessionsSection.tsx').then((m) => ({ default: m.AppSessionsSection })));
 
 const bannerLook = {
   ok: { color: '#14532d', background: '#dcfce7', icon: '✓' },
@@ -104,6 +107,10 @@ function Profile({ profile }: { profile: MemberProfile }) {
       <VisitsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <DenialsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <BookingsSection profile={profile} zone={location.time_zone} locale={locale} />
+      <Suspense fallback={null}>
+        <MessagesSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
+        <AppSessionsSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
+      </Suspense>
       <Suspense fallback={null}>
         <SellDialog opened={dialog === 'sell'} onClose={() => setDialog(null)} profile={profile} location={location} />
         <EditContactDialog opened={dialog === 'edit'} onClose={() => setDialog(null)} contact={profile.contact} />

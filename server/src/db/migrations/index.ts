@@ -23,6 +23,7 @@ import { memberSignIn } from './024-member-sign-in.js';
 import { locationPassKeys } from './025-location-pass-keys.js';
 import { memberPasses } from './026-member-passes.js';
 import { memberCalendarFeeds } from './027-member-calendar-feeds.js';
+import { classReminders } from './028-class-reminders.js';
 
 /** In order of application; a migration, once released, never changes. */
 export const migrations: Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   locationPassKeys,
   memberPasses,
   memberCalendarFeeds,
+  classReminders,
 ];

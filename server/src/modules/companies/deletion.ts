@@ -39,12 +39,15 @@ export const businessTables = {
  * staff sign-in records that need no account: setup links, password links, sign-in attempts and the audit log;
  * the members' app sign-in codes, sessions, calendar feeds and attempts, and their phone passes (each but attempts hangs off a contact, so only attempts can
  * be left when the company may be deleted); and
+ * the class reminders' records and the members' email preferences (each hangs off a class spot or a contact); and
  * the last heartbeat of each device agent (each hangs off a location, so a company that may be
  * deleted has none left; it is listed so that every table with a company is); its events and webhook
  * endpoints with their deliveries (listed children first, the order they are deleted in).
  */
 export const companionTables = [
   'member_passes',
+  'class_reminders',
+  'member_preferences',
   'member_sessions',
   'member_calendar_feeds',
   'member_sign_in_codes',

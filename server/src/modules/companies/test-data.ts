@@ -42,6 +42,8 @@ export const clearedTables = {
   member_calendar_feeds: { words: ['member calendar feed', 'member calendar feeds'] },
   member_sign_in_codes: { words: ['member sign-in code', 'member sign-in codes'] },
   member_sign_in_attempts: { words: ['member sign-in attempt', 'member sign-in attempts'] },
+  class_reminders: { words: ['class reminder record', 'class reminder records'] },
+  member_preferences: { words: ['member email preference', 'member email preferences'] },
   member_message_attempts: { words: ['member email attempt', 'member email attempts'], parent: { column: 'message_id', table: 'member_messages' } },
   member_messages: { words: businessTables.member_messages },
   staff_accounts: { words: businessTables.staff_accounts },

@@ -4,6 +4,8 @@ import { claimable } from '../../db/claim-rows.js';
 import type { Db } from '../../db/types.js';
 import type { MessageTemplate } from './templates/names.js';
 import type { Place } from './templates/when.js';
+import { ofTestCompany } from './test-mode.js';
+import { unsubscribeToken } from './unsubscribe-link.js';
 
 /** A message this process has claimed, with what rendering and sending it needs. */
 export interface ClaimedMessage {
@@ -20,6 +22,8 @@ export interface ClaimedMessage {
   lease: string;
   place: Place;
   firstName: string | null;
+  /** The signed token of its one-click unsubscribe link (unsubscribe-link.ts); null for a message to no member. */
+  unsubscribeToken: string | null;
 }
 
 /**
@@ -33,7 +37,15 @@ export async function claimDueMessages(db: Db, clock: Clock, limit: number, clai
   const now = toIso(clock());
   const lease = toIso(clock() + claimMs);
   const due = (size: number) =>
-    db.qb.selectFrom('member_messages').select('id').where('status', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(size);
+    db.qb
+      .selectFrom('member_messages as m')
+      .select('m.id as id')
+      .where('m.status', '=', 'queued')
+      .where('m.next_attempt_at', '<=', now)
+      .where((eb) => eb.not(ofTestCompany(eb)))
+      .orderBy('m.next_attempt_at')
+      .orderBy('m.id')
+      .limit(size);
   // A read first: an idle poll opens no write transaction (on SQLite one would hold the one writer).
   if (!(await db.first(due(1)))) return [];
   const ids = await db.transaction(async (tx) => {
@@ -51,7 +63,7 @@ export async function claimDueMessages(db: Db, clock: Clock, limit: number, clai
       .leftJoin('locations as l', 'l.id', 'm.location_id')
       .leftJoin('contacts as p', 'p.id', 'm.contact_id')
       .select(['m.id', 'm.company_id', 'm.contact_id', 'm.to_address', 'm.template', 'm.language', 'm.data', 'm.attempts', 'm.created_at', 'm.next_attempt_at'])
-      .select(['c.name as company_name', 'l.name as location_name', 'l.address', 'l.timezone', 'l.country', 'p.first_name'])
+      .select(['c.name as company_name', 'c.credential_secret', 'l.name as location_name', 'l.address', 'l.timezone', 'l.country', 'p.first_name'])
       .where('m.id', 'in', ids)
       .where('m.next_attempt_at', '=', lease),
   );
@@ -75,6 +87,7 @@ export async function claimDueMessages(db: Db, clock: Clock, limit: number, clai
       lease,
       place: { name: row.location_name ?? row.company_name, address: row.location_name !== null ? row.address : null, timezone: zone?.timezone ?? 'UTC', locale: localeFor(language, zone?.country) },
       firstName: row.first_name,
+      unsubscribeToken: row.contact_id !== null && row.credential_secret !== null ? unsubscribeToken(row.credential_secret, row.id, row.contact_id) : null,
     });
   }
   return claimed;

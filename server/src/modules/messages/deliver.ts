@@ -4,6 +4,7 @@ import type { Clock } from '../../clock/time.js';
 import type { Db } from '../../db/types.js';
 import type { ClaimedMessage } from './claims.js';
 import { recordMessageAttempt, type AttemptOutcome } from './record-attempt.js';
+import { reminderNoLongerWanted } from './reminder-still-wanted.js';
 import { retryWindowOf } from './retries.js';
 import type { SmtpTransport } from './smtp-transport.js';
 import { renderMessage, type RenderedMessage } from './templates/render.js';
@@ -26,7 +27,8 @@ export interface DeliverContext {
  */
 export async function deliverMessage(context: DeliverContext, message: ClaimedMessage): Promise<void> {
   const fields = { message_id: message.id, template: message.template, attempt: message.attempts + 1 };
-  const rendered = expired(message, context.clock()) ? { problem: 'expired: not sent within its window' } : render(message, context.publicUrl);
+  const unwanted = await reminderNoLongerWanted(context.db, message);
+  const rendered = unwanted ? { problem: unwanted } : expired(message, context.clock()) ? { problem: 'expired: not sent within its window' } : render(message, context.publicUrl);
   const outcome: AttemptOutcome =
     'problem' in rendered ? { ok: false, detail: rendered.problem, final: true } : await context.transport.send(message.to_address, message.place.name, rendered, new Date(context.clock()));
   const recorded = await recordMessageAttempt(context.db, message, outcome, context.clock, context.random, context.firstRetryMs);
@@ -64,7 +66,7 @@ function render(message: ClaimedMessage, publicUrl: string): RenderedMessage | {
       data: withAppLinks(message.template, data, publicUrl),
       place: message.place,
       firstName: message.firstName,
-      unsubscribeUrl: unsubscribeUrl(publicUrl, message.id),
+      unsubscribeUrl: message.unsubscribeToken === null ? null : unsubscribeUrl(publicUrl, message.unsubscribeToken),
     });
   } catch (error) {
     // Which values are wrong, never what they hold.

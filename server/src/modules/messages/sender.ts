@@ -7,6 +7,7 @@ import { noteNotConfigured } from './record-attempt.js';
 import { firstMessageRetryMs } from './retries.js';
 import type { SmtpSettings } from './smtp-settings.js';
 import { SmtpTransport } from './smtp-transport.js';
+import { recordTestModeMessages } from './test-mode.js';
 
 export interface MessageSenderOptions {
   db: Db;
@@ -103,6 +104,7 @@ export class MessageSender {
 
   async #claimAndLaunch(): Promise<Promise<void>[]> {
     const { db } = this.#options;
+    await recordTestModeMessages(db, this.#clock, 100);
     if (!this.#transport) {
       await noteNotConfigured(db, this.#clock, 100);
       return [];

@@ -9,6 +9,7 @@ import { loggableError } from '../../plugins/errors.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import { memberAuthenticator } from './member-auth.js';
 import { memberRoutes } from './routes.js';
+import { registerUnsubscribePage } from './unsubscribe-page.js';
 
 /** Below this, the members' app's endpoints (docs/member-sign-in.md); its pages will be served at /m/. */
 export const memberApiPrefix = '/m/api';
@@ -19,6 +20,7 @@ export const memberApiPrefix = '/m/api';
  */
 export function registerMemberApp(app: FastifyInstance, db: Db, cursors: CursorCodec, settings: MemberAuthSettings, limiter: RateLimiter): void {
   mountRoutes(app, db, cursors, memberRoutes, memberAuthenticator(db, settings, limiter), memberApiPrefix);
+  registerUnsubscribePage(app, db, settings.clock);
   // The waits after wrong codes read only the last day of failures: older tries are deleted hourly.
   const prune = setInterval(() => {
     pruneAttempts(db, settings.clock, memberCodeTries).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'member sign-in attempts prune failed'));

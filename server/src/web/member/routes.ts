@@ -13,6 +13,7 @@ import { memberClassRoutes } from './class-routes.js';
 import { memberPassRoutes } from './pass-routes.js';
 import { memberAccountDataRoutes } from './account-data-routes.js';
 import { memberAppointmentRoutes } from './appointment-routes.js';
+import { memberPreferencesRoutes } from './preferences-routes.js';
 
 function memberOf(ctx: { member?: MemberRequestContext | undefined }): MemberRequestContext {
   if (!ctx.member) throw new Error('a members app route was mounted without the member authenticator');
@@ -99,4 +100,5 @@ export const memberRoutes: readonly RouteSpec[] = routesFor(memberContracts, [
   ...memberAppointmentRoutes,
   ...memberAccountDataRoutes,
   ...memberPassRoutes,
+  ...memberPreferencesRoutes,
 ]);

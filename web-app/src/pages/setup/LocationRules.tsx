@@ -140,6 +140,7 @@ export function LocationRulesForm({ location }: { location: SetupLocation }) {
             {group('classes', 'booking_horizon_days', t('rules.bookable_ahead'))}
             {group('classes', 'waitlist_offer_minutes', t('rules.classes.waitlist_offer'))}
             {group('classes', 'waitlist_offer_cutoff_hours', t('rules.classes.waitlist_cutoff'))}
+            {group('classes', 'reminder_hours_before', t('rules.classes.reminder_hours'))}
           </SimpleGrid>
         </section>
         <section aria-labelledby="appointment-rules-title">

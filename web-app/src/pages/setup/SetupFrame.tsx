@@ -12,6 +12,7 @@ export const setupPages = [
   { to: '/setup/plans', label: 'nav.plans' },
   { to: '/setup/packages', label: 'nav.packages' },
   { to: '/setup/gift-cards', label: 'nav.gift_cards' },
+  { to: '/setup/emails', label: 'nav.emails' },
 ] as const;
 
 /** A setup sub-page: its title, the setup pages' own navigation, and the page (owners and managers only). */
