@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 
 /** The app's screens by path: a few, so the History API does what a router library would. */
-export const paths = { home: '/m/', pass: '/m/pass', appointments: '/m/appointments', membership: '/m/membership', account: '/m/account', signIn: '/m/sign-in', classes: '/m/classes', bookings: '/m/bookings', offers: '/m/offers/' } as const;
+export const paths = {
+  home: '/m/',
+  pass: '/m/pass',
+  appointments: '/m/appointments',
+  membership: '/m/membership',
+  account: '/m/account',
+  signIn: '/m/sign-in',
+  classes: '/m/classes',
+  bookings: '/m/bookings',
+  offers: '/m/offers/',
+} as const;
 
 /** A waitlist offer's screen, as the offer email links to it. */
 export const offerPath = (waitlistId: string) => `${paths.offers}${encodeURIComponent(waitlistId)}`;

@@ -24,19 +24,17 @@ describe.each(dialects)('a test-mode company’s emails (%s)', (dialect) => {
     const twin = await testCompanyOf(suite.db, live.companyId);
     const locationId = randomUUID();
     await suite.db.run(
-      suite.db.qb
-        .insertInto('locations')
-        .values({
-          id: locationId,
-          company_id: twin,
-          name: 'Test North',
-          slug: `t${locationId.slice(0, 8)}`,
-          timezone: 'Europe/Berlin',
-          country: 'DE',
-          address: null,
-          settings: '{}',
-          created_at: toIso(clock.now()),
-        }),
+      suite.db.qb.insertInto('locations').values({
+        id: locationId,
+        company_id: twin,
+        name: 'Test North',
+        slug: `t${locationId.slice(0, 8)}`,
+        timezone: 'Europe/Berlin',
+        country: 'DE',
+        address: null,
+        settings: '{}',
+        created_at: toIso(clock.now()),
+      }),
     );
     const test = { companyId: twin, locationId };
     const tester = await newMember(suite.db, test, clock);
