@@ -21,7 +21,10 @@ export function MainNav({ path, navigate }: { path: string; navigate: (to: strin
   const { t } = useTranslation();
   const { t: classWords } = useTranslation('classes');
   const current = useRef<HTMLAnchorElement>(null);
-  useEffect(() => current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), [path]);
+  useEffect(() => {
+    // In braces: Chromium's scrollIntoView now answers a promise, which an effect must not return.
+    void current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [path]);
   const words = (name: (typeof tabs)[number][0]) => (name === 'classes' || name === 'bookings' ? classWords(`nav.${name}`) : t(`nav.${name}`));
   const isCurrent = (to: string) => (to === paths.home ? path === paths.home : path === to || (to === paths.bookings && path.startsWith(paths.offers)));
   return (

@@ -176,6 +176,8 @@ describe.each(dialects)('the setup CLI on %s', (dialect) => {
       name: 'North Gym',
       removed: {
         member_passes: 0,
+        class_reminders: 0,
+        member_preferences: 0,
         member_sessions: 0,
         member_calendar_feeds: 0,
         member_sign_in_codes: 0,

@@ -123,6 +123,7 @@ describe.each(dialects)('the demo business on %s', (dialect) => {
       waitlist_offer_cutoff_hours: 24,
       checkin_opens_minutes_before: 30,
       checkin_closes_minutes_after: 15,
+      reminder_hours_before: 2,
     });
     expect(brooklyn!.access_hours?.sunday).toEqual([{ start: '07:00', end: '20:00' }]);
     expect(london!.classes.max_classes_per_day).toBe(2);
