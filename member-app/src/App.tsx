@@ -5,12 +5,8 @@ import { errorWords } from './api/errors.ts';
 import { appLocation } from './api/location.ts';
 import { applyLook, fetchLook, type AppLocation } from './api/look.ts';
 import { phoneLanguage, switchLanguage } from './i18n/translations.ts';
-import { Account } from './pages/Account.tsx';
 import { Bookings } from './pages/Bookings.tsx';
-import { Offer } from './pages/Offer.tsx';
 import { Timetable } from './pages/Timetable.tsx';
-import { Appointments } from './pages/Appointments.tsx';
-import { Membership } from './pages/Membership.tsx';
 import { Home } from './pages/Home.tsx';
 import { forgetPass, storedPass } from './pass/pass-store.ts';
 import { LinkSignIn } from './pages/LinkSignIn.tsx';
@@ -18,13 +14,23 @@ import { SignIn } from './pages/SignIn.tsx';
 import { MainNav } from './MainNav.tsx';
 import { offerPath, paths, usePath } from './router.ts';
 
+// Screens a member opens less often than Home, Classes and My bookings load when first opened (the
+// first load stays small: bench/member-app.ts); the service worker keeps their chunks for offline use.
+const Account = lazy(() => import('./pages/Account.tsx').then((module) => ({ default: module.Account })));
+const Appointments = lazy(() => import('./pages/Appointments.tsx').then((module) => ({ default: module.Appointments })));
+const Membership = lazy(() => import('./pages/Membership.tsx').then((module) => ({ default: module.Membership })));
+const Offer = lazy(() => import('./pages/Offer.tsx').then((module) => ({ default: module.Offer })));
 /** The Pass screen and its QR encoder load when first opened; the service worker keeps the chunk for offline use. */
 const Pass = lazy(() => import('./pages/Pass.tsx').then((module) => ({ default: module.Pass })));
 
 /** The emailed link's secret: `/m/sign-in#<secret>` (a fragment never reaches a server or its logs). */
-const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
+export const linkSecret = () => (window.location.pathname === paths.signIn ? window.location.hash.slice(1) : '');
 
-export function App() {
+/**
+ * The app; `firstMember`: the signed-in member asked for as the page began (main.tsx), beside its
+ * translations, rather than after the first render.
+ */
+export function App({ firstMember }: { firstMember: Promise<Member | null> | null }) {
   const { t, i18n } = useTranslation();
   const [path, navigate] = usePath();
   const [member, setMember] = useState<Member | null | undefined>(undefined);
@@ -36,11 +42,11 @@ export function App() {
 
   useEffect(() => {
     if (secret) return;
-    memberApi.me().then(setMember, (error: unknown) => {
+    (firstMember ?? memberApi.me()).then(setMember, (error: unknown) => {
       setProblem(error);
       setMember(null);
     });
-  }, [secret]);
+  }, [secret, firstMember]);
 
   useEffect(() => {
     const slug = appLocation();

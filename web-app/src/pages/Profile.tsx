@@ -15,13 +15,13 @@ import { CheckInResult, useDeskCheckIn } from './profile/CheckIn.tsx';
 import { EnrolCardDialog } from './profile/EnrolCardDialog.tsx';
 import type { EnrolCardIntent } from './today/EnrolToMemberDialog.tsx';
 import { BookingsSection, CardsSection, DenialsSection, MembershipsSection, VisitsSection } from './profile/Sections.tsx';
-import { PassSection } from './profile/PassSection.tsx';
 import { webDeskContracts } from '@studio/shared/contracts/web-desk';
 
 // Loaded after the page: selling and editing are rarer than the desk's first look at a member (web-app/test/bundle-budget.test.ts).
 const SellDialog = lazy(() => import('./profile/SellDialog.tsx').then((m) => ({ default: m.SellDialog })));
 const EditContactDialog = lazy(() => import('./profile/EditContactDialog.tsx').then((m) => ({ default: m.EditContactDialog })));
 // Below the fold, and read for a question more than at the desk's first look: loaded after the page.
+const PassSection = lazy(() => import('./profile/PassSection.tsx').then((m) => ({ default: m.PassSection })));
 const MessagesSection = lazy(() => import('./profile/MessagesSection.tsx').then((m) => ({ default: m.MessagesSection })));
 const AppSessionsSection = lazy(() => import('./profile/AppSessionsSection.tsx').then((m) => ({ default: m.AppSessionsSection })));
 
@@ -103,11 +103,11 @@ function Profile({ profile }: { profile: MemberProfile }) {
       </Paper>
       <MembershipsSection profile={profile} locale={locale} />
       <CardsSection profile={profile} zone={location.time_zone} locale={locale} />
-      <PassSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
       <VisitsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <DenialsSection profile={profile} zoneOf={zoneOf} locale={locale} />
       <BookingsSection profile={profile} zone={location.time_zone} locale={locale} />
       <Suspense fallback={null}>
+        <PassSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
         <MessagesSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
         <AppSessionsSection contactId={profile.contact.id} zone={location.time_zone} locale={locale} />
       </Suspense>
