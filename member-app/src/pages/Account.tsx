@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { memberApi, type MemberSession } from '../api/member-api.ts';
 import { errorWords } from '../api/errors.ts';
 import { CalendarFeed } from './CalendarFeed.tsx';
+import { Reminders } from './Reminders.tsx';
 
-/** Account: the devices signed in (this one marked), each other one ended from here; sign out of this one. */
+/** Account: the devices signed in (this one marked), each other one ended from here; sign out of this one; the class reminders; the calendar feed. */
 export function Account({ onSignedOut }: { onSignedOut: () => void }) {
   const { t, i18n } = useTranslation('account');
   const { t: common } = useTranslation('common');
@@ -63,6 +64,7 @@ export function Account({ onSignedOut }: { onSignedOut: () => void }) {
           </p>
         ) : null}
       </section>
+      <Reminders />
       <CalendarFeed />
     </>
   );

@@ -149,6 +149,21 @@ describe("the members' app on a phone", () => {
     await second.heading('Sign in').waitFor();
   });
 
+  it('turns class reminders off and on again from Account, kept by the server', async () => {
+    const reminders = first.page.getByRole('checkbox', { name: 'Email me a reminder before each class I book' });
+    await reminders.waitFor();
+    expect(await reminders.isChecked()).toBe(true);
+    await reminders.uncheck();
+    await first.page.getByText('Reminders are off. Emails about your bookings themselves still come.').waitFor();
+    await first.check('account-reminders-off');
+    await first.page.reload();
+    await first.heading('Account').waitFor();
+    await reminders.waitFor();
+    expect(await reminders.isChecked()).toBe(false);
+    await reminders.check();
+    await first.page.getByText('Reminders are on.').waitFor();
+  });
+
   it('signs out of this phone', async () => {
     await first.button('Sign out').click();
     await first.heading('Sign in').waitFor();
